@@ -1,0 +1,128 @@
+"""Legal moves at the card level: leads, follows, and checking one play without enumerating.
+
+``previous`` is always the play to beat — the last play of the trick that was not a pass — or ``None``
+when the player leads. Passing is allowed exactly when there is something to beat.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from itertools import chain
+
+from cardroom.cards import Card, Rank, format_cards
+from cardroom.guandan.combinations import ENUMERATORS, HandView, classify
+from cardroom.guandan.plays import PASS, Play, PlayKind
+from cardroom.guandan.ruleset import COMPETITION, RuleSet
+
+
+class IllegalPlayError(ValueError):
+    """A play the rules do not allow here; subclasses name the rule broken."""
+
+
+class NotHeldError(IllegalPlayError):
+    """The play uses cards the player does not hold."""
+
+
+class NotACombinationError(IllegalPlayError):
+    """The cards do not make the claimed combination (no shape of RULES.md reads them so)."""
+
+
+class DoesNotBeatError(IllegalPlayError):
+    """The play is not the same kind and size with a higher key, nor a bigger bomb-class play."""
+
+
+class MustLeadError(IllegalPlayError):
+    """The leader of a trick may not pass."""
+
+
+class WrongLevelError(IllegalPlayError):
+    """The play was read at another level rank than the deal's."""
+
+
+_BOMB_KINDS = (PlayKind.BOMB, PlayKind.STRAIGHT_FLUSH, PlayKind.FOUR_JOKERS)
+
+
+def iter_leads(view: HandView) -> Iterator[Play]:
+    """Every play that may lead a trick from this hand."""
+    return chain.from_iterable(enumerate_kind(view) for enumerate_kind in ENUMERATORS.values())
+
+
+def iter_follows(view: HandView, previous: Play) -> Iterator[Play]:
+    """Every play that beats ``previous`` from this hand (passing not included)."""
+    if previous.kind is PlayKind.PASS:
+        raise ValueError("previous must be the play to beat, not a pass")
+    if previous.kind.is_bomb:
+        return chain.from_iterable(ENUMERATORS[kind](view, previous.key) for kind in _BOMB_KINDS)
+    size = len(previous.cards)
+    same = (
+        play
+        for play in ENUMERATORS[previous.kind](view, previous.key)
+        if len(play.cards) == size
+    )
+    return chain(same, *(ENUMERATORS[kind](view) for kind in _BOMB_KINDS))
+
+
+def legal_leads(hand: Iterable[Card], level: Rank, rules: RuleSet = COMPETITION) -> list[Play]:
+    """Every distinct lead: each multiset of cards once per distinct reading."""
+    return list(iter_leads(HandView(hand, level, rules)))
+
+
+def legal_follows(
+    hand: Iterable[Card], previous: Play, level: Rank, rules: RuleSet = COMPETITION
+) -> list[Play]:
+    """Every play that beats ``previous`` (passing not included)."""
+    return list(iter_follows(HandView(hand, level, rules), previous))
+
+
+def legal_plays(
+    hand: Iterable[Card], previous: Play | None, level: Rank, rules: RuleSet = COMPETITION
+) -> list[Play]:
+    """The legal actions: every lead when ``previous`` is ``None``, else PASS and every play that
+    beats ``previous``."""
+    view = HandView(hand, level, rules)
+    if previous is None:
+        return list(iter_leads(view))
+    return [PASS, *iter_follows(view, previous)]
+
+
+def verify_play(
+    hand: Iterable[Card],
+    play: Play,
+    previous: Play | None,
+    level: Rank,
+    rules: RuleSet = COMPETITION,
+) -> None:
+    """Raise an :class:`IllegalPlayError` subclass naming the rule if ``play`` is not legal here."""
+    if play.kind is PlayKind.PASS:
+        if previous is None:
+            raise MustLeadError("the leader of a trick must play, not pass")
+        return
+    if play.level != level:
+        raise WrongLevelError(
+            f"{play} was read at level {play.level.letter if play.level else '?'}, "
+            f"the deal is at level {level.letter}"
+        )
+    missing = Counter(play.cards) - Counter(hand)
+    if missing:
+        raise NotHeldError(f"cards not in hand: {format_cards(missing.elements())}")
+    if play not in classify(play.cards, level, rules):
+        raise NotACombinationError(f"{play.describe()} is not a legal combination at level "
+                                   f"{level.letter}")
+    if previous is not None and not play.beats(previous):
+        raise DoesNotBeatError(f"{play.describe()} does not beat {previous.describe()}")
+
+
+def is_legal(
+    hand: Iterable[Card],
+    play: Play,
+    previous: Play | None,
+    level: Rank,
+    rules: RuleSet = COMPETITION,
+) -> bool:
+    """Whether ``play`` is legal from ``hand`` against ``previous``, without enumerating the hand."""
+    try:
+        verify_play(hand, play, previous, level, rules)
+    except IllegalPlayError:
+        return False
+    return True
