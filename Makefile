@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test test-slow lint typecheck bench clean
+.PHONY: demo test test-fast bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -15,14 +15,14 @@ $(STAMP): pyproject.toml
 demo: $(STAMP)  ## the main job: a seeded deal and every legal lead of one hand
 	$(BIN)/cardroom demo --seed 1
 
-test: $(STAMP)  ## every default test, then ruff and mypy --strict
+test: $(STAMP)  ## every test (the slow cross-checks included), then ruff and mypy --strict
 	$(BIN)/pytest
 	$(BIN)/ruff check src tests bench
 	$(BIN)/ruff format --check src tests bench
 	$(BIN)/mypy
 
-test-slow: $(STAMP)  ## the long cross-checks and soak runs
-	$(BIN)/pytest -m slow
+test-fast: $(STAMP)  ## the tests without the slow mark, for quick local runs
+	$(BIN)/pytest -m "not slow"
 
 bench: $(STAMP)  ## the performance benchmarks recorded in docs/performance.md
 	$(BIN)/python -m bench.moves
