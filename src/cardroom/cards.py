@@ -9,9 +9,9 @@ could not read and where it stands.
 from __future__ import annotations
 
 import re
-from operator import attrgetter
 from collections.abc import Iterable
 from enum import IntEnum
+from operator import attrgetter
 from typing import Final
 
 
@@ -164,9 +164,14 @@ _NOTATION: Final = ["SB", "HR", *(s.letter + RANK_LETTERS[r] for r in NATURAL_RA
 _SUIT_BY_TEXT: Final = {
     **{suit.letter: suit for suit in Suit},
     **{suit.symbol: suit for suit in Suit},
-    **{symbol: suit for symbol, suit in zip("♤♡♧♢", Suit, strict=True)},
+    **dict(zip("♤♡♧♢", Suit, strict=True)),
 }
-_JOKERS_BY_TEXT: Final = {"SB": SMALL_JOKER, "HR": BIG_JOKER, "小王": SMALL_JOKER, "大王": BIG_JOKER}
+_JOKERS_BY_TEXT: Final = {
+    "SB": SMALL_JOKER,
+    "HR": BIG_JOKER,
+    "小王": SMALL_JOKER,
+    "大王": BIG_JOKER,
+}
 _SYMBOLS: Final = "♠♥♣♦♤♡♧♢"
 
 

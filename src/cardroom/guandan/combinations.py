@@ -9,8 +9,8 @@ wild card stands for any card but a joker; played alone or as a pair, wild cards
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from itertools import product
-from typing import Final
+from itertools import combinations, product
+from typing import Any, Final, NamedTuple
 
 from cardroom.cards import (
     BIG_JOKER,
@@ -36,6 +36,7 @@ from cardroom.guandan.ruleset import COMPETITION, RuleSet
 
 _SUITS: Final = tuple(Suit)
 _MAX_BOMB: Final = 10
+_new: Final = tuple.__new__
 
 
 class HandView:
@@ -46,8 +47,20 @@ class HandView:
     print order; ``wilds`` is how many ♥ level cards the hand holds.
     """
 
-    __slots__ = ("counts", "level", "naturals", "rules", "small_jokers", "big_jokers", "subsets",
-                 "wild", "wilds")
+    __slots__ = (
+        "big_jokers",
+        "counts",
+        "distinct",
+        "level",
+        "naturals",
+        "rules",
+        "small_jokers",
+        "subsets",
+        "suit_masks",
+        "totals",
+        "wild",
+        "wilds",
+    )
 
     def __init__(self, cards: Iterable[Card], level: Rank, rules: RuleSet = COMPETITION) -> None:
         if level.is_joker:
@@ -75,9 +88,11 @@ class HandView:
             subsets[rank] = _subsets(held)
         self.naturals = naturals
         self.subsets = subsets
-
-    def total_natural(self, rank: Rank) -> int:
-        return sum(count for _, count in self.naturals[rank])
+        self.totals = [sum(count for _, count in held) for held in naturals]
+        self.distinct = [tuple(card for card, _ in held) for held in naturals]
+        self.suit_masks = [
+            sum(1 << card.suit for card, _ in held if card.suit is not None) for held in naturals
+        ]
 
 
 _CARDS: Final = [Card(Rank.SMALL_JOKER), Card(Rank.BIG_JOKER)] + [
@@ -98,9 +113,14 @@ def _subsets(held: list[tuple[Card, int]]) -> list[tuple[tuple[Card, ...], ...]]
 
 
 def _with_wilds(naturals: tuple[Card, ...], wild: Card, count: int) -> tuple[Card, ...]:
+    """Natural cards (in print order) with ``count`` wild cards put in their print place."""
     if not count:
         return naturals
-    return tuple(sorted(naturals + (wild,) * count, key=card_index))
+    index = wild.index
+    for position, card in enumerate(naturals):
+        if card.index > index:
+            return naturals[:position] + (wild,) * count + naturals[position:]
+    return naturals + (wild,) * count
 
 
 def _as_heart(rank: Rank) -> Card:
@@ -115,13 +135,13 @@ def singles(view: HandView, above: int = 0) -> Iterator[Play]:
         key = rank_order(rank, level)
         if key > above:
             for (card,) in view.subsets[rank][1]:
-                yield Play(single, rank, (card,), (), level, key)
+                yield _new(Play, (single, rank, (card,), (), level, key))
     if view.wilds and rank_order(level, level) > above:
-        yield Play(single, level, (view.wild,), (view.wild,), level, rank_order(level, level))
+        yield _new(Play, (single, level, (view.wild,), (view.wild,), level, rank_order(level, level)))
     for joker, held in ((SMALL_JOKER, view.small_jokers), (BIG_JOKER, view.big_jokers)):
         key = rank_order(joker.rank, level)
         if held and key > above:
-            yield Play(single, joker.rank, (joker,), (), level, key)
+            yield _new(Play, (single, joker.rank, (joker,), (), level, key))
 
 
 def pairs(view: HandView, above: int = 0) -> Iterator[Play]:
@@ -134,17 +154,17 @@ def pairs(view: HandView, above: int = 0) -> Iterator[Play]:
             continue
         subsets = view.subsets[rank]
         for cards in subsets[2]:
-            yield Play(pair, rank, cards, (), level, key)
+            yield _new(Play, (pair, rank, cards, (), level, key))
         if wilds:
             stands = (_as_heart(rank),)
             for cards in subsets[1]:
-                yield Play(pair, rank, _with_wilds(cards, wild, 1), stands, level, key)
+                yield _new(Play, (pair, rank, _with_wilds(cards, wild, 1), stands, level, key))
     if wilds == 2 and rank_order(level, level) > above:
-        yield Play(pair, level, (wild, wild), (wild, wild), level, rank_order(level, level))
+        yield _new(Play, (pair, level, (wild, wild), (wild, wild), level, rank_order(level, level)))
     for joker, held in ((SMALL_JOKER, view.small_jokers), (BIG_JOKER, view.big_jokers)):
         key = rank_order(joker.rank, level)
         if held == 2 and key > above:
-            yield Play(pair, joker.rank, (joker, joker), (), level, key)
+            yield _new(Play, (pair, joker.rank, (joker, joker), (), level, key))
 
 
 def _rank_groups(view: HandView, rank: Rank, size: int) -> Iterator[tuple[tuple[Card, ...], int]]:
@@ -167,24 +187,29 @@ def triples(view: HandView, above: int = 0) -> Iterator[Play]:
             continue
         heart = _as_heart(rank)
         for cards, used in _rank_groups(view, rank, 3):
-            yield Play(triple, rank, cards, (heart,) * used, level, key)
+            yield _new(Play, (triple, rank, cards, (heart,) * used, level, key))
 
 
-def _pair_parts(view: HandView, budget: int) -> list[tuple[Rank | None, tuple[Card, ...], int]]:
-    """The pairs a full house can take, as (rank, natural cards, wild cards used): natural and
-    one-wild pairs by rank, joker pairs, and two wild cards (rank ``None``: any rank)."""
-    parts: list[tuple[Rank | None, tuple[Card, ...], int]] = []
+_PairPart = tuple[Rank | None, tuple[Card, ...], int, tuple[Card, ...]]
+
+
+def _pair_parts(view: HandView) -> list[_PairPart]:
+    """The pairs a full house can take, as (rank, natural cards, wild cards used, what the wild cards
+    stand for): natural and one-wild pairs by rank, joker pairs, and two wild cards (rank ``None``:
+    they stand for level cards, or for another rank when the triple is of the level rank)."""
+    parts: list[_PairPart] = []
+    if view.small_jokers == 2:
+        parts.append((Rank.SMALL_JOKER, (SMALL_JOKER, SMALL_JOKER), 0, ()))
+    if view.big_jokers == 2:
+        parts.append((Rank.BIG_JOKER, (BIG_JOKER, BIG_JOKER), 0, ()))
     for rank in NATURAL_RANKS:
         subsets = view.subsets[rank]
-        parts.extend((rank, cards, 0) for cards in subsets[2])
-        if budget:
-            parts.extend((rank, cards, 1) for cards in subsets[1])
-    if view.small_jokers == 2:
-        parts.append((Rank.SMALL_JOKER, (SMALL_JOKER, SMALL_JOKER), 0))
-    if view.big_jokers == 2:
-        parts.append((Rank.BIG_JOKER, (BIG_JOKER, BIG_JOKER), 0))
-    if budget == 2:
-        parts.append((None, (), 2))
+        parts.extend((rank, cards, 0, ()) for cards in subsets[2])
+        if view.wilds:
+            heart = (_as_heart(rank),)
+            parts.extend((rank, cards, 1, heart) for cards in subsets[1])
+    if view.wilds == 2:
+        parts.append((None, (), 2, ()))
     return parts
 
 
@@ -192,53 +217,54 @@ def full_houses(view: HandView, above: int = 0) -> Iterator[Play]:
     """三带二: a triple and a pair of another rank (a joker pair allowed), compared by the triple."""
     level, wild, wilds = view.level, view.wild, view.wilds
     full_house = PlayKind.FULL_HOUSE
-    parts = _pair_parts(view, wilds)
+    parts = _pair_parts(view)
     for rank in NATURAL_RANKS:
         key = rank_order(rank, level)
         if key <= above:
             continue
         heart = _as_heart(rank)
+        wild_pair = (_as_heart(level if rank != level else _other_rank(level)),) * 2
         for used in range(min(wilds, 2) + 1):
+            triple_stands = (heart,) * used
             for triple_cards in view.subsets[rank][3 - used]:
-                for pair_rank, pair_cards, pair_used in parts:
+                first = triple_cards[0].index
+                for pair_rank, pair_cards, pair_used, pair_stands in parts:
                     if pair_rank == rank or used + pair_used > wilds:
                         continue
                     if pair_rank is None:
-                        stood = level if rank != level else _other_rank(level)
-                        pair_stands = (_as_heart(stood),) * 2
-                    elif pair_used:
-                        pair_stands = (_as_heart(pair_rank),)
+                        pair_stands = wild_pair
+                    if not pair_cards:
+                        naturals = triple_cards
+                    elif pair_cards[0].index < first:
+                        naturals = pair_cards + triple_cards
                     else:
-                        pair_stands = ()
-                    stands = tuple(sorted((heart,) * used + pair_stands, key=card_index))
-                    naturals = tuple(sorted(triple_cards + pair_cards, key=card_index))
+                        naturals = triple_cards + pair_cards
+                    if not pair_stands:
+                        stands = triple_stands
+                    elif not used or pair_stands[0].index > heart.index:
+                        stands = triple_stands + pair_stands
+                    else:
+                        stands = pair_stands + triple_stands
                     cards = _with_wilds(naturals, wild, used + pair_used)
-                    yield Play(full_house, rank, cards, stands, level, key)
+                    yield _new(Play, (full_house, rank, cards, stands, level, key))
 
 
 def _other_rank(level: Rank) -> Rank:
     return Rank.THREE if level == Rank.TWO else Rank.TWO
 
 
-def _sequence_choices(
-    view: HandView, ranks: tuple[Rank, ...], width: int
-) -> Iterator[tuple[tuple[Card, ...], tuple[Rank, ...]]]:
-    """Every way to take ``width`` cards of each rank, wild cards filling in: (natural cards in print
-    order, the ranks the wild cards stand for)."""
-    partial: list[tuple[tuple[Card, ...], tuple[Rank, ...]]] = [((), ())]
-    wilds = view.wilds
-    for rank in ranks:
-        subsets = view.subsets[rank]
-        extended = []
-        for cards, wild_ranks in partial:
-            room = wilds - len(wild_ranks)
-            for used in range(min(room, width) + 1):
-                filled = wild_ranks + (rank,) * used
-                extended.extend((cards + more, filled) for more in subsets[width - used])
-        partial = extended
-        if not partial:
-            return
-    yield from partial
+def _usages(length: int, width: int, wilds: int) -> tuple[tuple[int, ...], ...]:
+    """Every way to spread at most ``wilds`` wild cards over ``length`` ranks, at most ``width`` (and
+    fewer than three) per rank."""
+    per_rank = range(min(width, 2) + 1)
+    return tuple(usage for usage in product(per_rank, repeat=length) if sum(usage) <= wilds)
+
+
+_USAGES: Final = {
+    (length, width, wilds): _usages(length, width, wilds)
+    for length, width in ((5, 1), (3, 2), (2, 3))
+    for wilds in range(3)
+}
 
 
 def _print_ranks(low: int, length: int) -> tuple[Rank, ...]:
@@ -246,17 +272,88 @@ def _print_ranks(low: int, length: int) -> tuple[Rank, ...]:
     return tuple(sorted(rank_at_position(position) for position in range(low, low + length)))
 
 
-def _sequences(
-    view: HandView, kind: PlayKind, length: int, width: int, above: int
-) -> Iterator[Play]:
-    level, wild = view.level, view.wild
-    for top in range(max(length, above + 1), 15):
+_SEQUENCE_RANKS: Final = {
+    (low, length): _print_ranks(low, length) for length in (2, 3, 5) for low in range(1, 16 - length)
+}
+
+
+class _Frame(NamedTuple):
+    """One way to lay wild cards over a sequence: its top position and lowest rank, the ranks the wild
+    cards stand for, the natural choices per rank not wholly wild (single cards for straights, card
+    groups otherwise), those ranks, and where the wild cards print among the natural cards (``None``
+    when that depends on the natural cards chosen)."""
+
+    top: int
+    lowest: Rank
+    wild_ranks: tuple[Rank, ...]
+    choices: list[tuple[Any, ...]]
+    ranks: list[Rank]
+    split: int | None
+
+
+def _frames(view: HandView, length: int, width: int, tops: range) -> Iterator[_Frame]:
+    level = view.level
+    options = view.distinct if width == 1 else None
+    subsets = view.subsets
+    totals = view.totals
+    usages = _USAGES[length, width, view.wilds]
+    for top in tops:
         low = top - length + 1
+        ranks = _SEQUENCE_RANKS[low, length]
+        short = [max(0, width - totals[rank]) for rank in ranks]
+        if sum(short) > view.wilds:
+            continue
         lowest = rank_at_position(low)
-        for naturals, wild_ranks in _sequence_choices(view, _print_ranks(low, length), width):
-            stands = tuple(_as_heart(rank) for rank in wild_ranks)
-            cards = _with_wilds(naturals, wild, len(wild_ranks))
-            yield Play(kind, lowest, cards, stands, level, top)
+        for usage in usages:
+            choices: list[tuple[Any, ...]] = []
+            natural_ranks: list[Rank] = []
+            wild_ranks: tuple[Rank, ...] = ()
+            split: int | None = 0
+            for rank, used, lacking in zip(ranks, usage, short, strict=True):
+                if used < lacking:
+                    break
+                if used:
+                    wild_ranks += (rank,) * used
+                if used < width:
+                    choices.append(options[rank] if options else subsets[rank][width - used])
+                    natural_ranks.append(rank)
+                    if split is not None and rank <= level:
+                        split = split + width - used if rank < level else None
+            else:
+                yield _Frame(top, lowest, wild_ranks, choices, natural_ranks, split)
+
+
+def _place_wilds(naturals: tuple[Card, ...], wild: Card, count: int, split: int | None) -> tuple[Card, ...]:
+    if not count:
+        return naturals
+    if split is None:
+        return _with_wilds(naturals, wild, count)
+    return naturals[:split] + (wild,) * count + naturals[split:]
+
+
+def _sequences(view: HandView, kind: PlayKind, length: int, width: int, above: int) -> Iterator[Play]:
+    level, wild = view.level, view.wild
+    for frame in _frames(view, length, width, range(max(length, above + 1), 15)):
+        stands = tuple(_as_heart(rank) for rank in frame.wild_ranks)
+        used, split, top, lowest = len(frame.wild_ranks), frame.split, frame.top, frame.lowest
+        for groups in product(*frame.choices):
+            cards = _place_wilds(sum(groups, ()), wild, used, split)
+            yield _new(Play, (kind, lowest, cards, stands, level, top))
+
+
+def _flushes(view: HandView, frame: _Frame) -> list[tuple[Card, ...]]:
+    """The natural cards of each suit in which every natural rank of a straight frame is held."""
+    masks = view.suit_masks
+    common = 15
+    for rank in frame.ranks:
+        common &= masks[rank]
+    if not common:
+        return []
+    return [
+        tuple(_CARDS[natural_index(rank, suit)] for rank in frame.ranks)
+        for suit in _SUITS
+        if common >> suit & 1
+    ]
 
 
 def straights(view: HandView, above: int = 0) -> Iterator[Play]:
@@ -265,48 +362,50 @@ def straights(view: HandView, above: int = 0) -> Iterator[Play]:
     level, wild = view.level, view.wild
     loose = view.rules.natural_straight_flush_is_straight
     straight = PlayKind.STRAIGHT
-    for top in range(max(5, above + 1), 15):
-        low = top - 4
-        lowest = rank_at_position(low)
-        for naturals, wild_ranks in _sequence_choices(view, _print_ranks(low, 5), 1):
-            suit = _common_suit(naturals)
-            if wild_ranks:
-                away = Suit.SPADES if suit is Suit.HEARTS else Suit.HEARTS
-                stands = tuple(_CARDS[natural_index(rank, away)] for rank in wild_ranks)
-                cards = _with_wilds(naturals, wild, len(wild_ranks))
-            elif suit is None or loose:
-                stands, cards = (), naturals
-            else:
-                continue
-            yield Play(straight, lowest, cards, stands, level, top)
+    for frame in _frames(view, 5, 1, range(max(5, above + 1), 15)):
+        flushes = _flushes(view, frame)
+        used, split, top, lowest = len(frame.wild_ranks), frame.split, frame.top, frame.lowest
+        if used:
+            hearts = tuple(_as_heart(rank) for rank in frame.wild_ranks)
+            spades = tuple(_CARDS[natural_index(rank, Suit.SPADES)] for rank in frame.wild_ranks)
+            hearts_flush = next((f for f in flushes if f[0].suit is Suit.HEARTS), None)
+            for naturals in product(*frame.choices):
+                stands = spades if naturals == hearts_flush else hearts
+                cards = _place_wilds(naturals, wild, used, split)
+                yield _new(Play, (straight, lowest, cards, stands, level, top))
+        elif flushes and not loose:
+            for naturals in product(*frame.choices):
+                if naturals not in flushes:
+                    yield _new(Play, (straight, lowest, naturals, (), level, top))
+        else:
+            for naturals in product(*frame.choices):
+                yield _new(Play, (straight, lowest, naturals, (), level, top))
 
 
 def straight_flushes(view: HandView, above: int = 0) -> Iterator[Play]:
-    """同花顺: a straight of one suit, wild cards taking that suit."""
-    level, wild = view.level, view.wild
+    """同花顺: a straight of one suit, wild cards taking that suit (also in place of held cards)."""
+    level, wild, wilds, masks = view.level, view.wild, view.wilds, view.suit_masks
     flush = PlayKind.STRAIGHT_FLUSH
     base = STRAIGHT_FLUSH_TIER * BOMB_TIER_STEP
-    for top in range(5, 15):
-        key = base + top
-        if key <= above:
-            continue
+    for top in range(max(5, above - base + 1), 15):
         low = top - 4
+        ranks = _SEQUENCE_RANKS[low, 5]
         lowest = rank_at_position(low)
-        for naturals, wild_ranks in _sequence_choices(view, _print_ranks(low, 5), 1):
-            suit = _common_suit(naturals)
-            if suit is None:
+        for suit in _SUITS:
+            bit = 1 << suit
+            held = [rank for rank in ranks if masks[rank] & bit]
+            missing = 5 - len(held)
+            if missing > wilds:
                 continue
-            stands = tuple(_CARDS[natural_index(rank, suit)] for rank in wild_ranks)
-            cards = _with_wilds(naturals, wild, len(wild_ranks))
-            yield Play(flush, lowest, cards, stands, level, key)
-
-
-def _common_suit(cards: tuple[Card, ...]) -> Suit | None:
-    suit = cards[0].suit
-    for card in cards:
-        if card.suit is not suit:
-            return None
-    return suit
+            for extra in range(wilds - missing + 1):
+                for replaced in combinations(held, extra):
+                    wild_ranks = sorted(rank for rank in ranks if rank not in held or rank in replaced)
+                    naturals = tuple(
+                        _CARDS[natural_index(rank, suit)] for rank in held if rank not in replaced
+                    )
+                    stands = tuple(_CARDS[natural_index(rank, suit)] for rank in wild_ranks)
+                    cards = _with_wilds(naturals, wild, len(wild_ranks))
+                    yield _new(Play, (flush, lowest, cards, stands, level, base + top))
 
 
 def tubes(view: HandView, above: int = 0) -> Iterator[Play]:
@@ -324,19 +423,20 @@ def bombs(view: HandView, above: int = 0) -> Iterator[Play]:
     level, wild, wilds = view.level, view.wild, view.wilds
     bomb = PlayKind.BOMB
     for rank in NATURAL_RANKS:
+        held = view.totals[rank]
+        if held + wilds < 4:
+            continue
         order = rank_order(rank, level)
         heart = _as_heart(rank)
         subsets = view.subsets[rank]
-        for size in range(4, _MAX_BOMB + 1):
+        for size in range(4, min(held + wilds, _MAX_BOMB) + 1):
             key = bomb_tier(size) * BOMB_TIER_STEP + order
             if key <= above:
                 continue
-            for used in range(min(wilds, size - 1) + 1):
-                if size - used > 8:
-                    continue
+            for used in range(max(0, size - held), min(wilds, size) + 1):
                 stands = (heart,) * used
                 for cards in subsets[size - used]:
-                    yield Play(bomb, rank, _with_wilds(cards, wild, used), stands, level, key)
+                    yield _new(Play, (bomb, rank, _with_wilds(cards, wild, used), stands, level, key))
 
 
 def four_jokers(view: HandView, above: int = 0) -> Iterator[Play]:
@@ -344,7 +444,7 @@ def four_jokers(view: HandView, above: int = 0) -> Iterator[Play]:
     key = FOUR_JOKERS_TIER * BOMB_TIER_STEP
     if view.small_jokers == 2 and view.big_jokers == 2 and key > above:
         cards = (SMALL_JOKER, SMALL_JOKER, BIG_JOKER, BIG_JOKER)
-        yield Play(PlayKind.FOUR_JOKERS, Rank.SMALL_JOKER, cards, (), view.level, key)
+        yield _new(Play, (PlayKind.FOUR_JOKERS, Rank.SMALL_JOKER, cards, (), view.level, key))
 
 
 ENUMERATORS: Final = {
@@ -381,9 +481,4 @@ def classify(cards: Iterable[Card], level: Rank, rules: RuleSet = COMPETITION) -
     size = len(held)
     kinds = _KINDS_BY_SIZE.get(size, (PlayKind.BOMB,) if 7 <= size <= _MAX_BOMB else ())
     view = HandView(held, level, rules)
-    return [
-        play
-        for kind in kinds
-        for play in ENUMERATORS[kind](view)
-        if len(play.cards) == size
-    ]
+    return [play for kind in kinds for play in ENUMERATORS[kind](view) if len(play.cards) == size]

@@ -55,11 +55,7 @@ def iter_follows(view: HandView, previous: Play) -> Iterator[Play]:
     if previous.kind.is_bomb:
         return chain.from_iterable(ENUMERATORS[kind](view, previous.key) for kind in _BOMB_KINDS)
     size = len(previous.cards)
-    same = (
-        play
-        for play in ENUMERATORS[previous.kind](view, previous.key)
-        if len(play.cards) == size
-    )
+    same = (play for play in ENUMERATORS[previous.kind](view, previous.key) if len(play.cards) == size)
     return chain(same, *(ENUMERATORS[kind](view) for kind in _BOMB_KINDS))
 
 
@@ -107,8 +103,7 @@ def verify_play(
     if missing:
         raise NotHeldError(f"cards not in hand: {format_cards(missing.elements())}")
     if play not in classify(play.cards, level, rules):
-        raise NotACombinationError(f"{play.describe()} is not a legal combination at level "
-                                   f"{level.letter}")
+        raise NotACombinationError(f"{play.describe()} is not a legal combination at level {level.letter}")
     if previous is not None and not play.beats(previous):
         raise DoesNotBeatError(f"{play.describe()} does not beat {previous.describe()}")
 

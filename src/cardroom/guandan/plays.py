@@ -42,8 +42,12 @@ class PlayKind(IntEnum):
         return self >= PlayKind.BOMB
 
 
-SEQUENCE_WIDTH: Final = {PlayKind.STRAIGHT: 1, PlayKind.STRAIGHT_FLUSH: 1, PlayKind.TUBE: 2,
-                         PlayKind.PLATE: 3}
+SEQUENCE_WIDTH: Final = {
+    PlayKind.STRAIGHT: 1,
+    PlayKind.STRAIGHT_FLUSH: 1,
+    PlayKind.TUBE: 2,
+    PlayKind.PLATE: 3,
+}
 """Cards per rank in each sequence kind."""
 
 LEVEL_ORDER: Final = 15
@@ -121,11 +125,7 @@ class Play(NamedTuple):
             return False
         if kind >= PlayKind.BOMB:
             return previous.kind < PlayKind.BOMB or self.key > previous.key
-        return (
-            kind is previous.kind
-            and len(self.cards) == len(previous.cards)
-            and self.key > previous.key
-        )
+        return kind is previous.kind and len(self.cards) == len(previous.cards) and self.key > previous.key
 
     @property
     def is_pass(self) -> bool:

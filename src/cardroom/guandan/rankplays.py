@@ -1,0 +1,264 @@
+"""The rank-level view of legal moves, for bots and search: plays named by kind and ranks, with the
+number of wild cards (逢人配) they need, where suits matter only for straight flushes.
+
+Each :class:`RankPlay` uses as few wild cards as the hand allows and can name one concrete card choice
+(:meth:`RankPlay.to_play`). Counting is done on per-rank card counts, so this view is far smaller and
+faster than the card-level one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Final, NamedTuple
+
+from cardroom.cards import NATURAL_RANKS, Card, Rank, Suit, card_index, natural_index
+from cardroom.guandan.combinations import classify
+from cardroom.guandan.plays import (
+    BOMB_TIER_STEP,
+    FOUR_JOKERS_TIER,
+    STRAIGHT_FLUSH_TIER,
+    Play,
+    PlayKind,
+    bomb_tier,
+    rank_at_position,
+    rank_order,
+)
+from cardroom.guandan.ruleset import COMPETITION, RuleSet
+
+_SUITS: Final = tuple(Suit)
+
+
+class RankPlay(NamedTuple):
+    """A play named by its ranks: kind, key rank (lowest rank of a sequence), number of cards, wild
+    cards needed, the suit of a straight flush, the pair's rank in a full house (``None`` when the pair
+    is two wild cards), and the comparison key (as :attr:`Play.key`)."""
+
+    kind: PlayKind
+    rank: Rank
+    size: int
+    wilds: int
+    key: int
+    suit: Suit | None = None
+    pair_rank: Rank | None = None
+
+    def beats(self, previous: RankPlay) -> bool:
+        """The same comparison as :meth:`Play.beats`."""
+        if self.kind >= PlayKind.BOMB:
+            return previous.kind < PlayKind.BOMB or self.key > previous.key
+        return self.kind is previous.kind and self.size == previous.size and self.key > previous.key
+
+    def to_play(self, hand: Iterable[Card], level: Rank, rules: RuleSet = COMPETITION) -> Play:
+        """One concrete card choice for this rank-level play from ``hand``.
+
+        Natural cards are taken ♠, ♥, ♣, ♦ first and wild cards only where the play needs them; a plain
+        straight avoids five natural cards of one suit. Raises ``ValueError`` if the hand cannot make it.
+        """
+        counts = [0] * 54
+        for card in hand:
+            counts[card.index] += 1
+        wild = Card(level, Suit.HEARTS)
+        wilds = counts[wild.index]
+        counts[wild.index] = 0
+        chosen = _choose(self, counts, level, rules)
+        if chosen is None or len(chosen) + self.wilds != self.size or self.wilds > wilds:
+            raise ValueError(f"the hand cannot make {self}")
+        cards = tuple(sorted(chosen + [wild] * self.wilds, key=card_index))
+        for play in classify(cards, level, rules):
+            if play.kind is self.kind and play.rank == self.rank:
+                return play
+        raise ValueError(f"the hand cannot make {self}")
+
+
+def _take(counts: list[int], rank: Rank, number: int, suit: Suit | None = None) -> list[Card]:
+    taken: list[Card] = []
+    for each in (suit,) if suit is not None else _SUITS:
+        index = natural_index(rank, each)
+        available = min(counts[index], number - len(taken))
+        taken += [Card(rank, each)] * available
+        counts[index] -= available
+    return taken
+
+
+def _choose(play: RankPlay, counts: list[int], level: Rank, rules: RuleSet) -> list[Card] | None:
+    kind = play.kind
+    if kind is PlayKind.FOUR_JOKERS:
+        return [Card(Rank.SMALL_JOKER)] * 2 + [Card(Rank.BIG_JOKER)] * 2
+    if play.rank.is_joker:
+        return [Card(play.rank)] * play.size
+    width = {PlayKind.STRAIGHT: 1, PlayKind.STRAIGHT_FLUSH: 1, PlayKind.TUBE: 2, PlayKind.PLATE: 3}
+    if kind in width:
+        per = width[kind]
+        low = 1 if play.rank == Rank.ACE else int(play.rank)
+        chosen: list[Card] = []
+        for position in range(low, low + play.size // per):
+            chosen += _take(counts, rank_at_position(position), per, play.suit)
+        excess = len(chosen) + play.wilds - play.size
+        if excess > 0:
+            return chosen[excess:]
+        if kind is PlayKind.STRAIGHT and not play.wilds and not rules.natural_straight_flush_is_straight:
+            return _unflush(chosen, counts)
+        return chosen
+    if kind is PlayKind.FULL_HOUSE:
+        chosen = _take(counts, play.rank, 3)
+        if play.pair_rank is None:
+            return chosen
+        if play.pair_rank.is_joker:
+            return chosen + [Card(play.pair_rank)] * 2
+        return chosen + _take(counts, play.pair_rank, 2)
+    return _take(counts, play.rank, play.size - play.wilds)
+
+
+def _unflush(chosen: list[Card], counts: list[int]) -> list[Card] | None:
+    suit = chosen[0].suit
+    if any(card.suit is not suit for card in chosen):
+        return chosen
+    for position, card in enumerate(chosen):
+        for other in _SUITS:
+            if other is not suit and counts[natural_index(card.rank, other)]:
+                return [*chosen[:position], Card(card.rank, other), *chosen[position + 1 :]]
+    return None
+
+
+class RankCounts:
+    """Per-rank counts of a hand's natural cards (the ♥ level cards apart, as wild cards)."""
+
+    __slots__ = ("big_jokers", "by_suit", "level", "natural", "rules", "small_jokers", "wilds")
+
+    def __init__(self, cards: Iterable[Card], level: Rank, rules: RuleSet = COMPETITION) -> None:
+        counts = [0] * 54
+        for card in cards:
+            counts[card.index] += 1
+        wild_index = natural_index(level, Suit.HEARTS)
+        self.wilds = counts[wild_index]
+        counts[wild_index] = 0
+        self.level = level
+        self.rules = rules
+        self.small_jokers = counts[0]
+        self.big_jokers = counts[1]
+        self.by_suit = [
+            [counts[natural_index(Rank(r), s)] if r >= 2 else 0 for s in _SUITS] for r in range(15)
+        ]
+        self.natural = [sum(row) for row in self.by_suit]
+
+
+def _ranks_of(low: int, length: int) -> list[int]:
+    return [int(rank_at_position(position)) for position in range(low, low + length)]
+
+
+def iter_rank_leads(view: RankCounts) -> Iterator[RankPlay]:
+    """Every rank-level play that may lead, each with the fewest wild cards it needs."""
+    level, wilds, natural = view.level, view.wilds, view.natural
+    for kind, size in ((PlayKind.SINGLE, 1), (PlayKind.PAIR, 2), (PlayKind.TRIPLE, 3)):
+        for rank in NATURAL_RANKS:
+            held = natural[rank]
+            if held or (rank == level and size < 3):
+                need = max(0, size - held)
+                if need <= wilds and (held or need == size):
+                    yield RankPlay(kind, rank, size, need, rank_order(rank, level))
+        for joker, held in (
+            (Rank.SMALL_JOKER, view.small_jokers),
+            (Rank.BIG_JOKER, view.big_jokers),
+        ):
+            if held >= size:
+                yield RankPlay(kind, joker, size, 0, rank_order(joker, level))
+    yield from _full_houses(view)
+    yield from _rank_sequences(view)
+    yield from _rank_bombs(view)
+
+
+def _full_houses(view: RankCounts) -> Iterator[RankPlay]:
+    level, wilds, natural = view.level, view.wilds, view.natural
+    pair_options: list[tuple[Rank | None, int]] = [
+        (rank, max(0, 2 - natural[rank])) for rank in NATURAL_RANKS if natural[rank]
+    ]
+    pair_options += [
+        (joker, 0)
+        for joker, held in (
+            (Rank.SMALL_JOKER, view.small_jokers),
+            (Rank.BIG_JOKER, view.big_jokers),
+        )
+        if held >= 2
+    ]
+    if wilds == 2:
+        pair_options.append((None, 2))
+    for rank in NATURAL_RANKS:
+        held = natural[rank]
+        if not held:
+            continue
+        need = max(0, 3 - held)
+        for pair_rank, pair_need in pair_options:
+            if pair_rank != rank and need + pair_need <= wilds:
+                yield RankPlay(
+                    PlayKind.FULL_HOUSE,
+                    rank,
+                    5,
+                    need + pair_need,
+                    rank_order(rank, level),
+                    None,
+                    pair_rank,
+                )
+
+
+def _rank_sequences(view: RankCounts) -> Iterator[RankPlay]:
+    wilds, natural, by_suit = view.wilds, view.natural, view.by_suit
+    loose = view.rules.natural_straight_flush_is_straight
+    for kind, length, width in (
+        (PlayKind.STRAIGHT, 5, 1),
+        (PlayKind.TUBE, 3, 2),
+        (PlayKind.PLATE, 2, 3),
+    ):
+        for low in range(1, 16 - length):
+            ranks = _ranks_of(low, length)
+            need = sum(max(0, width - natural[rank]) for rank in ranks)
+            if kind is PlayKind.STRAIGHT and not need and not loose and _only_one_suit(view, ranks):
+                need = 1
+            if need <= wilds and (kind is not PlayKind.PLATE or all(natural[r] for r in ranks)):
+                top = low + length - 1
+                yield RankPlay(kind, rank_at_position(low), length * width, need, top)
+    base = STRAIGHT_FLUSH_TIER * BOMB_TIER_STEP
+    for suit in _SUITS:
+        for low in range(1, 11):
+            ranks = _ranks_of(low, 5)
+            need = sum(1 for rank in ranks if not by_suit[rank][suit])
+            if need <= wilds:
+                yield RankPlay(PlayKind.STRAIGHT_FLUSH, rank_at_position(low), 5, need, base + low + 4, suit)
+
+
+def _only_one_suit(view: RankCounts, ranks: list[int]) -> bool:
+    suits = {suit for rank in ranks for suit in _SUITS if view.by_suit[rank][suit]}
+    return len(suits) == 1
+
+
+def _rank_bombs(view: RankCounts) -> Iterator[RankPlay]:
+    level, wilds, natural = view.level, view.wilds, view.natural
+    for rank in NATURAL_RANKS:
+        held = natural[rank]
+        order = rank_order(rank, level)
+        for size in range(4, min(held + wilds, 10) + 1):
+            need = max(0, size - held)
+            yield RankPlay(PlayKind.BOMB, rank, size, need, bomb_tier(size) * BOMB_TIER_STEP + order)
+    if view.small_jokers == 2 and view.big_jokers == 2:
+        yield RankPlay(PlayKind.FOUR_JOKERS, Rank.SMALL_JOKER, 4, 0, FOUR_JOKERS_TIER * BOMB_TIER_STEP)
+
+
+def rank_leads(hand: Iterable[Card], level: Rank, rules: RuleSet = COMPETITION) -> list[RankPlay]:
+    """Every rank-level lead of a hand."""
+    return list(iter_rank_leads(RankCounts(hand, level, rules)))
+
+
+def rank_follows(
+    hand: Iterable[Card], previous: RankPlay, level: Rank, rules: RuleSet = COMPETITION
+) -> list[RankPlay]:
+    """Every rank-level play that beats ``previous``."""
+    return [play for play in iter_rank_leads(RankCounts(hand, level, rules)) if play.beats(previous)]
+
+
+def rank_play_of(play: Play) -> RankPlay:
+    """The rank-level name of a card-level play (its wild count as played)."""
+    if play.rank is None:
+        raise ValueError("a pass has no rank-level play")
+    pair_rank = None
+    if play.kind is PlayKind.FULL_HOUSE:
+        read = play.read_cards()
+        pair_rank = next(card.rank for card in read if card.rank != play.rank)
+    return RankPlay(play.kind, play.rank, len(play.cards), play.wild_count, play.key, play.suit, pair_rank)
