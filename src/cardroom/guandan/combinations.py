@@ -9,6 +9,7 @@ wild card stands for any card but a joker; played alone or as a pair, wild cards
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from functools import cache
 from itertools import combinations, product
 from typing import Any, Final, NamedTuple
 
@@ -42,17 +43,16 @@ _new: Final = tuple.__new__
 class HandView:
     """A hand prepared for enumeration at one level.
 
-    ``naturals[r]`` lists the natural (non-wild) cards of rank ``r`` with their multiplicity;
-    ``subsets[r][j]`` holds every distinct multiset of ``j`` natural cards of rank ``r`` as a tuple in
-    print order; ``wilds`` is how many ♥ level cards the hand holds.
+    For each natural rank ``r`` (the ♥ level cards apart): ``distinct[r]`` are the different cards
+    held, ``totals[r]`` how many, ``suit_masks[r]`` which suits (bit ``1 << suit``), and
+    ``subsets[r][j]`` every distinct multiset of ``j`` of them as a tuple in print order. ``wilds`` is
+    how many ♥ level cards (逢人配) the hand holds.
     """
 
     __slots__ = (
         "big_jokers",
-        "counts",
         "distinct",
         "level",
-        "naturals",
         "rules",
         "small_jokers",
         "subsets",
@@ -68,48 +68,46 @@ class HandView:
         counts = [0] * 54
         for card in cards:
             counts[card.index] += 1
-        wild = Card(level, Suit.HEARTS)
+        wild = _CARDS[natural_index(level, Suit.HEARTS)]
         self.level = level
         self.rules = rules
         self.wild = wild
         self.wilds = counts[wild.index]
+        counts[wild.index] = 0
         self.small_jokers = counts[0]
         self.big_jokers = counts[1]
-        self.counts = counts
-        naturals: list[tuple[tuple[Card, int], ...]] = [()] * 15
-        subsets: list[list[tuple[tuple[Card, ...], ...]]] = [[()] * 9 for _ in range(15)]
-        for rank in NATURAL_RANKS:
-            held = []
-            for suit in _SUITS:
-                index = natural_index(rank, suit)
-                if index != wild.index and counts[index]:
-                    held.append((_CARDS[index], counts[index]))
-            naturals[rank] = tuple(held)
-            subsets[rank] = _subsets(held)
-        self.naturals = naturals
-        self.subsets = subsets
-        self.totals = [sum(count for _, count in held) for held in naturals]
-        self.distinct = [tuple(card for card, _ in held) for held in naturals]
-        self.suit_masks = [
-            sum(1 << card.suit for card, _ in held if card.suit is not None) for held in naturals
+        groups = [_EMPTY_RANK, _EMPTY_RANK] + [
+            _held_cards(rank, tuple(counts[2 + (rank - 2) * 4 : 6 + (rank - 2) * 4]))
+            for rank in NATURAL_RANKS
         ]
+        self.distinct = [group[0] for group in groups]
+        self.totals = [group[1] for group in groups]
+        self.suit_masks = [group[2] for group in groups]
+        self.subsets = [group[3] for group in groups]
 
 
 _CARDS: Final = [Card(Rank.SMALL_JOKER), Card(Rank.BIG_JOKER)] + [
     Card(rank, suit) for rank in NATURAL_RANKS for suit in _SUITS
 ]
 
+_RankGroups = tuple[tuple[Card, ...], int, int, tuple[tuple[tuple[Card, ...], ...], ...]]
+_EMPTY_RANK: Final[_RankGroups] = ((), 0, 0, ((),) + ((),) * 8)
 
-def _subsets(held: list[tuple[Card, int]]) -> list[tuple[tuple[Card, ...], ...]]:
+
+@cache
+def _held_cards(rank: Rank, suit_counts: tuple[int, ...]) -> _RankGroups:
+    """The natural cards of one rank held in these numbers per suit: (distinct cards, total, suit mask,
+    the distinct multisets of each size 0…8). Pure, hence cached."""
+    held = [(_CARDS[natural_index(rank, suit)], suit_counts[suit]) for suit in _SUITS if suit_counts[suit]]
     by_size: list[list[tuple[Card, ...]]] = [[] for _ in range(9)]
-    by_size[0].append(())
     for choice in product(*(range(count + 1) for _, count in held)):
-        if any(choice):
-            cards: tuple[Card, ...] = ()
-            for (card, _), taken in zip(held, choice, strict=True):
-                cards += (card,) * taken
-            by_size[len(cards)].append(cards)
-    return [tuple(group) for group in by_size]
+        cards: tuple[Card, ...] = ()
+        for (card, _), taken in zip(held, choice, strict=True):
+            cards += (card,) * taken
+        by_size[len(cards)].append(cards)
+    distinct = tuple(card for card, _ in held)
+    mask = sum(1 << suit for suit in _SUITS if suit_counts[suit])
+    return distinct, sum(suit_counts), mask, tuple(tuple(group) for group in by_size)
 
 
 def _with_wilds(naturals: tuple[Card, ...], wild: Card, count: int) -> tuple[Card, ...]:

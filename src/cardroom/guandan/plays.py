@@ -153,6 +153,10 @@ class Play(NamedTuple):
     def __str__(self) -> str:
         return "PASS" if self.kind is PlayKind.PASS else format_cards(self.cards)
 
+    def __repr__(self) -> str:
+        level = f" at level {self.level.letter}" if self.level is not None else ""
+        return f"<Play {self.describe()}{level}>"
+
     def describe(self) -> str:
         """A readable line: kind, key rank, cards and what each wild card stands for."""
         if self.kind is PlayKind.PASS:
