@@ -59,13 +59,18 @@ BOMB_TIER_STEP: Final = 32
 FOUR_JOKERS_TIER: Final = 100
 
 
+def _orders(level: int) -> tuple[int, ...]:
+    return tuple(
+        LEVEL_ORDER if value == level else value + (value >= Rank.SMALL_JOKER) for value in range(17)
+    )
+
+
+_ORDERS: Final = tuple(_orders(level) for level in range(15))
+
+
 def rank_order(rank: Rank, level: Rank) -> int:
     """Order value of a rank for singles, pairs, triples, full houses and bombs at this level."""
-    if rank == level:
-        return LEVEL_ORDER
-    if rank.is_joker:
-        return rank + 1
-    return int(rank)
+    return _ORDERS[level][rank]
 
 
 def sequence_position(lowest: Rank) -> int:
@@ -73,9 +78,12 @@ def sequence_position(lowest: Rank) -> int:
     return 1 if lowest == Rank.ACE else int(lowest)
 
 
+_RANK_AT_POSITION: Final = (Rank.ACE, Rank.ACE, *(Rank(value) for value in range(2, 15)))
+
+
 def rank_at_position(position: int) -> Rank:
     """The rank at a sequence position (1 and 14 are both the ace)."""
-    return Rank.ACE if position == 1 else Rank(position)
+    return _RANK_AT_POSITION[position]
 
 
 def bomb_tier(size: int) -> int:

@@ -135,14 +135,15 @@ class RankCounts:
         self.rules = rules
         self.small_jokers = counts[0]
         self.big_jokers = counts[1]
-        self.by_suit = [
-            [counts[natural_index(Rank(r), s)] if r >= 2 else 0 for s in _SUITS] for r in range(15)
-        ]
+        self.by_suit = [[0] * 4, [0] * 4] + [counts[2 + (r - 2) * 4 : 6 + (r - 2) * 4] for r in range(2, 15)]
         self.natural = [sum(row) for row in self.by_suit]
 
 
-def _ranks_of(low: int, length: int) -> list[int]:
-    return [int(rank_at_position(position)) for position in range(low, low + length)]
+_RANKS_OF: Final = {
+    (low, length): tuple(int(rank_at_position(position)) for position in range(low, low + length))
+    for length in (2, 3, 5)
+    for low in range(1, 16 - length)
+}
 
 
 def iter_rank_leads(view: RankCounts) -> Iterator[RankPlay]:
@@ -208,7 +209,7 @@ def _rank_sequences(view: RankCounts) -> Iterator[RankPlay]:
         (PlayKind.PLATE, 2, 3),
     ):
         for low in range(1, 16 - length):
-            ranks = _ranks_of(low, length)
+            ranks = _RANKS_OF[low, length]
             need = sum(max(0, width - natural[rank]) for rank in ranks)
             if kind is PlayKind.STRAIGHT and not need and not loose and _only_one_suit(view, ranks):
                 need = 1
@@ -218,13 +219,13 @@ def _rank_sequences(view: RankCounts) -> Iterator[RankPlay]:
     base = STRAIGHT_FLUSH_TIER * BOMB_TIER_STEP
     for suit in _SUITS:
         for low in range(1, 11):
-            ranks = _ranks_of(low, 5)
+            ranks = _RANKS_OF[low, 5]
             need = sum(1 for rank in ranks if not by_suit[rank][suit])
             if need <= wilds:
                 yield RankPlay(PlayKind.STRAIGHT_FLUSH, rank_at_position(low), 5, need, base + low + 4, suit)
 
 
-def _only_one_suit(view: RankCounts, ranks: list[int]) -> bool:
+def _only_one_suit(view: RankCounts, ranks: tuple[int, ...]) -> bool:
     suits = {suit for rank in ranks for suit in _SUITS if view.by_suit[rank][suit]}
     return len(suits) == 1
 

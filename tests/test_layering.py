@@ -1,0 +1,62 @@
+"""The layering of ARCHITECTURE.md: imports flow one way, and the rules core does no I/O."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[1] / "src" / "cardroom"
+
+LAYERS = ["cards", "guandan", "records", "bots", "arena", "rl", "server", "tournament", "demo", "cli"]
+"""Lower layers first; a module may import only from its own layer or a lower one."""
+
+CORE_FORBIDDEN = {"os", "sys", "io", "logging", "pathlib", "socket", "subprocess", "time", "rich", "typer"}
+
+
+def layer_of(module: str) -> int:
+    parts = module.split(".")
+    if parts[0] != "cardroom" or len(parts) == 1:
+        return -1
+    name = parts[1]
+    return LAYERS.index(name) if name in LAYERS else len(LAYERS)
+
+
+def imports_of(path: Path) -> list[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.append(node.module)
+    return found
+
+
+def modules() -> list[tuple[str, Path]]:
+    result = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        relative = path.relative_to(PACKAGE.parent).with_suffix("")
+        name = ".".join(part for part in relative.parts if part != "__init__")
+        result.append((name, path))
+    return result
+
+
+@pytest.mark.parametrize(("module", "path"), modules(), ids=[name for name, _ in modules()])
+def test_imports_flow_one_way(module: str, path: Path) -> None:
+    """cards → guandan/shengji → records → bots → arena | rl | server: no module imports a higher layer."""
+    own = layer_of(module)
+    for imported in imports_of(path):
+        assert layer_of(imported) <= own, f"{module} imports {imported}, a higher layer"
+
+
+@pytest.mark.parametrize(
+    ("module", "path"),
+    [(name, path) for name, path in modules() if layer_of(name) <= LAYERS.index("guandan")],
+    ids=[name for name, _ in modules() if layer_of(name) <= LAYERS.index("guandan")],
+)
+def test_rules_core_does_no_io(module: str, path: Path) -> None:
+    """The pure rules core does no I/O and reads no clock: randomness and time are injected."""
+    for imported in imports_of(path):
+        assert imported.split(".")[0] not in CORE_FORBIDDEN, f"{module} imports {imported}"
