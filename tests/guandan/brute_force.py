@@ -143,9 +143,7 @@ def plain_readings(cards: Iterable[Card], loose: bool = False) -> frozenset[Plai
 
 
 @lru_cache(maxsize=None)
-def _readings(
-    held: tuple[Card, ...], level: Rank, loose: bool
-) -> dict[Reading, tuple[Card, ...]]:
+def _readings(held: tuple[Card, ...], level: Rank, loose: bool) -> dict[Reading, tuple[Card, ...]]:
     wild = wild_card(level)
     wilds = held.count(wild)
     naturals = tuple(card for card in held if card is not wild)
@@ -224,9 +222,7 @@ def sub_multisets(cards: Iterable[Card], sizes: Iterable[int]) -> Iterator[tuple
     distinct = sort_by_index(count)
     for taken in product(*(range(count[card] + 1) for card in distinct)):
         if sum(taken) in wanted:
-            yield tuple(
-                card for card, times in zip(distinct, taken, strict=True) for _ in range(times)
-            )
+            yield tuple(card for card, times in zip(distinct, taken, strict=True) for _ in range(times))
 
 
 def brute_lead_readings(
@@ -339,6 +335,7 @@ def brute_follows(
 
 
 # --- a pruned enumeration for full hands -----------------------------------------------------------
+
 
 def rank_windows(length: int) -> tuple[frozenset[Rank], ...]:
     """Every set of ``length`` consecutive ranks on the line A 2 … K A."""

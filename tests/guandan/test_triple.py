@@ -57,8 +57,8 @@ def only(cards: str, level: Rank, kind: PlayKind) -> Play:
 def test_triple_names_type_key_rank_and_cards(
     cards: str, level: Rank, kind: PlayKind, expected: list[object]
 ) -> None:
-    """NOTATION.md: rank is the key card's rank, the lowest for sequences (A for A2345, AA2233, AAA222), B and R
-    for joker singles and pairs, B for four jokers; cards as played."""
+    """NOTATION.md: rank is the key card's rank, the lowest for sequences (A for A2345, AA2233,
+    AAA222), B and R for joker singles and pairs, B for four jokers; cards as played."""
     play = only(cards, level, kind)
     assert to_triple(play) == expected
     assert from_triple(expected, level) == play
