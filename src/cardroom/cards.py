@@ -112,6 +112,9 @@ class Card:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Card is immutable")
 
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("Card is immutable")
+
     def __reduce__(self) -> tuple[type[Card], tuple[Rank, Suit | None]]:
         return (Card, (self.rank, self.suit))
 

@@ -188,27 +188,33 @@ def triples(view: HandView, above: int = 0) -> Iterator[Play]:
             yield _new(Play, (triple, rank, cards, (heart,) * used, level, key))
 
 
-_PairPart = tuple[Rank | None, tuple[Card, ...], int, tuple[Card, ...]]
+_PairPart = tuple[Rank | None, tuple[Card, ...], int, tuple[Card, ...], int]
 
 
 def _pair_parts(view: HandView) -> list[_PairPart]:
     """The pairs a full house can take, as (rank, natural cards, wild cards used, what the wild cards
-    stand for): natural and one-wild pairs by rank, joker pairs, and two wild cards (rank ``None``:
-    they stand for level cards, or for another rank when the triple is of the level rank)."""
+    stand for, how many of the natural cards print before a wild card): natural and one-wild pairs by
+    rank, joker pairs, and two wild cards (rank ``None``: they stand for level cards, or for another
+    rank when the triple is of the level rank)."""
+    wild_index = view.wild.index
     parts: list[_PairPart] = []
     if view.small_jokers == 2:
-        parts.append((Rank.SMALL_JOKER, (SMALL_JOKER, SMALL_JOKER), 0, ()))
+        parts.append((Rank.SMALL_JOKER, (SMALL_JOKER, SMALL_JOKER), 0, (), 2))
     if view.big_jokers == 2:
-        parts.append((Rank.BIG_JOKER, (BIG_JOKER, BIG_JOKER), 0, ()))
+        parts.append((Rank.BIG_JOKER, (BIG_JOKER, BIG_JOKER), 0, (), 2))
     for rank in NATURAL_RANKS:
         subsets = view.subsets[rank]
-        parts.extend((rank, cards, 0, ()) for cards in subsets[2])
+        parts.extend((rank, cards, 0, (), _before(cards, wild_index)) for cards in subsets[2])
         if view.wilds:
             heart = (_as_heart(rank),)
-            parts.extend((rank, cards, 1, heart) for cards in subsets[1])
+            parts.extend((rank, cards, 1, heart, _before(cards, wild_index)) for cards in subsets[1])
     if view.wilds == 2:
-        parts.append((None, (), 2, ()))
+        parts.append((None, (), 2, (), 0))
     return parts
+
+
+def _before(cards: tuple[Card, ...], index: int) -> int:
+    return sum(1 for card in cards if card.index < index)
 
 
 def full_houses(view: HandView, above: int = 0) -> Iterator[Play]:
@@ -216,6 +222,7 @@ def full_houses(view: HandView, above: int = 0) -> Iterator[Play]:
     level, wild, wilds = view.level, view.wild, view.wilds
     full_house = PlayKind.FULL_HOUSE
     parts = _pair_parts(view)
+    wild_runs = ((), (wild,), (wild, wild))
     for rank in NATURAL_RANKS:
         key = rank_order(rank, level)
         if key <= above:
@@ -224,11 +231,11 @@ def full_houses(view: HandView, above: int = 0) -> Iterator[Play]:
         wild_pair = (_as_heart(level if rank != level else _other_rank(level)),) * 2
         for used in range(min(wilds, 2) + 1):
             triple_stands = (heart,) * used
+            fitting = [part for part in parts if part[2] <= wilds - used and part[0] != rank]
             for triple_cards in view.subsets[rank][3 - used]:
                 first = triple_cards[0].index
-                for pair_rank, pair_cards, pair_used, pair_stands in parts:
-                    if pair_rank == rank or used + pair_used > wilds:
-                        continue
+                triple_before = _before(triple_cards, wild.index)
+                for pair_rank, pair_cards, pair_used, pair_stands, pair_before in fitting:
                     if pair_rank is None:
                         pair_stands = wild_pair
                     if not pair_cards:
@@ -243,7 +250,11 @@ def full_houses(view: HandView, above: int = 0) -> Iterator[Play]:
                         stands = triple_stands + pair_stands
                     else:
                         stands = pair_stands + triple_stands
-                    cards = _with_wilds(naturals, wild, used + pair_used)
+                    if used or pair_used:
+                        split = triple_before + pair_before
+                        cards = naturals[:split] + wild_runs[used + pair_used] + naturals[split:]
+                    else:
+                        cards = naturals
                     yield _new(Play, (full_house, rank, cards, stands, level, key))
 
 
@@ -367,9 +378,13 @@ def straights(view: HandView, above: int = 0) -> Iterator[Play]:
             hearts = tuple(_as_heart(rank) for rank in frame.wild_ranks)
             spades = tuple(_CARDS[natural_index(rank, Suit.SPADES)] for rank in frame.wild_ranks)
             hearts_flush = next((f for f in flushes if f[0].suit is Suit.HEARTS), None)
+            run = (wild,) * used
             for naturals in product(*frame.choices):
                 stands = spades if naturals == hearts_flush else hearts
-                cards = _place_wilds(naturals, wild, used, split)
+                if split is None:
+                    cards = _with_wilds(naturals, wild, used)
+                else:
+                    cards = naturals[:split] + run + naturals[split:]
                 yield _new(Play, (straight, lowest, cards, stands, level, top))
         elif flushes and not loose:
             for naturals in product(*frame.choices):
