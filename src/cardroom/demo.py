@@ -10,7 +10,7 @@ from rich.table import Table
 
 from cardroom.cards import Card, Rank, Suit
 from cardroom.guandan import PlayKind, legal_leads, rank_order
-from cardroom.guandan.dealing import deal_hands
+from cardroom.guandan.match import shuffled_hands
 from cardroom.guandan.rankplays import rank_leads
 
 _SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.CLUBS: "♣", Suit.DIAMONDS: "♦"}
@@ -33,7 +33,7 @@ def hand_by_level(hand: tuple[Card, ...], level: Rank) -> list[Card]:
 
 def run_demo(seed: int, level: Rank, seat: int, console: Console) -> None:
     """Deal with ``random.Random(seed)`` and print the hands and every lead of ``seat``."""
-    hands = deal_hands(random.Random(seed))
+    hands, _ = shuffled_hands(random.Random(seed))
     console.print(
         f"[bold]Guandan deal, seed {seed}, level {level.letter}[/] "
         f"(♥{level.letter} wild cards in magenta, level cards in yellow)"

@@ -1,13 +1,20 @@
 """Guandan (掼蛋): the pure rules core (no I/O, no global state, randomness injected)."""
 
 from cardroom.guandan.combinations import HandView, classify
-from cardroom.guandan.moves import (
+from cardroom.guandan.errors import (
     DoesNotBeatError,
     IllegalPlayError,
+    IllegalReturnError,
+    IllegalTributeError,
     MustLeadError,
     NotACombinationError,
     NotHeldError,
+    OutOfTurnError,
+    RuleError,
     WrongLevelError,
+    WrongPhaseError,
+)
+from cardroom.guandan.moves import (
     is_legal,
     legal_follows,
     legal_leads,
@@ -24,13 +31,18 @@ __all__ = [
     "DoesNotBeatError",
     "HandView",
     "IllegalPlayError",
+    "IllegalReturnError",
+    "IllegalTributeError",
     "MustLeadError",
     "NotACombinationError",
     "NotHeldError",
+    "OutOfTurnError",
     "Play",
     "PlayKind",
+    "RuleError",
     "RuleSet",
     "WrongLevelError",
+    "WrongPhaseError",
     "classify",
     "is_legal",
     "legal_follows",

@@ -12,33 +12,16 @@ from itertools import chain
 
 from cardroom.cards import Card, Rank, format_cards
 from cardroom.guandan.combinations import ENUMERATORS, HandView, classify
+from cardroom.guandan.errors import (
+    DoesNotBeatError,
+    IllegalPlayError,
+    MustLeadError,
+    NotACombinationError,
+    NotHeldError,
+    WrongLevelError,
+)
 from cardroom.guandan.plays import PASS, Play, PlayKind
 from cardroom.guandan.ruleset import COMPETITION, RuleSet
-
-
-class IllegalPlayError(ValueError):
-    """A play the rules do not allow here; subclasses name the rule broken."""
-
-
-class NotHeldError(IllegalPlayError):
-    """The play uses cards the player does not hold."""
-
-
-class NotACombinationError(IllegalPlayError):
-    """The cards do not make the claimed combination (no shape of RULES.md reads them so)."""
-
-
-class DoesNotBeatError(IllegalPlayError):
-    """The play is not the same kind and size with a higher key, nor a bigger bomb-class play."""
-
-
-class MustLeadError(IllegalPlayError):
-    """The leader of a trick may not pass."""
-
-
-class WrongLevelError(IllegalPlayError):
-    """The play was read at another level rank than the deal's."""
-
 
 _BOMB_KINDS = (PlayKind.BOMB, PlayKind.STRAIGHT_FLUSH, PlayKind.FOUR_JOKERS)
 

@@ -1,28 +1,123 @@
 """Guandan rule sets: every rule that differs between sources is a named parameter.
 
-A :class:`RuleSet` is a frozen value validated on construction; presets are values of it found by name
-(:func:`preset`). Code branches on parameters, never on a preset's name.
+A :class:`RuleSet` is a frozen value validated on construction; presets are values of it found by
+name (:func:`preset`). Code branches on parameters, never on a preset's name.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Final
+import dataclasses
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any, Final
+
+from cardroom.cards import Rank
+
+
+class ReturnLimit(Enum):
+    """When the return card (还贡) must be at most the limit rank."""
+
+    ALWAYS = "always"
+    """Every return (seed 002: 上游选择全手牌中任意一张牌点不得超过10的牌还给下游)."""
+    TO_PARTNER = "to_partner"
+    """Only a return to one's partner; a return to an opponent may be any card."""
 
 
 @dataclass(frozen=True)
 class RuleSet:
-    """The parameters of a Guandan rule set that the plays engine reads."""
+    """The parameters of a Guandan rule set: plays, tribute, level-up and the match."""
 
     name: str = "competition"
+
     natural_straight_flush_is_straight: bool = False
     """Five natural cards of one suit in sequence may also be played as a plain straight (顺子).
     Off in the competition rules, as in the organisers' own engine: they are a straight flush only."""
-    source: str = field(default="seed 002 (Huai'an competition rules, 2017)", compare=False)
+
+    partner_rises: tuple[int, int, int] = (3, 2, 1)
+    """Levels the 上游's team rises when the partner finishes 二游, 三游, 下游."""
+
+    pass_ace_partner_place: int = 3
+    """A team playing its own A wins the match (打过A) when it takes 上游 and the partner finishes
+    no worse than this place (3: not 下游, seed 002: 必须同伴获得二游或三游)."""
+
+    ace_failure_limit: int | None = None
+    """After this many failed deals at its own A, a team goes back to level 2 (``None``: no limit)."""
+
+    anti_tribute_big_jokers: int = 2
+    """The paying side holding this many big jokers pays no tribute (抗贡)."""
+
+    return_limit_rank: Rank = Rank.TEN
+    """The return card may be at most this rank (2022 national trial rules: 10)."""
+
+    return_limit: ReturnLimit = ReturnLimit.ALWAYS
+    """When the limit binds."""
+
+    return_limit_by_face_value: bool = False
+    """Judge the limit by face value (a level card of rank ≤ 10 may be returned). Off: level cards
+    rank above A and are never within the limit."""
+
+    lead_passes_to_partner: bool = True
+    """接风: when a player goes out and nobody beats the last play, the partner leads; off, the next
+    player still in (the old rule)."""
+
+    tie_extra_deal: bool = True
+    """A match limited by deals that ends level plays one more deal (seed 002: 可加打一副牌)."""
 
     def __post_init__(self) -> None:
         if not self.name:
             raise ValueError("a rule set needs a name")
+        if len(self.partner_rises) != 3 or any(rise < 0 for rise in self.partner_rises):
+            raise ValueError(f"partner_rises must be three levels ≥ 0, got {self.partner_rises!r}")
+        if self.pass_ace_partner_place not in (2, 3, 4):
+            raise ValueError(f"pass_ace_partner_place must be 2, 3 or 4, got {self.pass_ace_partner_place}")
+        if self.ace_failure_limit is not None and self.ace_failure_limit < 1:
+            raise ValueError(f"ace_failure_limit must be ≥ 1 or None, got {self.ace_failure_limit}")
+        if self.anti_tribute_big_jokers not in (1, 2):
+            raise ValueError(f"anti_tribute_big_jokers must be 1 or 2, got {self.anti_tribute_big_jokers}")
+        if self.return_limit_rank.is_joker:
+            raise ValueError("return_limit_rank must be a natural rank")
+
+    def to_dict(self) -> dict[str, Any]:
+        """The parameters as JSON-ready values (for records)."""
+        values: dict[str, Any] = {}
+        for item in dataclasses.fields(self):
+            value = getattr(self, item.name)
+            if isinstance(value, Enum):
+                value = value.value
+            elif isinstance(value, Rank):
+                value = value.letter
+            elif isinstance(value, tuple):
+                value = list(value)
+            values[item.name] = value
+        return values
+
+    @classmethod
+    def from_dict(cls, values: dict[str, Any]) -> RuleSet:
+        """Read parameters written by :meth:`to_dict`; unknown names and bad values raise ``ValueError``."""
+        known = {item.name: item for item in dataclasses.fields(cls)}
+        unknown = sorted(set(values) - set(known))
+        if unknown:
+            raise ValueError(f"unknown rule-set parameters: {', '.join(unknown)}")
+        converted: dict[str, Any] = {}
+        defaults = cls()
+        for name, value in values.items():
+            default = getattr(defaults, name)
+            try:
+                if isinstance(default, Enum):
+                    converted[name] = type(default)(value)
+                elif isinstance(default, Rank):
+                    converted[name] = Rank.from_letter(value)
+                elif isinstance(default, tuple):
+                    converted[name] = tuple(int(item) for item in value)
+                elif isinstance(default, bool):
+                    if not isinstance(value, bool):
+                        raise TypeError(f"expected true or false, got {value!r}")
+                    converted[name] = value
+                else:
+                    converted[name] = value
+            except (TypeError, ValueError) as error:
+                raise ValueError(f"bad value for rule-set parameter {name}: {error}") from None
+        return cls(**converted)
 
 
 COMPETITION: Final = RuleSet()

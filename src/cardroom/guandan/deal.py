@@ -1,0 +1,360 @@
+"""One deal (一副牌) of Guandan as an explicit phase machine: tribute, return, play, over.
+
+The deal starts with the four hands already dealt (the match deals them with injected randomness).
+Each action is checked by one validator (:meth:`Deal.verify`) that raises a :class:`RuleError`
+subclass naming the rule broken; :meth:`Deal.can` wraps it; :meth:`Deal.apply` validates, changes the
+state and appends events to the log. A rejected action leaves the state unchanged.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from cardroom.cards import ALL_CARDS, Card, Rank, format_cards, sort_cards
+from cardroom.guandan.errors import (
+    IllegalReturnError,
+    IllegalTributeError,
+    OutOfTurnError,
+    WrongPhaseError,
+)
+from cardroom.guandan.moves import legal_plays, verify_play
+from cardroom.guandan.plays import PASS, Play, PlayKind
+from cardroom.guandan.ruleset import COMPETITION, RuleSet
+from cardroom.guandan.tribute import TributePlan, partner, return_cards, team_of, tribute_cards
+
+SEATS = 4
+HAND_SIZE = 27
+
+
+class Phase(Enum):
+    """The phases of a deal."""
+
+    TRIBUTE = "tribute"
+    RETURN = "return"
+    PLAY = "play"
+    OVER = "over"
+
+
+@dataclass(frozen=True)
+class TributeAction:
+    """进贡: ``seat`` pays ``card``."""
+
+    seat: int
+    card: Card
+
+
+@dataclass(frozen=True)
+class ReturnAction:
+    """还贡: ``seat`` returns ``card`` to the player who paid it."""
+
+    seat: int
+    card: Card
+
+
+@dataclass(frozen=True)
+class PlayAction:
+    """``seat`` plays ``play`` (which may be PASS)."""
+
+    seat: int
+    play: Play
+
+
+Action = TributeAction | ReturnAction | PlayAction
+
+
+@dataclass(frozen=True)
+class Event:
+    """One entry of the deal's log. ``kind`` is one of ``anti_tribute``, ``tribute``, ``return``,
+    ``play``, ``pass``, ``trick``, ``out``, ``over``. ``private_to`` names the seats that may see it
+    (``None``: everyone), as a return card is passed face down."""
+
+    kind: str
+    seat: int | None = None
+    card: Card | None = None
+    play: Play | None = None
+    to: int | None = None
+    place: int | None = None
+    private_to: tuple[int, ...] | None = None
+
+    def visible_to(self, seat: int) -> bool:
+        return self.private_to is None or seat in self.private_to
+
+
+@dataclass(frozen=True)
+class DealResult:
+    """How a deal ended: seats in finishing order (上游, 二游, 三游, 下游) and what it means."""
+
+    places: tuple[int, int, int, int]
+
+    @property
+    def winning_team(self) -> int:
+        """The 上游's team."""
+        return team_of(self.places[0])
+
+    @property
+    def partner_place(self) -> int:
+        """Where the 上游's partner finished: 2, 3 or 4."""
+        return self.places.index(partner(self.places[0])) + 1
+
+    @property
+    def double_down(self) -> bool:
+        """双下: one team took places 1 and 2."""
+        return self.partner_place == 2
+
+    def rise(self, rules: RuleSet) -> int:
+        """Levels the 上游's team rises before the cap at A."""
+        return rules.partner_rises[self.partner_place - 2]
+
+
+class Deal:
+    """A deal from the dealt hands to its result.
+
+    The first deal of a match names its ``leader`` (the holder of the turned card); every later deal
+    passes the previous deal's ``previous_places`` and starts with tribute (or 抗贡).
+    """
+
+    def __init__(
+        self,
+        hands: Sequence[Iterable[Card]],
+        level: Rank,
+        rules: RuleSet = COMPETITION,
+        *,
+        leader: int | None = None,
+        previous_places: Sequence[int] | None = None,
+    ) -> None:
+        held = [Counter(hand) for hand in hands]
+        if len(held) != SEATS or any(sum(hand.values()) != HAND_SIZE for hand in held):
+            raise ValueError(f"a deal needs four hands of {HAND_SIZE} cards")
+        if sum(held, Counter()) != Counter(dict.fromkeys(ALL_CARDS, 2)):
+            raise ValueError("the four hands must hold both decks, each card exactly twice")
+        if level.is_joker:
+            raise ValueError(f"the level must be a rank from 2 to A, got {level.name}")
+        if (leader is None) == (previous_places is None):
+            raise ValueError("give either the first leader or the previous deal's places")
+        self.rules = rules
+        self.level = level
+        self.hands = held
+        self.events: list[Event] = []
+        self.finished: list[int] = []
+        self.last_play: tuple[int, Play] | None = None
+        self.passes = 0
+        self.tribute_plan: TributePlan | None = None
+        self._paid: dict[int, Card] = {}
+        self._receiver_of: dict[int, int] = {}
+        self._returns_due: list[int] = []
+        self.result: DealResult | None = None
+        if leader is not None:
+            if leader not in range(SEATS):
+                raise ValueError(f"the leader must be a seat 0–3, got {leader}")
+            self._start_play(leader)
+            return
+        assert previous_places is not None
+        plan = TributePlan.from_places(previous_places)
+        self.tribute_plan = plan
+        if plan.is_anti_tribute([self.hands[seat] for seat in range(SEATS)], rules):
+            self.events.append(Event("anti_tribute", seat=plan.receivers[0]))
+            self._start_play(plan.receivers[0])
+        else:
+            self.phase = Phase.TRIBUTE
+            self.current_player: int | None = plan.payers[0]
+
+    def _start_play(self, leader: int) -> None:
+        self.phase = Phase.PLAY
+        self.current_player = leader
+        self.leader = leader
+
+    # -- queries ---------------------------------------------------------------------------------
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """A seat's cards in print order."""
+        return sort_cards(self.hands[seat].elements())
+
+    def card_count(self, seat: int) -> int:
+        return sum(self.hands[seat].values())
+
+    @property
+    def pending_tributes(self) -> dict[int, Card]:
+        """Tributes paid face down while another payer of a double tribute has yet to pay."""
+        return dict(self._paid) if self.phase is Phase.TRIBUTE else {}
+
+    @property
+    def previous(self) -> Play | None:
+        """The play to beat, or ``None`` when the player to act leads."""
+        return self.last_play[1] if self.last_play is not None else None
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of the player to act (none when the deal is over)."""
+        seat = self.current_player
+        if seat is None:
+            return []
+        if self.phase is Phase.TRIBUTE:
+            return [TributeAction(seat, card) for card in tribute_cards(self.hand(seat), self.level)]
+        if self.phase is Phase.RETURN:
+            return [ReturnAction(seat, card) for card in self._return_cards(seat)]
+        return [
+            PlayAction(seat, play)
+            for play in legal_plays(self.hand(seat), self.previous, self.level, self.rules)
+        ]
+
+    def _return_cards(self, seat: int) -> list[Card]:
+        payer = self._payer_to(seat)
+        return return_cards(self.hand(seat), self.level, self.rules, to_partner=payer == partner(seat))
+
+    def _payer_to(self, receiver: int) -> int:
+        return next(payer for payer, to in self._receiver_of.items() if to == receiver)
+
+    # -- the validator ---------------------------------------------------------------------------
+
+    def verify(self, action: Action) -> None:
+        """Raise a :class:`RuleError` subclass naming the rule if ``action`` is not legal now."""
+        if self.phase is Phase.OVER:
+            raise WrongPhaseError("the deal is over")
+        if action.seat != self.current_player:
+            raise OutOfTurnError(f"seat {action.seat} acted, but it is seat {self.current_player}'s turn")
+        if isinstance(action, TributeAction):
+            if self.phase is not Phase.TRIBUTE:
+                raise WrongPhaseError(f"no tribute is due: the deal is in its {self.phase.value} phase")
+            allowed = tribute_cards(self.hand(action.seat), self.level)
+            if action.card not in allowed:
+                raise IllegalTributeError(
+                    f"the tribute must be one of the highest cards ({format_cards(allowed)}), "
+                    f"the ♥ level cards excepted; {action.card} is not"
+                )
+        elif isinstance(action, ReturnAction):
+            if self.phase is not Phase.RETURN:
+                raise WrongPhaseError(f"no return is due: the deal is in its {self.phase.value} phase")
+            allowed = self._return_cards(action.seat)
+            if action.card not in allowed:
+                raise IllegalReturnError(
+                    f"the return card must be at most {self.rules.return_limit_rank.letter} "
+                    f"(or the lowest card if none is): {action.card} is not among {format_cards(allowed)}"
+                )
+        elif isinstance(action, PlayAction):
+            if self.phase is not Phase.PLAY:
+                raise WrongPhaseError(f"no play yet: the deal is in its {self.phase.value} phase")
+            verify_play(self.hand(action.seat), action.play, self.previous, self.level, self.rules)
+        else:
+            raise TypeError(f"not a Guandan action: {action!r}")
+
+    def can(self, action: Action) -> bool:
+        """Whether ``action`` is legal now."""
+        try:
+            self.verify(action)
+        except ValueError:
+            return False
+        return True
+
+    # -- applying --------------------------------------------------------------------------------
+
+    def apply(self, action: Action) -> None:
+        """Validate and apply ``action``; the log gains its events."""
+        self.verify(action)
+        if isinstance(action, TributeAction):
+            self._apply_tribute(action)
+        elif isinstance(action, ReturnAction):
+            self._apply_return(action)
+        else:
+            self._apply_play(action)
+
+    def _apply_tribute(self, action: TributeAction) -> None:
+        plan = self.tribute_plan
+        assert plan is not None
+        self.hands[action.seat][action.card] -= 1
+        self._paid[action.seat] = action.card
+        waiting = [payer for payer in plan.payers if payer not in self._paid]
+        if waiting:
+            self.current_player = waiting[0]
+            return
+        self._receiver_of = plan.assign(self._paid, self.level)
+        for payer in plan.payers:
+            receiver = self._receiver_of[payer]
+            self.hands[receiver][self._paid[payer]] += 1
+            self.events.append(Event("tribute", seat=payer, card=self._paid[payer], to=receiver))
+        self._returns_due = list(plan.receivers)
+        self.phase = Phase.RETURN
+        self.current_player = self._returns_due[0]
+
+    def _apply_return(self, action: ReturnAction) -> None:
+        payer = self._payer_to(action.seat)
+        self.hands[action.seat][action.card] -= 1
+        self.hands[payer][action.card] += 1
+        self.events.append(
+            Event("return", seat=action.seat, card=action.card, to=payer, private_to=(action.seat, payer))
+        )
+        self._returns_due.remove(action.seat)
+        if self._returns_due:
+            self.current_player = self._returns_due[0]
+            return
+        assert self.tribute_plan is not None
+        self._start_play(self._payer_to(self.tribute_plan.receivers[0]))
+
+    def _apply_play(self, action: PlayAction) -> None:
+        seat, play = action.seat, action.play
+        if play.kind is PlayKind.PASS:
+            self.events.append(Event("pass", seat=seat))
+            self.passes += 1
+            assert self.last_play is not None
+            winner = self.last_play[0]
+            if self.passes >= len([s for s in self._active() if s != winner]):
+                self._end_trick(winner)
+            else:
+                self.current_player = self._next_active(seat)
+            return
+        hand = self.hands[seat]
+        for card in play.cards:
+            hand[card] -= 1
+        self.events.append(Event("play", seat=seat, play=play))
+        self.last_play = (seat, play)
+        self.passes = 0
+        if not +hand:
+            self.hands[seat] = Counter()
+            self.finished.append(seat)
+            self.events.append(Event("out", seat=seat, place=len(self.finished)))
+            if partner(seat) in self.finished:
+                self._end_deal(seat)
+                return
+        self.current_player = self._next_active(seat)
+
+    def _active(self) -> list[int]:
+        return [seat for seat in range(SEATS) if seat not in self.finished]
+
+    def _next_active(self, seat: int) -> int:
+        for step in range(1, SEATS + 1):
+            candidate = (seat + step) % SEATS
+            if candidate not in self.finished:
+                return candidate
+        raise AssertionError("no player is left")
+
+    def _end_trick(self, winner: int) -> None:
+        if winner in self.finished:
+            leader = partner(winner) if self.rules.lead_passes_to_partner else self._next_active(winner)
+        else:
+            leader = winner
+        self.events.append(Event("trick", seat=winner, to=leader))
+        self.last_play = None
+        self.passes = 0
+        self.current_player = leader
+
+    def _end_deal(self, last_out: int) -> None:
+        remaining = [(last_out + step) % SEATS for step in range(1, SEATS)]
+        places = [*self.finished, *(seat for seat in remaining if seat not in self.finished)]
+        self.result = DealResult((places[0], places[1], places[2], places[3]))
+        self.events.append(Event("over"))
+        self.phase = Phase.OVER
+        self.current_player = None
+
+
+__all__ = [
+    "PASS",
+    "Action",
+    "Deal",
+    "DealResult",
+    "Event",
+    "Phase",
+    "PlayAction",
+    "ReturnAction",
+    "TributeAction",
+]

@@ -1,0 +1,50 @@
+"""The errors the rules core raises for an action the rules do not allow; each names the rule broken.
+
+All are ``ValueError`` subclasses, and a rejected action leaves the state unchanged.
+"""
+
+from __future__ import annotations
+
+
+class RuleError(ValueError):
+    """An action the rules do not allow here."""
+
+
+class OutOfTurnError(RuleError):
+    """The action comes from a seat whose turn it is not."""
+
+
+class WrongPhaseError(RuleError):
+    """The action belongs to another phase of the deal (tribute, return, play) or the game is over."""
+
+
+class IllegalTributeError(RuleError):
+    """进贡: the tribute must be one of the payer's highest cards, the ♥ level cards excepted."""
+
+
+class IllegalReturnError(RuleError):
+    """还贡: the return card breaks the rank limit (at most 10, or the lowest card if none is)."""
+
+
+class IllegalPlayError(RuleError):
+    """A play the rules do not allow here; subclasses name the rule broken."""
+
+
+class NotHeldError(IllegalPlayError):
+    """The play uses cards the player does not hold."""
+
+
+class NotACombinationError(IllegalPlayError):
+    """The cards do not make the claimed combination (no shape of RULES.md reads them so)."""
+
+
+class DoesNotBeatError(IllegalPlayError):
+    """The play is not the same kind and size with a higher key, nor a bigger bomb-class play."""
+
+
+class MustLeadError(IllegalPlayError):
+    """The leader of a trick may not pass."""
+
+
+class WrongLevelError(IllegalPlayError):
+    """The play was read at another level rank than the deal's."""

@@ -1,0 +1,218 @@
+"""A Guandan match (一局): team levels from 2, one deal after another, until a team passes A (打过A)
+or a fixed number of deals is played.
+
+Randomness is injected: :meth:`Match.deal` takes the four hands (and, for the first deal, the leader
+drawn from a turned card); :meth:`Match.deal_random` draws both with a ``random.Random``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from cardroom.cards import Card, Rank, full_deck, sort_cards
+from cardroom.guandan.deal import Action, Deal, DealResult, Phase
+from cardroom.guandan.errors import WrongPhaseError
+from cardroom.guandan.observation import Observation, observe
+from cardroom.guandan.ruleset import COMPETITION, RuleSet
+from cardroom.guandan.scoring import PASSED_ACE, round_points
+from cardroom.guandan.tribute import team_of
+
+
+class MatchPhase(Enum):
+    """Waiting for cards to be dealt, inside a deal, or over."""
+
+    DEALING = "dealing"
+    DEAL = "deal"
+    OVER = "over"
+
+
+@dataclass(frozen=True)
+class DealSummary:
+    """One finished deal as the match saw it: the level played, whose level it was, the result, and
+    both teams' levels afterwards."""
+
+    level: Rank
+    level_team: int | None
+    result: DealResult
+    levels_after: tuple[Rank, Rank]
+    passed_ace: bool
+    failed_at_ace: tuple[int, ...]
+
+
+class Match:
+    """Both teams' levels and the deals of one match.
+
+    ``max_deals`` limits the match to that many deals (the higher level wins; level after them →
+    one more deal when the rule set says so, else a draw); ``None`` plays until a team passes A.
+    """
+
+    def __init__(self, rules: RuleSet = COMPETITION, *, max_deals: int | None = None) -> None:
+        if max_deals is not None and max_deals < 1:
+            raise ValueError(f"max_deals must be at least 1, got {max_deals}")
+        self.rules = rules
+        self.max_deals = max_deals
+        self.levels: list[Rank] = [Rank.TWO, Rank.TWO]
+        self.ace_failures = [0, 0]
+        self.deals: list[Deal] = []
+        self.summaries: list[DealSummary] = []
+        self.level_team: int | None = None
+        self.winner: int | None = None
+        self.passed_ace = False
+        self.phase = MatchPhase.DEALING
+
+    # -- dealing ---------------------------------------------------------------------------------
+
+    @property
+    def level(self) -> Rank:
+        """The level rank of the current (or next) deal: that of the last 上游's team; 2 at first."""
+        return Rank.TWO if self.level_team is None else self.levels[self.level_team]
+
+    @property
+    def needs_leader(self) -> bool:
+        """The first deal's leader comes from a turned card; later deals start with tribute."""
+        return not self.deals
+
+    def deal(self, hands: Sequence[Iterable[Card]], leader: int | None = None) -> Deal:
+        """Start the next deal with these hands; ``leader`` only for the first deal."""
+        if self.phase is not MatchPhase.DEALING:
+            raise WrongPhaseError(f"cannot deal: the match is in its {self.phase.value} phase")
+        if self.needs_leader and leader is None:
+            raise ValueError("the first deal needs its leader (the holder of the turned card)")
+        if not self.needs_leader and leader is not None:
+            raise ValueError("only the first deal names a leader; later deals start with tribute")
+        previous = self.deals[-1].result.places if self.deals and self.deals[-1].result else None
+        deal = Deal(hands, self.level, self.rules, leader=leader, previous_places=previous)
+        self.deals.append(deal)
+        self.phase = MatchPhase.DEAL
+        return deal
+
+    def deal_random(self, rng: random.Random) -> Deal:
+        """Shuffle with ``rng``, deal 27 cards each, and for the first deal turn a random card: its
+        holder leads."""
+        hands, turned = shuffled_hands(rng)
+        return self.deal(hands, turned[0] if self.needs_leader else None)
+
+    # -- the game API ----------------------------------------------------------------------------
+
+    @property
+    def current_deal(self) -> Deal | None:
+        return self.deals[-1] if self.phase is MatchPhase.DEAL else None
+
+    @property
+    def current_player(self) -> int | None:
+        deal = self.current_deal
+        return deal.current_player if deal is not None else None
+
+    def legal_actions(self) -> list[Action]:
+        deal = self.current_deal
+        return deal.legal_actions() if deal is not None else []
+
+    def verify(self, action: Action) -> None:
+        """Raise a ``RuleError`` subclass naming the rule if ``action`` is not legal now."""
+        deal = self.current_deal
+        if deal is None:
+            raise WrongPhaseError(f"no deal is in play: the match is in its {self.phase.value} phase")
+        deal.verify(action)
+
+    def can(self, action: Action) -> bool:
+        try:
+            self.verify(action)
+        except ValueError:
+            return False
+        return True
+
+    def apply(self, action: Action) -> None:
+        """Validate and apply an action of the current deal; a finished deal updates the levels."""
+        self.verify(action)
+        deal = self.deals[-1]
+        deal.apply(action)
+        if deal.phase is Phase.OVER:
+            assert deal.result is not None
+            self._finish_deal(deal, deal.result)
+
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` may know: its hand, the public history and counts, levels, whose turn."""
+        return observe(self, seat)
+
+    # -- levels ----------------------------------------------------------------------------------
+
+    def _finish_deal(self, deal: Deal, result: DealResult) -> None:
+        rules = self.rules
+        winner = result.winning_team
+        played_team = self.level_team
+        passed = (
+            played_team == winner
+            and self.levels[winner] == Rank.ACE
+            and result.partner_place <= rules.pass_ace_partner_place
+        )
+        failed: list[int] = []
+        if passed:
+            self.winner = winner
+            self.passed_ace = True
+        else:
+            self.levels[winner] = Rank(min(int(Rank.ACE), self.levels[winner] + result.rise(rules)))
+            if played_team is not None and self.levels[played_team] == Rank.ACE and deal.level == Rank.ACE:
+                failed.append(played_team)
+                self.ace_failures[played_team] += 1
+                limit = rules.ace_failure_limit
+                if limit is not None and self.ace_failures[played_team] >= limit:
+                    self.levels[played_team] = Rank.TWO
+                    self.ace_failures[played_team] = 0
+        self.level_team = winner
+        self.summaries.append(
+            DealSummary(
+                deal.level, played_team, result, (self.levels[0], self.levels[1]), passed, tuple(failed)
+            )
+        )
+        if passed:
+            self.phase = MatchPhase.OVER
+        elif self.max_deals is not None and len(self.deals) >= self.max_deals:
+            self._end_by_deals()
+        else:
+            self.phase = MatchPhase.DEALING
+
+    def _end_by_deals(self) -> None:
+        if self.levels[0] != self.levels[1]:
+            self.winner = 0 if self.levels[0] > self.levels[1] else 1
+            self.phase = MatchPhase.OVER
+        elif self.rules.tie_extra_deal:
+            self.phase = MatchPhase.DEALING
+        else:
+            self.phase = MatchPhase.OVER
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is MatchPhase.OVER
+
+    def level_values(self) -> tuple[int, int]:
+        """Each team's level for scoring: 2…14 (A), and 15 for the team that passed A."""
+        values = [int(level) for level in self.levels]
+        if self.passed_ace and self.winner is not None:
+            values[self.winner] = PASSED_ACE
+        return values[0], values[1]
+
+    def points(self) -> tuple[int, int]:
+        """The 28-point round score of a finished match (teams 0 and 1)."""
+        if not self.is_over:
+            raise WrongPhaseError("the match is not over")
+        first, second = self.level_values()
+        if self.winner is None:
+            return 14, 14
+        winner_points, loser_points = round_points(abs(first - second))
+        return (winner_points, loser_points) if self.winner == 0 else (loser_points, winner_points)
+
+
+def shuffled_hands(rng: random.Random) -> tuple[tuple[tuple[Card, ...], ...], tuple[int, Card]]:
+    """Shuffle both decks with ``rng``, deal them round the table (27 each, seat 0 first) and turn a
+    random card of the deck: (hands in print order, (the turned card's holder, the card))."""
+    deck = list(full_deck())
+    rng.shuffle(deck)
+    position = rng.randrange(len(deck))
+    hands = tuple(sort_cards(deck[seat::4]) for seat in range(4))
+    return hands, (position % 4, deck[position])
+
+
+__all__ = ["DealSummary", "Match", "MatchPhase", "shuffled_hands", "team_of"]

@@ -1,0 +1,96 @@
+"""Tribute (进贡) and return (还贡): who pays whom, which cards may be paid and returned, and 抗贡.
+
+Seats are numbered in play order: a seat's 下家 (who plays after it) is ``seat + 1``, its partner
+``seat + 2`` (mod 4); seats 0 & 2 and 1 & 3 are partners.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from cardroom.cards import Card, Rank, Suit
+from cardroom.guandan.plays import rank_order
+from cardroom.guandan.ruleset import ReturnLimit, RuleSet
+
+
+def partner(seat: int) -> int:
+    return (seat + 2) % 4
+
+
+def team_of(seat: int) -> int:
+    """Team 0 is seats 0 & 2, team 1 seats 1 & 3."""
+    return seat % 2
+
+
+@dataclass(frozen=True)
+class TributePlan:
+    """Who pays and who receives, from the previous deal's finishing order.
+
+    ``payers`` act in this order (play order from 上游's 下家); ``receivers`` are 上游, then 二游 in a
+    double tribute (双下). The larger tribute goes to 上游; equal cards go by seat order, the payer
+    who is 上游's 下家 giving to 上游.
+    """
+
+    payers: tuple[int, ...]
+    receivers: tuple[int, ...]
+
+    @classmethod
+    def from_places(cls, places: Sequence[int]) -> TributePlan:
+        """The plan after a deal that finished in ``places`` (上游, 二游, 三游, 下游)."""
+        if sorted(places) != [0, 1, 2, 3]:
+            raise ValueError(f"places must be the four seats in finishing order, got {list(places)}")
+        first, second = places[0], places[1]
+        if second == partner(first):
+            payers = tuple(seat for seat in _play_order_after(first) if seat in places[2:])
+            return cls(payers, (first, second))
+        return cls((places[3],), (first,))
+
+    def is_anti_tribute(self, hands: Sequence[Iterable[Card]], rules: RuleSet) -> bool:
+        """抗贡: the paying side together holds the big jokers that exempt it."""
+        big_jokers = sum(1 for payer in self.payers for card in hands[payer] if card.rank == Rank.BIG_JOKER)
+        return big_jokers >= rules.anti_tribute_big_jokers
+
+    def assign(self, paid: dict[int, Card], level: Rank) -> dict[int, int]:
+        """Receiver of each payer's tribute: the larger to 上游, equal by seat order."""
+        if len(self.payers) == 1:
+            return {self.payers[0]: self.receivers[0]}
+        first, second = self.payers
+        if rank_order(paid[second].rank, level) > rank_order(paid[first].rank, level):
+            first, second = second, first
+        return {first: self.receivers[0], second: self.receivers[1]}
+
+
+def _play_order_after(seat: int) -> list[int]:
+    return [(seat + step) % 4 for step in range(1, 4)]
+
+
+def tribute_cards(hand: Iterable[Card], level: Rank) -> list[Card]:
+    """The cards a payer may give: any of the highest by the order of ranks, ♥ level cards excepted."""
+    wild = Card(level, Suit.HEARTS)
+    candidates = {card for card in hand if card is not wild}
+    if not candidates:
+        return []
+    best = max(rank_order(card.rank, level) for card in candidates)
+    return sorted(card for card in candidates if rank_order(card.rank, level) == best)
+
+
+def return_cards(hand: Iterable[Card], level: Rank, rules: RuleSet, *, to_partner: bool) -> list[Card]:
+    """The cards a receiver may return: at most the limit rank (level cards rank above A unless the
+    rule set counts face value), or the lowest cards when none is that low; any card when the limit
+    does not bind (a return to an opponent under ``ReturnLimit.TO_PARTNER``)."""
+    held = sorted(set(hand))
+    if rules.return_limit is ReturnLimit.TO_PARTNER and not to_partner:
+        return held
+
+    def value(card: Card) -> int:
+        if rules.return_limit_by_face_value and not card.rank.is_joker:
+            return int(card.rank)
+        return rank_order(card.rank, level)
+
+    limit = int(rules.return_limit_rank)
+    within = [card for card in held if value(card) <= limit]
+    if within or not held:
+        return within
+    lowest = min(value(card) for card in held)
+    return [card for card in held if value(card) == lowest]
