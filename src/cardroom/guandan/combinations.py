@@ -400,11 +400,20 @@ def straight_flushes(view: HandView, above: int = 0) -> Iterator[Play]:
     level, wild, wilds, masks = view.level, view.wild, view.wilds, view.suit_masks
     flush = PlayKind.STRAIGHT_FLUSH
     base = STRAIGHT_FLUSH_TIER * BOMB_TIER_STEP
+    runs = [0, 0, 0, 0]
+    for position in range(1, 15):
+        mask = masks[rank_at_position(position)]
+        for suit in _SUITS:
+            if mask >> suit & 1:
+                runs[suit] |= 1 << position
     for top in range(max(5, above - base + 1), 15):
         low = top - 4
+        window = 0b11111 << low
         ranks = _SEQUENCE_RANKS[low, 5]
         lowest = rank_at_position(low)
         for suit in _SUITS:
+            if (runs[suit] & window).bit_count() + wilds < 5:
+                continue
             bit = 1 << suit
             held = [rank for rank in ranks if masks[rank] & bit]
             missing = 5 - len(held)

@@ -196,7 +196,7 @@ class Deal:
             return [ReturnAction(seat, card) for card in self._return_cards(seat)]
         return [
             PlayAction(seat, play)
-            for play in legal_plays(self.hand(seat), self.previous, self.level, self.rules)
+            for play in legal_plays(self.hands[seat].elements(), self.previous, self.level, self.rules)
         ]
 
     def _return_cards(self, seat: int) -> list[Card]:
@@ -235,7 +235,9 @@ class Deal:
         elif isinstance(action, PlayAction):
             if self.phase is not Phase.PLAY:
                 raise WrongPhaseError(f"no play yet: the deal is in its {self.phase.value} phase")
-            verify_play(self.hand(action.seat), action.play, self.previous, self.level, self.rules)
+            verify_play(
+                self.hands[action.seat].elements(), action.play, self.previous, self.level, self.rules
+            )
         else:
             raise TypeError(f"not a Guandan action: {action!r}")
 

@@ -8,7 +8,8 @@ faster than the card-level one.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from itertools import chain
 from typing import Final, NamedTuple
 
 from cardroom.cards import NATURAL_RANKS, Card, Rank, Suit, card_index, natural_index
@@ -120,9 +121,20 @@ def _unflush(chosen: list[Card], counts: list[int]) -> list[Card] | None:
 
 
 class RankCounts:
-    """Per-rank counts of a hand's natural cards (the ♥ level cards apart, as wild cards)."""
+    """Per-rank counts of a hand's natural cards (the ♥ level cards apart, as wild cards), with
+    bitmasks over sequence positions 1…14 (the ace at both ends) of the ranks held, per suit too."""
 
-    __slots__ = ("big_jokers", "by_suit", "level", "natural", "rules", "small_jokers", "wilds")
+    __slots__ = (
+        "big_jokers",
+        "by_suit",
+        "level",
+        "natural",
+        "present",
+        "rules",
+        "runs",
+        "small_jokers",
+        "wilds",
+    )
 
     def __init__(self, cards: Iterable[Card], level: Rank, rules: RuleSet = COMPETITION) -> None:
         counts = [0] * 54
@@ -137,6 +149,15 @@ class RankCounts:
         self.big_jokers = counts[1]
         self.by_suit = [[0] * 4, [0] * 4] + [counts[2 + (r - 2) * 4 : 6 + (r - 2) * 4] for r in range(2, 15)]
         self.natural = [sum(row) for row in self.by_suit]
+        runs = [0, 0, 0, 0]
+        for rank in range(2, 15):
+            row = self.by_suit[rank]
+            bits = 1 << rank | (2 if rank == 14 else 0)
+            for suit in range(4):
+                if row[suit]:
+                    runs[suit] |= bits
+        self.runs = runs
+        self.present = runs[0] | runs[1] | runs[2] | runs[3]
 
 
 _RANKS_OF: Final = {
@@ -144,102 +165,148 @@ _RANKS_OF: Final = {
     for length in (2, 3, 5)
     for low in range(1, 16 - length)
 }
+_JOKERS: Final = (Rank.SMALL_JOKER, Rank.BIG_JOKER)
 
 
-def iter_rank_leads(view: RankCounts) -> Iterator[RankPlay]:
-    """Every rank-level play that may lead, each with the fewest wild cards it needs."""
-    level, wilds, natural = view.level, view.wilds, view.natural
-    for kind, size in ((PlayKind.SINGLE, 1), (PlayKind.PAIR, 2), (PlayKind.TRIPLE, 3)):
+def _of_a_rank(kind: PlayKind, size: int) -> Callable[[RankCounts, int], Iterator[RankPlay]]:
+    def enumerate_kind(view: RankCounts, above: int = 0) -> Iterator[RankPlay]:
+        level, wilds, natural = view.level, view.wilds, view.natural
         for rank in NATURAL_RANKS:
+            key = rank_order(rank, level)
             held = natural[rank]
-            if held or (rank == level and size < 3):
-                need = max(0, size - held)
-                if need <= wilds and (held or need == size):
-                    yield RankPlay(kind, rank, size, need, rank_order(rank, level))
-        for joker, held in (
-            (Rank.SMALL_JOKER, view.small_jokers),
-            (Rank.BIG_JOKER, view.big_jokers),
-        ):
-            if held >= size:
-                yield RankPlay(kind, joker, size, 0, rank_order(joker, level))
-    yield from _full_houses(view)
-    yield from _rank_sequences(view)
-    yield from _rank_bombs(view)
+            if key <= above or not (held or (rank == level and size < 3)):
+                continue
+            need = size - held if held < size else 0
+            if need <= wilds:
+                yield RankPlay(kind, rank, size, need, key)
+        for joker, held in zip(_JOKERS, (view.small_jokers, view.big_jokers), strict=True):
+            key = rank_order(joker, level)
+            if held >= size and key > above:
+                yield RankPlay(kind, joker, size, 0, key)
+
+    enumerate_kind.__doc__ = f"{kind.name.lower()}s by rank, wild cards where short"
+    return enumerate_kind
 
 
-def _full_houses(view: RankCounts) -> Iterator[RankPlay]:
+def _full_houses(view: RankCounts, above: int = 0) -> Iterator[RankPlay]:
     level, wilds, natural = view.level, view.wilds, view.natural
     pair_options: list[tuple[Rank | None, int]] = [
         (rank, max(0, 2 - natural[rank])) for rank in NATURAL_RANKS if natural[rank]
     ]
     pair_options += [
         (joker, 0)
-        for joker, held in (
-            (Rank.SMALL_JOKER, view.small_jokers),
-            (Rank.BIG_JOKER, view.big_jokers),
-        )
+        for joker, held in zip(_JOKERS, (view.small_jokers, view.big_jokers), strict=True)
         if held >= 2
     ]
     if wilds == 2:
         pair_options.append((None, 2))
     for rank in NATURAL_RANKS:
         held = natural[rank]
-        if not held:
+        key = rank_order(rank, level)
+        if not held or key <= above:
             continue
         need = max(0, 3 - held)
         for pair_rank, pair_need in pair_options:
             if pair_rank != rank and need + pair_need <= wilds:
-                yield RankPlay(
-                    PlayKind.FULL_HOUSE,
-                    rank,
-                    5,
-                    need + pair_need,
-                    rank_order(rank, level),
-                    None,
-                    pair_rank,
-                )
+                yield RankPlay(PlayKind.FULL_HOUSE, rank, 5, need + pair_need, key, None, pair_rank)
 
 
-def _rank_sequences(view: RankCounts) -> Iterator[RankPlay]:
-    wilds, natural, by_suit = view.wilds, view.natural, view.by_suit
+def _straights(view: RankCounts, above: int = 0) -> Iterator[RankPlay]:
+    wilds, present = view.wilds, view.present
     loose = view.rules.natural_straight_flush_is_straight
-    for kind, length, width in (
-        (PlayKind.STRAIGHT, 5, 1),
-        (PlayKind.TUBE, 3, 2),
-        (PlayKind.PLATE, 2, 3),
-    ):
-        for low in range(1, 16 - length):
-            ranks = _RANKS_OF[low, length]
-            need = sum(max(0, width - natural[rank]) for rank in ranks)
-            if kind is PlayKind.STRAIGHT and not need and not loose and _only_one_suit(view, ranks):
-                need = 1
-            if need <= wilds and (kind is not PlayKind.PLATE or all(natural[r] for r in ranks)):
-                top = low + length - 1
-                yield RankPlay(kind, rank_at_position(low), length * width, need, top)
+    runs = view.runs
+    for low in range(max(1, above - 3), 11):
+        window = 0b11111 << low
+        need = 5 - (present & window).bit_count()
+        if not need and not loose and sum(1 for run in runs if run & window) == 1:
+            need = 1
+        if need <= wilds:
+            yield RankPlay(PlayKind.STRAIGHT, rank_at_position(low), 5, need, low + 4)
+
+
+def _pairs_in_a_row(
+    kind: PlayKind, length: int, width: int
+) -> Callable[[RankCounts, int], Iterator[RankPlay]]:
+    def enumerate_kind(view: RankCounts, above: int = 0) -> Iterator[RankPlay]:
+        wilds, natural = view.wilds, view.natural
+        for low in range(max(1, above - length + 2), 16 - length):
+            need = 0
+            for rank in _RANKS_OF[low, length]:
+                held = natural[rank]
+                if held < width:
+                    if not held and width == 3:
+                        need = 3
+                        break
+                    need += width - held
+            if need <= wilds:
+                yield RankPlay(kind, rank_at_position(low), length * width, need, low + length - 1)
+
+    enumerate_kind.__doc__ = f"{kind.name.lower()}s: {length} ranks in a row, {width} cards each"
+    return enumerate_kind
+
+
+def _straight_flushes(view: RankCounts, above: int = 0) -> Iterator[RankPlay]:
+    wilds, runs = view.wilds, view.runs
     base = STRAIGHT_FLUSH_TIER * BOMB_TIER_STEP
     for suit in _SUITS:
-        for low in range(1, 11):
-            ranks = _RANKS_OF[low, 5]
-            need = sum(1 for rank in ranks if not by_suit[rank][suit])
+        run = runs[suit]
+        if run.bit_count() + wilds < 5:
+            continue
+        for low in range(max(1, above - base - 3), 11):
+            need = 5 - (run & 0b11111 << low).bit_count()
             if need <= wilds:
                 yield RankPlay(PlayKind.STRAIGHT_FLUSH, rank_at_position(low), 5, need, base + low + 4, suit)
 
 
-def _only_one_suit(view: RankCounts, ranks: tuple[int, ...]) -> bool:
-    suits = {suit for rank in ranks for suit in _SUITS if view.by_suit[rank][suit]}
-    return len(suits) == 1
-
-
-def _rank_bombs(view: RankCounts) -> Iterator[RankPlay]:
+def _bombs(view: RankCounts, above: int = 0) -> Iterator[RankPlay]:
     level, wilds, natural = view.level, view.wilds, view.natural
     for rank in NATURAL_RANKS:
         held = natural[rank]
+        if held + wilds < 4:
+            continue
         order = rank_order(rank, level)
         for size in range(4, min(held + wilds, 10) + 1):
-            need = max(0, size - held)
-            yield RankPlay(PlayKind.BOMB, rank, size, need, bomb_tier(size) * BOMB_TIER_STEP + order)
-    if view.small_jokers == 2 and view.big_jokers == 2:
-        yield RankPlay(PlayKind.FOUR_JOKERS, Rank.SMALL_JOKER, 4, 0, FOUR_JOKERS_TIER * BOMB_TIER_STEP)
+            key = bomb_tier(size) * BOMB_TIER_STEP + order
+            if key > above:
+                yield RankPlay(PlayKind.BOMB, rank, size, max(0, size - held), key)
+
+
+def _four_jokers(view: RankCounts, above: int = 0) -> Iterator[RankPlay]:
+    key = FOUR_JOKERS_TIER * BOMB_TIER_STEP
+    if view.small_jokers == 2 and view.big_jokers == 2 and key > above:
+        yield RankPlay(PlayKind.FOUR_JOKERS, Rank.SMALL_JOKER, 4, 0, key)
+
+
+RANK_ENUMERATORS: Final[dict[PlayKind, Callable[[RankCounts, int], Iterator[RankPlay]]]] = {
+    PlayKind.SINGLE: _of_a_rank(PlayKind.SINGLE, 1),
+    PlayKind.PAIR: _of_a_rank(PlayKind.PAIR, 2),
+    PlayKind.TRIPLE: _of_a_rank(PlayKind.TRIPLE, 3),
+    PlayKind.FULL_HOUSE: _full_houses,
+    PlayKind.STRAIGHT: _straights,
+    PlayKind.TUBE: _pairs_in_a_row(PlayKind.TUBE, 3, 2),
+    PlayKind.PLATE: _pairs_in_a_row(PlayKind.PLATE, 2, 3),
+    PlayKind.BOMB: _bombs,
+    PlayKind.STRAIGHT_FLUSH: _straight_flushes,
+    PlayKind.FOUR_JOKERS: _four_jokers,
+}
+"""One enumerator per kind, as at the card level: ``enumerate(view, above)``."""
+
+_BOMB_KINDS: Final = (PlayKind.BOMB, PlayKind.STRAIGHT_FLUSH, PlayKind.FOUR_JOKERS)
+
+
+def iter_rank_leads(view: RankCounts) -> Iterator[RankPlay]:
+    """Every rank-level play that may lead, each with the fewest wild cards it needs."""
+    return chain.from_iterable(enumerate_kind(view, 0) for enumerate_kind in RANK_ENUMERATORS.values())
+
+
+def iter_rank_follows(view: RankCounts, previous: RankPlay) -> Iterator[RankPlay]:
+    """Every rank-level play that beats ``previous``."""
+    if previous.kind.is_bomb:
+        return chain.from_iterable(RANK_ENUMERATORS[kind](view, previous.key) for kind in _BOMB_KINDS)
+    same = (
+        play for play in RANK_ENUMERATORS[previous.kind](view, previous.key) if play.size == previous.size
+    )
+    return chain(same, *(RANK_ENUMERATORS[kind](view, 0) for kind in _BOMB_KINDS))
 
 
 def rank_leads(hand: Iterable[Card], level: Rank, rules: RuleSet = COMPETITION) -> list[RankPlay]:
@@ -251,7 +318,7 @@ def rank_follows(
     hand: Iterable[Card], previous: RankPlay, level: Rank, rules: RuleSet = COMPETITION
 ) -> list[RankPlay]:
     """Every rank-level play that beats ``previous``."""
-    return [play for play in iter_rank_leads(RankCounts(hand, level, rules)) if play.beats(previous)]
+    return list(iter_rank_follows(RankCounts(hand, level, rules), previous))
 
 
 def rank_play_of(play: Play) -> RankPlay:

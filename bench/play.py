@@ -1,0 +1,96 @@
+"""Random-play throughput: fresh level-2 deals and whole matches per second, under two policies —
+uniform among card-level legal actions (what the anchors measure) and uniform among rank-level plays
+(what search playouts use). Prints a Markdown table.
+
+Run with ``make bench`` (or ``python -m bench.play --deals 300 --matches 10``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections.abc import Callable
+
+from cardroom.guandan.deal import Action, Deal, Phase, PlayAction
+from cardroom.guandan.match import Match
+from cardroom.guandan.plays import PASS
+from cardroom.guandan.rankplays import RankPlay, rank_follows, rank_leads, rank_play_of
+
+Policy = Callable[[Match, random.Random], Action]
+
+
+def card_level(match: Match, rng: random.Random) -> Action:
+    """Uniform among every card-level legal action."""
+    return rng.choice(match.legal_actions())
+
+
+def rank_level(match: Match, rng: random.Random) -> Action:
+    """Uniform among rank-level plays (and passing), then one concrete card choice; tribute and
+    return uniform among their few legal cards."""
+    deal = match.deals[-1]
+    seat = deal.current_player
+    if deal.phase is not Phase.PLAY or seat is None:
+        return rng.choice(match.legal_actions())
+    hand = deal.hands[seat].elements()
+    previous = deal.previous
+    options: list[RankPlay | None]
+    if previous is None:
+        options = list(rank_leads(hand, deal.level, deal.rules))
+    else:
+        options = [None, *rank_follows(hand, rank_play_of(previous), deal.level, deal.rules)]
+    choice = rng.choice(options)
+    if choice is None:
+        return PlayAction(seat, PASS)
+    return PlayAction(seat, choice.to_play(deal.hands[seat].elements(), deal.level, deal.rules))
+
+
+def play_deal(match: Match, policy: Policy, rng: random.Random) -> Deal:
+    deal = match.deal_random(rng)
+    while deal.phase is not Phase.OVER:
+        match.apply(policy(match, rng))
+    return deal
+
+
+def fresh_deals_per_second(policy: Policy, count: int, seed: int) -> float:
+    rng = random.Random(seed)
+    start = time.perf_counter()
+    for _ in range(count):
+        play_deal(Match(), policy, rng)
+    return count / (time.perf_counter() - start)
+
+
+def matches_per_second(policy: Policy, count: int, seed: int) -> tuple[float, float]:
+    """(matches per second, deals per second) over whole matches played to passing A."""
+    rng = random.Random(seed)
+    deals = 0
+    start = time.perf_counter()
+    for _ in range(count):
+        match = Match()
+        while not match.is_over:
+            play_deal(match, policy, rng)
+            deals += 1
+    elapsed = time.perf_counter() - start
+    return count / elapsed, deals / elapsed
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--deals", type=int, default=300, help="fresh deals per policy")
+    parser.add_argument("--matches", type=int, default=10, help="whole matches per policy")
+    parser.add_argument("--seed", type=int, default=2026)
+    arguments = parser.parse_args()
+    print(
+        f"{arguments.deals} fresh level-2 deals and {arguments.matches} matches per policy, "
+        f"seed {arguments.seed}\n"
+    )
+    print("| policy | fresh deals/s | matches/s | deals/s within matches |")
+    print("|---|---|---|---|")
+    for name, policy in (("uniform card-level", card_level), ("uniform rank-level", rank_level)):
+        fresh = fresh_deals_per_second(policy, arguments.deals, arguments.seed)
+        per_match, per_deal = matches_per_second(policy, arguments.matches, arguments.seed)
+        print(f"| {name} | {fresh:.0f} | {per_match:.2f} | {per_deal:.0f} |")
+
+
+if __name__ == "__main__":
+    main()

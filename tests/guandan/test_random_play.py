@@ -1,0 +1,175 @@
+"""Random play with invariants: card conservation, turn order, every action legal, deals ending
+exactly when a team is out, and level arithmetic — over many seeded random deals and matches."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from cardroom.cards import ALL_CARDS, Rank
+from cardroom.guandan.deal import Deal, Phase, PlayAction
+from cardroom.guandan.match import Match, MatchPhase
+from cardroom.guandan.plays import PlayKind
+from cardroom.guandan.ruleset import COMPETITION, RuleSet
+from cardroom.guandan.tribute import partner, team_of
+
+FULL_SET = Counter({card: 2 for card in ALL_CARDS})
+
+
+def played_cards(deal: Deal) -> Counter:  # type: ignore[type-arg]
+    return Counter(
+        card for event in deal.events if event.kind == "play" and event.play for card in event.play.cards
+    )
+
+
+def check_conservation(deal: Deal) -> None:
+    """108 cards: in hands, paid face down, or played; never more, never fewer."""
+    total = sum((deal.hands[seat] for seat in range(4)), Counter())
+    total += Counter(deal.pending_tributes.values())
+    total += played_cards(deal)
+    assert +total == FULL_SET
+    for seat in range(4):
+        assert all(count >= 0 for count in deal.hands[seat].values())
+        if seat in deal.finished:
+            assert deal.card_count(seat) == 0
+
+
+def expected_next(deal: Deal, seat: int, rules: RuleSet) -> int | None:
+    """Who acts after ``seat``'s play or pass, from the rules alone."""
+    if deal.phase is Phase.OVER:
+        return None
+    last = deal.events[-1]
+    if last.kind == "trick":
+        winner = last.seat
+        assert winner is not None
+        if winner not in deal.finished:
+            return winner
+        if rules.lead_passes_to_partner:
+            return partner(winner)
+        return next((winner + step) % 4 for step in range(1, 4) if (winner + step) % 4 not in deal.finished)
+    return next((seat + step) % 4 for step in range(1, 4) if (seat + step) % 4 not in deal.finished)
+
+
+def play_out(match: Match, rng: random.Random) -> Deal:
+    """Play the match's current deal with uniformly random legal actions, checking every step."""
+    deal = match.deals[-1]
+    rules = match.rules
+    while deal.phase is not Phase.OVER:
+        actions = match.legal_actions()
+        assert actions, "a player to act always has a legal action"
+        action = rng.choice(actions)
+        assert action.seat == match.current_player
+        in_play = deal.phase is Phase.PLAY
+        match.apply(action)
+        check_conservation(deal)
+        if in_play:
+            assert isinstance(action, PlayAction)
+            assert deal.current_player == expected_next(deal, action.seat, rules)
+            teams_out = [team for team in (0, 1) if {team, team + 2} <= set(deal.finished)]
+            assert (deal.phase is Phase.OVER) == bool(teams_out), "the deal ends exactly when a team is out"
+    assert deal.result is not None
+    assert sorted(deal.result.places) == [0, 1, 2, 3]
+    assert list(deal.result.places[: len(deal.finished)]) == deal.finished
+    return deal
+
+
+def expected_levels(
+    before: list[Rank], level_team: int | None, deal: Deal, rules: RuleSet
+) -> tuple[list[Rank], bool]:
+    """Level arithmetic of RULES.md: only the 上游's team rises, +3/+2/+1, capped at A; passing A."""
+    assert deal.result is not None
+    winner = team_of(deal.result.places[0])
+    partner_place = deal.result.places.index(partner(deal.result.places[0])) + 1
+    after = list(before)
+    if level_team == winner and before[winner] == Rank.ACE and partner_place <= rules.pass_ace_partner_place:
+        return after, True
+    rise = {2: rules.partner_rises[0], 3: rules.partner_rises[1], 4: rules.partner_rises[2]}[partner_place]
+    after[winner] = Rank(min(14, before[winner] + rise))
+    return after, False
+
+
+def play_match(rng: random.Random, rules: RuleSet = COMPETITION, max_deals: int | None = None) -> Match:
+    match = Match(rules, max_deals=max_deals)
+    while not match.is_over:
+        before = list(match.levels)
+        level_team = match.level_team
+        assert match.level == (Rank.TWO if level_team is None else before[level_team])
+        deal = match.deal_random(rng)
+        assert deal.level == match.level
+        if len(match.deals) == 1:
+            assert deal.phase is Phase.PLAY
+        else:
+            assert deal.phase in (Phase.TRIBUTE, Phase.PLAY)
+        play_out(match, rng)
+        after, passed = expected_levels(before, level_team, deal, rules)
+        if rules.ace_failure_limit is None:
+            assert match.levels == after
+        assert match.passed_ace == passed
+        assert len(match.deals) < 500, "a match always ends"
+    assert match.phase is MatchPhase.OVER
+    return match
+
+
+def run_deals(count: int, seed: int) -> int:
+    """Play ``count`` random deals (in matches of up to 10 deals); return the plays made."""
+    rng = random.Random(seed)
+    deals = plays = 0
+    while deals < count:
+        match = Match(max_deals=10)
+        while not match.is_over and deals < count:
+            deal = match.deal_random(rng)
+            play_out(match, rng)
+            plays += sum(1 for event in deal.events if event.kind == "play")
+            deals += 1
+    return plays
+
+
+def test_random_deals_keep_the_invariants() -> None:
+    assert run_deals(150, seed=1) > 150 * 10
+
+
+def test_random_matches_keep_the_invariants() -> None:
+    rng = random.Random(2)
+    for _ in range(3):
+        match = play_match(rng)
+        assert match.winner is not None
+        assert match.levels[match.winner] == Rank.ACE
+        assert sum(match.points()) == 28
+
+
+def test_random_matches_with_variant_parameters() -> None:
+    rng = random.Random(3)
+    variant = RuleSet(
+        name="variant", lead_passes_to_partner=False, ace_failure_limit=3, pass_ace_partner_place=2
+    )
+    for _ in range(2):
+        play_match(rng, variant)
+    limited = play_match(rng, max_deals=3)
+    assert len(limited.deals) >= 3
+
+
+def test_first_deal_leader_holds_the_turned_card() -> None:
+    rng = random.Random(4)
+    for _ in range(20):
+        match = Match()
+        deal = match.deal_random(rng)
+        assert deal.phase is Phase.PLAY
+        assert deal.current_player == deal.leader
+        first = match.legal_actions()
+        assert all(
+            action.play.kind is not PlayKind.PASS for action in first if isinstance(action, PlayAction)
+        )
+
+
+@pytest.mark.slow
+def test_ten_thousand_random_deals_keep_the_invariants() -> None:
+    run_deals(10_000, seed=10)
+
+
+@pytest.mark.slow
+def test_two_hundred_random_matches_keep_the_invariants() -> None:
+    rng = random.Random(11)
+    winners = Counter(play_match(rng).winner for _ in range(200))
+    assert sum(winners.values()) == 200
