@@ -30,6 +30,7 @@ from cardroom.guandan.plays import (
     Play,
     PlayKind,
     bomb_tier,
+    play_key,
     rank_at_position,
     rank_order,
 )
@@ -76,10 +77,12 @@ class HandView:
         counts[wild.index] = 0
         self.small_jokers = counts[0]
         self.big_jokers = counts[1]
-        groups = [_EMPTY_RANK, _EMPTY_RANK] + [
-            _held_cards(rank, tuple(counts[2 + (rank - 2) * 4 : 6 + (rank - 2) * 4]))
-            for rank in NATURAL_RANKS
-        ]
+        groups = [_EMPTY_RANK] * 15
+        for rank in NATURAL_RANKS:
+            start = rank * 4 - 6
+            row = counts[start : start + 4]
+            if row != _NONE_HELD:
+                groups[rank] = _held_cards(rank, tuple(row))
         self.distinct = [group[0] for group in groups]
         self.totals = [group[1] for group in groups]
         self.suit_masks = [group[2] for group in groups]
@@ -91,6 +94,7 @@ _CARDS: Final = [Card(Rank.SMALL_JOKER), Card(Rank.BIG_JOKER)] + [
 ]
 
 _RankGroups = tuple[tuple[Card, ...], int, int, tuple[tuple[tuple[Card, ...], ...], ...]]
+_NONE_HELD: Final = [0, 0, 0, 0]
 _EMPTY_RANK: Final[_RankGroups] = ((), 0, 0, ((),) + ((),) * 8)
 
 
@@ -504,3 +508,20 @@ def classify(cards: Iterable[Card], level: Rank, rules: RuleSet = COMPETITION) -
     kinds = _KINDS_BY_SIZE.get(size, (PlayKind.BOMB,) if 7 <= size <= _MAX_BOMB else ())
     view = HandView(held, level, rules)
     return [play for kind in kinds for play in ENUMERATORS[kind](view) if len(play.cards) == size]
+
+
+def read_as(
+    cards: Iterable[Card], kind: PlayKind, rank: Rank, level: Rank, rules: RuleSet = COMPETITION
+) -> Play | None:
+    """The reading of exactly these cards as a play of this kind and key rank, or ``None``.
+
+    The same engine as :func:`classify`, asked for one kind and key only (what validators need)."""
+    held = tuple(sorted(cards, key=card_index))
+    size = len(held)
+    if kind is PlayKind.PASS or not size:
+        return None
+    key = play_key(kind, rank, size, level)
+    for play in ENUMERATORS[kind](HandView(held, level, rules), key - 1):
+        if play.key == key and play.rank == rank and len(play.cards) == size:
+            return play
+    return None

@@ -235,9 +235,7 @@ class Deal:
         elif isinstance(action, PlayAction):
             if self.phase is not Phase.PLAY:
                 raise WrongPhaseError(f"no play yet: the deal is in its {self.phase.value} phase")
-            verify_play(
-                self.hands[action.seat].elements(), action.play, self.previous, self.level, self.rules
-            )
+            verify_play(self.hands[action.seat], action.play, self.previous, self.level, self.rules)
         else:
             raise TypeError(f"not a Guandan action: {action!r}")
 

@@ -126,8 +126,9 @@ class Match:
 
     def apply(self, action: Action) -> None:
         """Validate and apply an action of the current deal; a finished deal updates the levels."""
-        self.verify(action)
-        deal = self.deals[-1]
+        deal = self.current_deal
+        if deal is None:
+            raise WrongPhaseError(f"no deal is in play: the match is in its {self.phase.value} phase")
         deal.apply(action)
         if deal.phase is Phase.OVER:
             assert deal.result is not None

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Iterator
 from itertools import chain
 
 from cardroom.cards import Card, Rank, format_cards
-from cardroom.guandan.combinations import ENUMERATORS, HandView, classify
+from cardroom.guandan.combinations import ENUMERATORS, HandView, read_as
 from cardroom.guandan.errors import (
     DoesNotBeatError,
     IllegalPlayError,
@@ -82,10 +82,11 @@ def verify_play(
             f"{play} was read at level {play.level.letter if play.level else '?'}, "
             f"the deal is at level {level.letter}"
         )
-    missing = Counter(play.cards) - Counter(hand)
+    held = hand if isinstance(hand, Counter) else Counter(hand)
+    missing = [card for card, count in Counter(play.cards).items() if held[card] < count]
     if missing:
-        raise NotHeldError(f"cards not in hand: {format_cards(missing.elements())}")
-    if play not in classify(play.cards, level, rules):
+        raise NotHeldError(f"cards not in hand: {format_cards(missing)}")
+    if play.rank is None or read_as(play.cards, play.kind, play.rank, level, rules) != play:
         raise NotACombinationError(f"{play.describe()} is not a legal combination at level {level.letter}")
     if previous is not None and not play.beats(previous):
         raise DoesNotBeatError(f"{play.describe()} does not beat {previous.describe()}")

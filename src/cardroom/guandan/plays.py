@@ -73,6 +73,11 @@ def rank_order(rank: Rank, level: Rank) -> int:
     return _ORDERS[level][rank]
 
 
+def rank_orders(level: Rank) -> tuple[int, ...]:
+    """:func:`rank_order` of every rank at this level, indexed by rank (for hot loops)."""
+    return _ORDERS[level]
+
+
 def sequence_position(lowest: Rank) -> int:
     """Position of a sequence's lowest rank: 1 for an ace (A2345, AA2233, AAA222), else the face value."""
     return 1 if lowest == Rank.ACE else int(lowest)

@@ -12,8 +12,8 @@ from collections.abc import Callable, Iterable, Iterator
 from itertools import chain
 from typing import Final, NamedTuple
 
-from cardroom.cards import NATURAL_RANKS, Card, Rank, Suit, card_index, natural_index
-from cardroom.guandan.combinations import classify
+from cardroom.cards import ALL_CARDS, NATURAL_RANKS, Card, Rank, Suit, card_index, natural_index
+from cardroom.guandan.combinations import read_as
 from cardroom.guandan.plays import (
     BOMB_TIER_STEP,
     FOUR_JOKERS_TIER,
@@ -23,6 +23,7 @@ from cardroom.guandan.plays import (
     bomb_tier,
     rank_at_position,
     rank_order,
+    rank_orders,
 )
 from cardroom.guandan.ruleset import COMPETITION, RuleSet
 
@@ -64,10 +65,10 @@ class RankPlay(NamedTuple):
         if chosen is None or len(chosen) + self.wilds != self.size or self.wilds > wilds:
             raise ValueError(f"the hand cannot make {self}")
         cards = tuple(sorted(chosen + [wild] * self.wilds, key=card_index))
-        for play in classify(cards, level, rules):
-            if play.kind is self.kind and play.rank == self.rank:
-                return play
-        raise ValueError(f"the hand cannot make {self}")
+        play = read_as(cards, self.kind, self.rank, level, rules)
+        if play is None:
+            raise ValueError(f"the hand cannot make {self}")
+        return play
 
 
 def _take(counts: list[int], rank: Rank, number: int, suit: Suit | None = None) -> list[Card]:
@@ -75,7 +76,7 @@ def _take(counts: list[int], rank: Rank, number: int, suit: Suit | None = None) 
     for each in (suit,) if suit is not None else _SUITS:
         index = natural_index(rank, each)
         available = min(counts[index], number - len(taken))
-        taken += [Card(rank, each)] * available
+        taken += [ALL_CARDS[natural_index(rank, each)]] * available
         counts[index] -= available
     return taken
 
@@ -147,18 +148,29 @@ class RankCounts:
         self.rules = rules
         self.small_jokers = counts[0]
         self.big_jokers = counts[1]
-        self.by_suit = [[0] * 4, [0] * 4] + [counts[2 + (r - 2) * 4 : 6 + (r - 2) * 4] for r in range(2, 15)]
-        self.natural = [sum(row) for row in self.by_suit]
+        by_suit = [_NO_SUITS, _NO_SUITS]
+        natural = [0, 0]
         runs = [0, 0, 0, 0]
         for rank in range(2, 15):
-            row = self.by_suit[rank]
-            bits = 1 << rank | (2 if rank == 14 else 0)
-            for suit in range(4):
-                if row[suit]:
-                    runs[suit] |= bits
+            start = rank * 4 - 6
+            row = counts[start : start + 4]
+            by_suit.append(row)
+            held = row[0] + row[1] + row[2] + row[3]
+            natural.append(held)
+            if held:
+                bits = _POSITION_BITS[rank]
+                for suit in range(4):
+                    if row[suit]:
+                        runs[suit] |= bits
+        self.by_suit = by_suit
+        self.natural = natural
         self.runs = runs
         self.present = runs[0] | runs[1] | runs[2] | runs[3]
 
+
+_NO_SUITS: Final = [0, 0, 0, 0]
+_POSITION_BITS: Final = tuple(1 << rank | (2 if rank == 14 else 0) for rank in range(15))
+"""Bits of a rank's sequence positions: its face value, and 1 as well for the ace."""
 
 _RANKS_OF: Final = {
     (low, length): tuple(int(rank_at_position(position)) for position in range(low, low + length))
@@ -171,8 +183,9 @@ _JOKERS: Final = (Rank.SMALL_JOKER, Rank.BIG_JOKER)
 def _of_a_rank(kind: PlayKind, size: int) -> Callable[[RankCounts, int], Iterator[RankPlay]]:
     def enumerate_kind(view: RankCounts, above: int = 0) -> Iterator[RankPlay]:
         level, wilds, natural = view.level, view.wilds, view.natural
+        orders = rank_orders(level)
         for rank in NATURAL_RANKS:
-            key = rank_order(rank, level)
+            key = orders[rank]
             held = natural[rank]
             if key <= above or not (held or (rank == level and size < 3)):
                 continue

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from cardroom.cards import NotationError, Rank, parse_cards
-from cardroom.guandan.combinations import classify
+from cardroom.guandan.combinations import read_as
 from cardroom.guandan.plays import PASS, Play, PlayKind
 from cardroom.guandan.ruleset import COMPETITION, RuleSet
 
@@ -71,9 +71,9 @@ def from_triple(triple: object, level: Rank, rules: RuleSet = COMPETITION) -> Pl
         cards = parse_cards(" ".join(cards_field))
     except NotationError as error:
         raise TripleError(f"bad cards in {triple!r}: {error}") from None
-    for play in classify(cards, level, rules):
-        if play.kind is kind and play.rank == rank:
-            return play
+    play = read_as(cards, kind, rank, level, rules)
+    if play is not None:
+        return play
     raise TripleError(
         f"{' '.join(cards_field)} cannot be read as {type_name} {rank_text} at level {level.letter}"
     )
