@@ -9,7 +9,7 @@ faster than the card-level one.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from itertools import chain
+from itertools import chain, compress
 from typing import Final, NamedTuple
 
 from cardroom.cards import ALL_CARDS, NATURAL_RANKS, Card, Rank, Suit, card_index, natural_index
@@ -127,7 +127,6 @@ class RankCounts:
 
     __slots__ = (
         "big_jokers",
-        "by_suit",
         "level",
         "natural",
         "present",
@@ -148,29 +147,14 @@ class RankCounts:
         self.rules = rules
         self.small_jokers = counts[0]
         self.big_jokers = counts[1]
-        by_suit = [_NO_SUITS, _NO_SUITS]
-        natural = [0, 0]
-        runs = [0, 0, 0, 0]
-        for rank in range(2, 15):
-            start = rank * 4 - 6
-            row = counts[start : start + 4]
-            by_suit.append(row)
-            held = row[0] + row[1] + row[2] + row[3]
-            natural.append(held)
-            if held:
-                bits = _POSITION_BITS[rank]
-                for suit in range(4):
-                    if row[suit]:
-                        runs[suit] |= bits
-        self.by_suit = by_suit
-        self.natural = natural
-        self.runs = runs
-        self.present = runs[0] | runs[1] | runs[2] | runs[3]
+        columns = (counts[2::4], counts[3::4], counts[4::4], counts[5::4])
+        self.natural = [0, 0, *map(sum, zip(*columns, strict=True))]
+        self.runs = [sum(compress(_RANK_BITS, column)) | (2 if column[12] else 0) for column in columns]
+        self.present = self.runs[0] | self.runs[1] | self.runs[2] | self.runs[3]
 
 
-_NO_SUITS: Final = [0, 0, 0, 0]
-_POSITION_BITS: Final = tuple(1 << rank | (2 if rank == 14 else 0) for rank in range(15))
-"""Bits of a rank's sequence positions: its face value, and 1 as well for the ace."""
+_RANK_BITS: Final = tuple(1 << rank for rank in range(2, 15))
+"""The sequence-position bit of each rank 2…A (the ace is also position 1)."""
 
 _RANKS_OF: Final = {
     (low, length): tuple(int(rank_at_position(position)) for position in range(low, low + length))
