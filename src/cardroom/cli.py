@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
 
 from cardroom.cards import NotationError, Rank
 from cardroom.demo import run_demo
+from cardroom.guandan.ruleset import preset
+from cardroom.records import RecordError, ReplayReport, play_random, read_record, write_record
+from cardroom.records import replay as replay_record
 
 app = typer.Typer(
     help="Guandan (掼蛋) and Shengji (升级): rules engine, bots and card room.",
@@ -42,3 +48,109 @@ def version() -> None:
     from cardroom import __version__
 
     typer.echo(__version__)
+
+
+@app.command("replay")
+def replay_command(
+    file: Annotated[Path, typer.Argument(help="A match record (JSON, docs/records.md).")],
+) -> None:
+    """Replay a match record: each deal's result and the match result, or the first illegal action.
+
+    Exit code 0 for a legal record, 1 for an illegal action or a result that does not match, 2 for a
+    record that cannot be read.
+    """
+    console = Console()
+    try:
+        report = replay_record(read_record(file))
+    except RecordError as error:
+        console.print(f"[bold red]Broken record[/] {escape(str(file))}: {escape(str(error))}")
+        raise typer.Exit(2) from None
+    _print_report(report, console)
+    raise typer.Exit(0 if report.ok else 1)
+
+
+@app.command("play-random")
+def play_random_command(
+    seed: Annotated[int, typer.Option(help="Seed of random.Random: the shuffles and every choice.")],
+    out: Annotated[Path, typer.Option(help="Where to write the match record (JSON).")],
+    deals: Annotated[
+        int | None, typer.Option(min=1, help="Play a fixed-deal match of this many deals.")
+    ] = None,
+    rules: Annotated[str, typer.Option(help="Rule-set preset.")] = "competition",
+) -> None:
+    """Play a match with uniformly random legal actions and write its record."""
+    try:
+        ruleset = preset(rules)
+    except KeyError as error:
+        raise typer.BadParameter(str(error.args[0]), param_hint="--rules") from None
+    record = play_random(seed, max_deals=deals, rules=ruleset)
+    write_record(out, record)
+    result = record["result"]
+    actions = sum(len(deal["actions"]) for deal in record["deals"])
+    levels = " : ".join(result["levels"])
+    points = " : ".join(str(value) for value in result["points"])
+    winner = "a draw" if result["winner"] is None else f"team {result['winner']} wins"
+    Console().print(
+        f"Wrote {escape(str(out))}: {len(record['deals'])} deals, {actions} actions; "
+        f"{winner}, levels {levels}, 28-point score {points}."
+    )
+
+
+def _team(seats: tuple[str, ...], team: int) -> str:
+    return f"team {team} ({escape(seats[team])} & {escape(seats[team + 2])})"
+
+
+def _print_report(report: ReplayReport, console: Console) -> None:
+    record = report.record
+    seats = record.seats
+    seed = f", seed {record.seed}" if record.seed is not None else ""
+    console.print(
+        f"[bold]Guandan match record[/]: rules {escape(record.rules.name)}{seed}, "
+        f"{len(record.deals)} deals, {record.action_count} actions"
+    )
+    if report.deals:
+        table = Table("deal", "level", "places (上游 → 下游)", "winner", "rise", "levels after")
+        for deal in report.deals:
+            whose = "" if deal.level_team is None else f" (team {deal.level_team})"
+            rise = "passed A" if deal.passed_ace else f"+{deal.rise}"
+            table.add_row(
+                str(deal.index + 1),
+                deal.level.letter + whose,
+                " → ".join(escape(seats[seat]) for seat in deal.places),
+                f"team {deal.winner_team}",
+                rise,
+                " : ".join(level.letter for level in deal.levels_after),
+            )
+        console.print(table)
+    violation = report.violation
+    if violation is not None:
+        console.print(
+            f"[bold red]Illegal action[/] at {violation.path}: deal {violation.deal_index + 1}, "
+            f"action {violation.action_index + 1} of the deal, action {violation.overall_index + 1} "
+            f"of the record"
+        )
+        console.print(
+            f"  seat {violation.seat} ({escape(seats[violation.seat])}): {escape(violation.description)}"
+        )
+        console.print(f"  rule broken: [bold]{violation.rule}[/]: {escape(violation.message)}")
+        return
+    levels = " : ".join(level.letter for level in report.levels)
+    if report.finished:
+        points = report.points
+        assert points is not None
+        how = ", passed A" if report.match.passed_ace else ""
+        winner = "A draw" if report.winner is None else f"{_team(seats, report.winner)} wins"
+        console.print(
+            f"[bold green]{winner}[/]{how}: levels {levels} (team 0 : team 1), "
+            f"28-point score {points[0]} : {points[1]}"
+        )
+    else:
+        console.print(
+            f"[bold yellow]Unfinished[/]: {escape(report.state)}; levels {levels} (team 0 : team 1)"
+        )
+    if report.mismatches:
+        console.print("[bold red]The recorded result does not match the replay:[/]")
+        for line in report.mismatches:
+            console.print(f"  {escape(line)}")
+    else:
+        console.print(f"Legal record: all {report.actions_applied} actions replayed.")

@@ -21,20 +21,17 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Iterator
-from functools import lru_cache
+from functools import cache
 from itertools import combinations, combinations_with_replacement, product
 from typing import Final
 
-from cardroom.cards import ALL_CARDS, NATURAL_RANKS, Card, Rank, Suit
+from cardroom.cards import NATURAL_RANKS, Card, Rank, Suit
 from cardroom.guandan.plays import Play, PlayKind, play_key
 
 Reading = tuple[PlayKind, Rank, tuple[Card, ...]]
 """One reading of a set of cards: (kind, key rank, the cards sorted by ``card.index``)."""
 
 PlainReading = tuple[PlayKind, Rank]
-
-SUITED_CARDS: Final[tuple[Card, ...]] = tuple(card for card in ALL_CARDS if not card.is_joker)
-"""The 52 cards a wild card may stand for: every card except a joker."""
 
 MAX_PLAY_SIZE: Final = 10
 """The largest play: a bomb of the eight natural cards of a rank and both wild cards."""
@@ -78,7 +75,7 @@ def sequence_top(rank: Rank, length: int) -> int:
 # --- plain cards against the table of combinations -------------------------------------------------
 
 
-@lru_cache(maxsize=None)
+@cache
 def _plain(ranks: tuple[Rank, ...], one_suit: bool, loose: bool) -> frozenset[PlainReading]:
     """The readings of plain cards with these ranks (sorted), ``one_suit`` telling whether they are
     all suited cards of a single suit; ``loose`` lets five natural cards of one suit in sequence be a
@@ -142,7 +139,7 @@ def plain_readings(cards: Iterable[Card], loose: bool = False) -> frozenset[Plai
 # --- wild cards ------------------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=None)
+@cache
 def _readings(held: tuple[Card, ...], level: Rank, loose: bool) -> dict[Reading, tuple[Card, ...]]:
     wild = wild_card(level)
     wilds = held.count(wild)
@@ -178,7 +175,7 @@ def brute_readings(
     cards: Iterable[Card], level: Rank, natural_straight_flush_is_straight: bool = False
 ) -> dict[Reading, tuple[Card, ...]]:
     """Every reading of exactly these cards, each with a witness: the cards its wild cards stand for."""
-    return _readings(sort_by_index(cards), level, natural_straight_flush_is_straight)
+    return dict(_readings(sort_by_index(cards), level, natural_straight_flush_is_straight))
 
 
 def brute_classify(
@@ -216,13 +213,25 @@ def plain_accepts(play: Play, level: Rank, natural_straight_flush_is_straight: b
 
 
 def sub_multisets(cards: Iterable[Card], sizes: Iterable[int]) -> Iterator[tuple[Card, ...]]:
-    """Every distinct sub-multiset of ``cards`` whose size is in ``sizes``, sorted by index."""
+    """Every distinct sub-multiset of ``cards`` whose size is in ``sizes``, sorted by index: each
+    distinct card is taken 0, 1, … times up to its multiplicity (never past the largest size)."""
     wanted = frozenset(sizes)
+    if not wanted:
+        return
+    largest = max(wanted)
     count = Counter(cards)
     distinct = sort_by_index(count)
-    for taken in product(*(range(count[card] + 1) for card in distinct)):
-        if sum(taken) in wanted:
-            yield tuple(card for card, times in zip(distinct, taken, strict=True) for _ in range(times))
+
+    def extend(at: int, taken: tuple[Card, ...]) -> Iterator[tuple[Card, ...]]:
+        if at == len(distinct):
+            if len(taken) in wanted:
+                yield taken
+            return
+        card = distinct[at]
+        for times in range(min(count[card], largest - len(taken)) + 1):
+            yield from extend(at + 1, taken + (card,) * times)
+
+    yield from extend(0, ())
 
 
 def brute_lead_readings(
@@ -272,6 +281,7 @@ SEQUENCE_WIDTHS: Final = {
 }
 
 
+@cache
 def order_of_rank(rank: Rank, level: Rank) -> int:
     """Order for singles, pairs, triples, full houses and bombs: big joker > small joker > level rank
     > A > K > … > 2."""
@@ -371,7 +381,7 @@ def candidate_multisets(hand: Iterable[Card], level: Rank, size: int) -> set[tup
     groups: list[frozenset[Rank]]
     single_ranks = [frozenset((rank,)) for rank in Rank]
     if size == 4:
-        groups = single_ranks + [frozenset((Rank.SMALL_JOKER, Rank.BIG_JOKER))]
+        groups = [*single_ranks, frozenset((Rank.SMALL_JOKER, Rank.BIG_JOKER))]
     elif size == 5:
         groups = [frozenset(two) for two in combinations(Rank, 2)] + list(rank_windows(5))
     elif size == 6:
