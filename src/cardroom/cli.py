@@ -91,9 +91,13 @@ def play_random_command(
     points = " : ".join(str(value) for value in result["points"])
     winner = "a draw" if result["winner"] is None else f"team {result['winner']} wins"
     Console().print(
-        f"Wrote {escape(str(out))}: {len(record['deals'])} deals, {actions} actions; "
+        f"Wrote {escape(str(out))}: {_count(len(record['deals']), 'deal')}, {_count(actions, 'action')}; "
         f"{winner}, levels {levels}, 28-point score {points}."
     )
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
 
 def _team(seats: tuple[str, ...], team: int) -> str:
@@ -106,7 +110,7 @@ def _print_report(report: ReplayReport, console: Console) -> None:
     seed = f", seed {record.seed}" if record.seed is not None else ""
     console.print(
         f"[bold]Guandan match record[/]: rules {escape(record.rules.name)}{seed}, "
-        f"{len(record.deals)} deals, {record.action_count} actions"
+        f"{_count(len(record.deals), 'deal')}, {_count(record.action_count, 'action')}"
     )
     if report.deals:
         table = Table("deal", "level", "places (上游 → 下游)", "winner", "rise", "levels after")
@@ -146,7 +150,7 @@ def _print_report(report: ReplayReport, console: Console) -> None:
         )
     else:
         console.print(
-            f"[bold yellow]Unfinished[/]: {escape(report.state)}; levels {levels} (team 0 : team 1)"
+            f"[bold yellow]Unfinished match[/]: {escape(report.state)}; levels {levels} (team 0 : team 1)"
         )
     if report.mismatches:
         console.print("[bold red]The recorded result does not match the replay:[/]")

@@ -15,7 +15,7 @@ from cardroom.guandan.plays import PlayKind
 from cardroom.guandan.ruleset import COMPETITION, RuleSet
 from cardroom.guandan.tribute import partner, team_of
 
-FULL_SET = Counter({card: 2 for card in ALL_CARDS})
+FULL_SET = Counter(dict.fromkeys(ALL_CARDS, 2))
 
 
 def played_cards(deal: Deal) -> Counter:  # type: ignore[type-arg]
@@ -68,7 +68,8 @@ def play_out(match: Match, rng: random.Random) -> Deal:
             assert isinstance(action, PlayAction)
             assert deal.current_player == expected_next(deal, action.seat, rules)
             teams_out = [team for team in (0, 1) if {team, team + 2} <= set(deal.finished)]
-            assert (deal.phase is Phase.OVER) == bool(teams_out), "the deal ends exactly when a team is out"
+            over = deal.result is not None
+            assert over == bool(teams_out), "the deal ends exactly when a team is out"
     assert deal.result is not None
     assert sorted(deal.result.places) == [0, 1, 2, 3]
     assert list(deal.result.places[: len(deal.finished)]) == deal.finished

@@ -918,3 +918,12 @@ def test_perft_bombs_with_wild_cards_by_hand() -> None:
         "S2 H2 D2 D2",
     ]
     assert all(p.wild_count == 1 for p in bombs)
+
+
+def test_a_wild_card_read_differently_is_the_same_play() -> None:
+    """RULES.md: "the player chooses the reading": a plain straight whose wild card is said to stand for
+    another suit is the same play, and the engine answers with its own reading of it."""
+    hand = parse_cards("H5 S7 D8 C9 ST")
+    (engine,) = [p for p in classify(hand, Rank.FIVE) if p.kind is K.STRAIGHT and p.rank == Rank.SIX]
+    other = engine._replace(stands_for=parse_cards("S6"))
+    assert verify_play(hand, other, None, Rank.FIVE) == engine

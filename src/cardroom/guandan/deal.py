@@ -67,9 +67,13 @@ Action = TributeAction | ReturnAction | PlayAction
 
 @dataclass(frozen=True)
 class Event:
-    """One entry of the deal's log. ``kind`` is one of ``anti_tribute``, ``tribute``, ``return``,
-    ``play``, ``pass``, ``trick``, ``out``, ``over``. ``private_to`` names the seats that may see it
-    (``None``: everyone), as a return card is passed face down."""
+    """One entry of the deal's log.
+
+    ``kind`` is one of ``anti_tribute``; ``tribute_paid`` (a tribute laid face down while the other
+    payer of a double tribute has yet to pay, seen by its payer only); ``tribute`` (a tribute handed
+    to its receiver, public once every payer has paid); ``return``; ``play``; ``pass``; ``trick``;
+    ``out``; ``over``. ``private_to`` names the seats that may see it (``None``: everyone), as a
+    return card is passed face down."""
 
     kind: str
     seat: int | None = None
@@ -124,6 +128,7 @@ class Deal:
         *,
         leader: int | None = None,
         previous_places: Sequence[int] | None = None,
+        turned_card: Card | None = None,
     ) -> None:
         held = [Counter(hand) for hand in hands]
         if len(held) != SEATS or any(sum(hand.values()) != HAND_SIZE for hand in held):
@@ -134,10 +139,19 @@ class Deal:
             raise ValueError(f"the level must be a rank from 2 to A, got {level.name}")
         if (leader is None) == (previous_places is None):
             raise ValueError("give either the first leader or the previous deal's places")
+        if turned_card is not None and (leader is None or not held[leader][turned_card]):
+            raise ValueError("the turned card must be in the first leader's hand")
         self.rules = rules
         self.level = level
         self.hands = held
+        self.dealt_hands = tuple(sort_cards(hand.elements()) for hand in held)
+        """The four hands as dealt, before tribute."""
+        self.turned_card = turned_card
+        """The first deal's turned card, which its leader holds (``None`` when not drawn by one)."""
+        self.actions: list[Action] = []
+        """Every action applied, in order."""
         self.events: list[Event] = []
+        self.leader: int | None = None
         self.finished: list[int] = []
         self.last_play: tuple[int, Play] | None = None
         self.passes = 0
@@ -154,7 +168,7 @@ class Deal:
         assert previous_places is not None
         plan = TributePlan.from_places(previous_places)
         self.tribute_plan = plan
-        if plan.is_anti_tribute([self.hands[seat] for seat in range(SEATS)], rules):
+        if plan.is_anti_tribute([self.hand(seat) for seat in range(SEATS)], rules):
             self.events.append(Event("anti_tribute", seat=plan.receivers[0]))
             self._start_play(plan.receivers[0])
         else:
@@ -208,8 +222,9 @@ class Deal:
 
     # -- the validator ---------------------------------------------------------------------------
 
-    def verify(self, action: Action) -> None:
-        """Raise a :class:`RuleError` subclass naming the rule if ``action`` is not legal now."""
+    def verify(self, action: Action) -> Action:
+        """Raise a :class:`RuleError` subclass naming the rule if ``action`` is not legal now; else
+        return it as the engine reads it (a play with the engine's reading of its wild cards)."""
         if self.phase is Phase.OVER:
             raise WrongPhaseError("the deal is over")
         if action.seat != self.current_player:
@@ -235,9 +250,12 @@ class Deal:
         elif isinstance(action, PlayAction):
             if self.phase is not Phase.PLAY:
                 raise WrongPhaseError(f"no play yet: the deal is in its {self.phase.value} phase")
-            verify_play(self.hands[action.seat], action.play, self.previous, self.level, self.rules)
+            play = verify_play(self.hands[action.seat], action.play, self.previous, self.level, self.rules)
+            if play is not action.play:
+                return PlayAction(action.seat, play)
         else:
             raise TypeError(f"not a Guandan action: {action!r}")
+        return action
 
     def can(self, action: Action) -> bool:
         """Whether ``action`` is legal now."""
@@ -251,7 +269,8 @@ class Deal:
 
     def apply(self, action: Action) -> None:
         """Validate and apply ``action``; the log gains its events."""
-        self.verify(action)
+        action = self.verify(action)
+        self.actions.append(action)
         if isinstance(action, TributeAction):
             self._apply_tribute(action)
         elif isinstance(action, ReturnAction):
@@ -266,6 +285,9 @@ class Deal:
         self._paid[action.seat] = action.card
         waiting = [payer for payer in plan.payers if payer not in self._paid]
         if waiting:
+            self.events.append(
+                Event("tribute_paid", seat=action.seat, card=action.card, private_to=(action.seat,))
+            )
             self.current_player = waiting[0]
             return
         self._receiver_of = plan.assign(self._paid, self.level)

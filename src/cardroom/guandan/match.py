@@ -75,8 +75,11 @@ class Match:
         """The first deal's leader comes from a turned card; later deals start with tribute."""
         return not self.deals
 
-    def deal(self, hands: Sequence[Iterable[Card]], leader: int | None = None) -> Deal:
-        """Start the next deal with these hands; ``leader`` only for the first deal."""
+    def deal(
+        self, hands: Sequence[Iterable[Card]], leader: int | None = None, turned_card: Card | None = None
+    ) -> Deal:
+        """Start the next deal with these hands; ``leader`` (and the turned card it holds) only for
+        the first deal."""
         if self.phase is not MatchPhase.DEALING:
             raise WrongPhaseError(f"cannot deal: the match is in its {self.phase.value} phase")
         if self.needs_leader and leader is None:
@@ -84,7 +87,9 @@ class Match:
         if not self.needs_leader and leader is not None:
             raise ValueError("only the first deal names a leader; later deals start with tribute")
         previous = self.deals[-1].result.places if self.deals and self.deals[-1].result else None
-        deal = Deal(hands, self.level, self.rules, leader=leader, previous_places=previous)
+        deal = Deal(
+            hands, self.level, self.rules, leader=leader, previous_places=previous, turned_card=turned_card
+        )
         self.deals.append(deal)
         self.phase = MatchPhase.DEAL
         return deal
@@ -92,8 +97,10 @@ class Match:
     def deal_random(self, rng: random.Random) -> Deal:
         """Shuffle with ``rng``, deal 27 cards each, and for the first deal turn a random card: its
         holder leads."""
-        hands, turned = shuffled_hands(rng)
-        return self.deal(hands, turned[0] if self.needs_leader else None)
+        hands, (holder, card) = shuffled_hands(rng)
+        if self.needs_leader:
+            return self.deal(hands, holder, card)
+        return self.deal(hands)
 
     # -- the game API ----------------------------------------------------------------------------
 
@@ -110,12 +117,13 @@ class Match:
         deal = self.current_deal
         return deal.legal_actions() if deal is not None else []
 
-    def verify(self, action: Action) -> None:
-        """Raise a ``RuleError`` subclass naming the rule if ``action`` is not legal now."""
+    def verify(self, action: Action) -> Action:
+        """Raise a ``RuleError`` subclass naming the rule if ``action`` is not legal now; else return
+        it as the engine reads it."""
         deal = self.current_deal
         if deal is None:
             raise WrongPhaseError(f"no deal is in play: the match is in its {self.phase.value} phase")
-        deal.verify(action)
+        return deal.verify(action)
 
     def can(self, action: Action) -> bool:
         try:

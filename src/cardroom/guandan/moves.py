@@ -71,12 +71,14 @@ def verify_play(
     previous: Play | None,
     level: Rank,
     rules: RuleSet = COMPETITION,
-) -> None:
-    """Raise an :class:`IllegalPlayError` subclass naming the rule if ``play`` is not legal here."""
+) -> Play:
+    """Raise an :class:`IllegalPlayError` subclass naming the rule if ``play`` is not legal here;
+    else return the play as the engine reads it (its kind, key rank and cards decide: a wild card's
+    reading given differently, e.g. another suit in a plain straight, is the same play)."""
     if play.kind is PlayKind.PASS:
         if previous is None:
             raise MustLeadError("the leader of a trick must play, not pass")
-        return
+        return PASS
     if play.level != level:
         raise WrongLevelError(
             f"{play} was read at level {play.level.letter if play.level else '?'}, "
@@ -86,10 +88,12 @@ def verify_play(
     missing = [card for card, count in Counter(play.cards).items() if held[card] < count]
     if missing:
         raise NotHeldError(f"cards not in hand: {format_cards(missing)}")
-    if play.rank is None or read_as(play.cards, play.kind, play.rank, level, rules) != play:
+    reading = read_as(play.cards, play.kind, play.rank, level, rules) if play.rank is not None else None
+    if reading is None or reading.key != play.key:
         raise NotACombinationError(f"{play.describe()} is not a legal combination at level {level.letter}")
-    if previous is not None and not play.beats(previous):
+    if previous is not None and not reading.beats(previous):
         raise DoesNotBeatError(f"{play.describe()} does not beat {previous.describe()}")
+    return reading
 
 
 def is_legal(

@@ -78,46 +78,66 @@ class RuleSet:
             raise ValueError("return_limit_rank must be a natural rank")
 
     def to_dict(self) -> dict[str, Any]:
-        """The parameters as JSON-ready values (for records)."""
-        values: dict[str, Any] = {}
-        for item in dataclasses.fields(self):
-            value = getattr(self, item.name)
-            if isinstance(value, Enum):
-                value = value.value
-            elif isinstance(value, Rank):
-                value = value.letter
-            elif isinstance(value, tuple):
-                value = list(value)
-            values[item.name] = value
-        return values
+        """The parameters as JSON-ready values (for records): ranks as letters, enums as their values."""
+        return {item.name: _to_json(getattr(self, item.name)) for item in dataclasses.fields(self)}
 
     @classmethod
     def from_dict(cls, values: dict[str, Any]) -> RuleSet:
-        """Read parameters written by :meth:`to_dict`; unknown names and bad values raise ``ValueError``."""
-        known = {item.name: item for item in dataclasses.fields(cls)}
-        unknown = sorted(set(values) - set(known))
+        """Read parameters written by :meth:`to_dict` (missing ones take their defaults); an unknown
+        name or a value of the wrong type raises ``ValueError`` naming the parameter."""
+        known = {item.name for item in dataclasses.fields(cls)}
+        unknown = sorted(set(values) - known)
         if unknown:
             raise ValueError(f"unknown rule-set parameters: {', '.join(unknown)}")
-        converted: dict[str, Any] = {}
         defaults = cls()
+        converted: dict[str, Any] = {}
         for name, value in values.items():
-            default = getattr(defaults, name)
             try:
-                if isinstance(default, Enum):
-                    converted[name] = type(default)(value)
-                elif isinstance(default, Rank):
-                    converted[name] = Rank.from_letter(value)
-                elif isinstance(default, tuple):
-                    converted[name] = tuple(int(item) for item in value)
-                elif isinstance(default, bool):
-                    if not isinstance(value, bool):
-                        raise TypeError(f"expected true or false, got {value!r}")
-                    converted[name] = value
-                else:
-                    converted[name] = value
+                converted[name] = _from_json(getattr(defaults, name), value)
             except (TypeError, ValueError) as error:
                 raise ValueError(f"bad value for rule-set parameter {name}: {error}") from None
         return cls(**converted)
+
+
+def _to_json(value: object) -> object:
+    if isinstance(value, Rank):
+        return value.letter
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, tuple):
+        return list(value)
+    return value
+
+
+def _integer(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"expected an integer, got {value!r}")
+    return value
+
+
+def _from_json(default: object, value: object) -> object:
+    """A JSON value converted to the type of the parameter's default."""
+    if isinstance(default, bool):
+        if not isinstance(value, bool):
+            raise TypeError(f"expected true or false, got {value!r}")
+        return value
+    if isinstance(default, Rank):
+        if isinstance(value, str):
+            return Rank.from_letter(value)
+        return Rank(_integer(value))
+    if isinstance(default, Enum):
+        return type(default)(value)
+    if isinstance(default, tuple):
+        if not isinstance(value, list | tuple):
+            raise TypeError(f"expected a list, got {value!r}")
+        return tuple(_integer(item) for item in value)
+    if isinstance(default, str):
+        if not isinstance(value, str):
+            raise TypeError(f"expected a string, got {value!r}")
+        return value
+    if value is None and default is None:
+        return None
+    return _integer(value)
 
 
 COMPETITION: Final = RuleSet()

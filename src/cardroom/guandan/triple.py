@@ -13,6 +13,7 @@ from typing import Final
 
 from cardroom.cards import NotationError, Rank, parse_cards
 from cardroom.guandan.combinations import read_as
+from cardroom.guandan.errors import NotACombinationError
 from cardroom.guandan.plays import PASS, Play, PlayKind
 from cardroom.guandan.ruleset import COMPETITION, RuleSet
 
@@ -37,6 +38,11 @@ Triple = list[str | list[str]]
 
 class TripleError(ValueError):
     """An action triple that is malformed or names no reading of its cards."""
+
+
+class UnreadableTripleError(TripleError, NotACombinationError):
+    """A well-formed triple whose cards cannot be read as the type and rank it names: the rule
+    broken is the combination's."""
 
 
 def to_triple(play: Play) -> Triple:
@@ -74,6 +80,6 @@ def from_triple(triple: object, level: Rank, rules: RuleSet = COMPETITION) -> Pl
     play = read_as(cards, kind, rank, level, rules)
     if play is not None:
         return play
-    raise TripleError(
+    raise UnreadableTripleError(
         f"{' '.join(cards_field)} cannot be read as {type_name} {rank_text} at level {level.letter}"
     )

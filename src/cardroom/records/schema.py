@@ -1,0 +1,386 @@
+"""The match record format, version 1: its shape, and reading it into typed values.
+
+A record is one JSON object (see ``docs/records.md``)::
+
+    {"format": "cardroom-guandan-match", "version": 1, "rules": {...}, "seats": [4 names],
+     "max_deals": null, "seed": null, "deals": [{"hands": [4 strings], "leader": 0,
+     "turned_card": "S7", "actions": [{"seat": 0, "play": ["Single", "T", ["HT"]]}, ...]}],
+     "result": {...}, "meta": {...}}
+
+:func:`parse_record` checks everything that can be checked without playing (the shape, the card
+notation, the 108 cards of each deal, the rule-set parameters) and raises :class:`RecordError` naming
+the path of the bad field (``deals[1].hands[2]``). Whether each action is *legal* is the replay's job.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Final, Literal
+
+from cardroom.cards import ALL_CARDS, Card, NotationError, Rank, format_cards, parse_cards
+from cardroom.guandan.ruleset import RuleSet
+from cardroom.guandan.triple import KINDS_BY_TYPE
+
+FORMAT: Final = "cardroom-guandan-match"
+VERSION: Final = 1
+HAND_SIZE: Final = 27
+PASS_TRIPLE: Final = ("PASS", "PASS", "PASS")
+
+_TOP_REQUIRED: Final = ("format", "version", "rules", "seats", "deals")
+_TOP_OPTIONAL: Final = ("max_deals", "seed", "result", "meta")
+_DEAL_KEYS: Final = ("hands", "leader", "turned_card", "actions")
+_ACTION_KINDS: Final = ("tribute", "return", "play")
+
+ActionKind = Literal["tribute", "return", "play"]
+
+
+class RecordError(ValueError):
+    """A record that cannot be read: bad JSON, a wrong format or version, a missing or malformed field.
+
+    ``path`` names the field (``deals[0].hands[2]``, ``rules``; empty for the file as a whole).
+    """
+
+    def __init__(self, path: str, message: str) -> None:
+        self.path = path
+        self.message = message
+        super().__init__(f"{path}: {message}" if path else message)
+
+
+@dataclass(frozen=True)
+class RecordedAction:
+    """One action as the record holds it: a tribute or return card, or a play as a competition triple.
+
+    The triple is only checked for shape and notation here; which play it names depends on the deal's
+    level, so the replay reads it (:func:`cardroom.guandan.triple.from_triple`).
+    """
+
+    seat: int
+    kind: ActionKind
+    card: Card | None = None
+    triple: tuple[str, str, tuple[str, ...]] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON object of this action."""
+        if self.kind == "play":
+            assert self.triple is not None
+            type_name, rank, cards = self.triple
+            if type_name == "PASS":
+                return {"seat": self.seat, "play": list(PASS_TRIPLE)}
+            return {"seat": self.seat, "play": [type_name, rank, list(cards)]}
+        assert self.card is not None
+        return {"seat": self.seat, self.kind: str(self.card)}
+
+    def describe(self) -> str:
+        """A short line: ``tribute HA``, ``return S3``, ``play Single T [HT]``, ``pass``."""
+        if self.kind != "play":
+            return f"{self.kind} {self.card}"
+        assert self.triple is not None
+        type_name, rank, cards = self.triple
+        return "pass" if type_name == "PASS" else f"play {type_name} {rank} [{' '.join(cards)}]"
+
+
+@dataclass(frozen=True)
+class DealRecord:
+    """One deal: the four dealt hands (before tribute), the first deal's leader and turned card, and
+    every action in order."""
+
+    hands: tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]
+    leader: int | None
+    turned_card: Card | None
+    actions: tuple[RecordedAction, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "hands": [format_cards(hand) for hand in self.hands],
+            "leader": self.leader,
+            "turned_card": str(self.turned_card) if self.turned_card is not None else None,
+            "actions": [action.to_json() for action in self.actions],
+        }
+
+
+@dataclass(frozen=True)
+class MatchRecord:
+    """A whole record, read and checked for shape (not yet replayed)."""
+
+    rules: RuleSet
+    seats: tuple[str, str, str, str]
+    max_deals: int | None
+    seed: int | None
+    deals: tuple[DealRecord, ...]
+    result: dict[str, Any] | None = None
+    meta: dict[str, Any] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The record as JSON-ready values (``result`` and ``meta`` only when present)."""
+        record: dict[str, Any] = {
+            "format": FORMAT,
+            "version": VERSION,
+            "rules": self.rules.to_dict(),
+            "seats": list(self.seats),
+            "max_deals": self.max_deals,
+            "seed": self.seed,
+            "deals": [deal.to_json() for deal in self.deals],
+        }
+        if self.result is not None:
+            record["result"] = self.result
+        if self.meta is not None:
+            record["meta"] = self.meta
+        return record
+
+    @property
+    def action_count(self) -> int:
+        return sum(len(deal.actions) for deal in self.deals)
+
+
+# -- reading ---------------------------------------------------------------------------------------
+
+
+def parse_record(raw: object) -> MatchRecord:
+    """Check a record's shape and notation and read it; :class:`RecordError` names the bad field."""
+    top = _object(raw, "", "the record")
+    if "format" not in top:
+        raise RecordError("format", f'missing: a match record says "format": {_json(FORMAT)}')
+    if top["format"] != FORMAT:
+        raise RecordError("format", f"expected {_json(FORMAT)}, got {_json(top['format'])}")
+    if "version" not in top:
+        raise RecordError("version", f"missing: this reader knows version {VERSION}")
+    version = top["version"]
+    if not _is_int(version) or version != VERSION:
+        raise RecordError("version", f"this reader knows version {VERSION}, got {_json(version)}")
+    _check_keys(top, "", _TOP_REQUIRED, _TOP_OPTIONAL)
+    rules = _rules(top["rules"])
+    seats = _seats(top["seats"])
+    max_deals = _optional_int(top.get("max_deals"), "max_deals", minimum=1)
+    seed = _optional_int(top.get("seed"), "seed")
+    deals_field = _array(top["deals"], "deals")
+    deals = tuple(_deal(item, f"deals[{index}]", index) for index, item in enumerate(deals_field))
+    result = top.get("result")
+    if result is not None:
+        result = dict(_object(result, "result", "the result"))
+    meta = top.get("meta")
+    if meta is not None:
+        meta = dict(_object(meta, "meta", "meta"))
+    return MatchRecord(rules, seats, max_deals, seed, deals, result, meta)
+
+
+def _rules(raw: object) -> RuleSet:
+    """The rule set; a parameter the record leaves out takes its default. Each value must have the JSON
+    type that ``RuleSet.to_dict()`` writes for it; ``RuleSet.from_dict`` checks the rest."""
+    values = _object(raw, "rules", "the rule set (RuleSet.to_dict())")
+    defaults = RuleSet().to_dict()
+    for name, value in values.items():
+        default = defaults.get(name)
+        if default is None or value is None:
+            continue
+        same = _json_type(value) == _json_type(default)
+        if same and isinstance(default, list) and default:
+            same = all(_json_type(item) == _json_type(default[0]) for item in value)
+        if not same:
+            raise RecordError(f"rules.{name}", f"expected a value like {_json(default)}, got {_json(value)}")
+    try:
+        return RuleSet.from_dict(dict(values))
+    except (TypeError, ValueError) as error:
+        raise RecordError("rules", str(error)) from None
+
+
+def _json_type(value: object) -> str:
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int):
+        return "an integer"
+    if isinstance(value, float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "an array"
+    return "an object" if isinstance(value, dict) else "null"
+
+
+def _seats(raw: object) -> tuple[str, str, str, str]:
+    seats = _array(raw, "seats")
+    if len(seats) != 4:
+        raise RecordError("seats", f"four seat names, got {len(seats)}")
+    for index, name in enumerate(seats):
+        if not isinstance(name, str):
+            raise RecordError(f"seats[{index}]", f"a seat name is a string, got {_json(name)}")
+    return (seats[0], seats[1], seats[2], seats[3])
+
+
+def _deal(raw: object, path: str, index: int) -> DealRecord:
+    deal = _object(raw, path, "a deal")
+    _check_keys(deal, path, ("hands", "actions"), ("leader", "turned_card"))
+    hands = _hands(deal["hands"], f"{path}.hands")
+    leader = deal.get("leader")
+    turned_raw = deal.get("turned_card")
+    if index == 0:
+        if leader is None:
+            raise RecordError(
+                f"{path}.leader",
+                "missing: the first deal names its leader (the seat holding the turned card)",
+            )
+        if not _is_int(leader) or leader not in range(4):
+            raise RecordError(f"{path}.leader", f"a seat 0–3, got {_json(leader)}")
+    elif leader is not None:
+        raise RecordError(
+            f"{path}.leader", "only the first deal names a leader; later deals start with tribute"
+        )
+    turned: Card | None = None
+    if turned_raw is not None:
+        if index != 0:
+            raise RecordError(f"{path}.turned_card", "only the first deal turns a card")
+        if not isinstance(turned_raw, str):
+            raise RecordError(f"{path}.turned_card", f"a card, got {_json(turned_raw)}")
+        turned = _card(turned_raw, f"{path}.turned_card")
+        assert isinstance(leader, int)
+        if turned not in hands[leader]:
+            raise RecordError(
+                f"{path}.turned_card",
+                f"{turned} is not in the leader's hand (seat {leader}): the leader holds it",
+            )
+    actions_field = _array(deal["actions"], f"{path}.actions")
+    actions = tuple(_action(item, f"{path}.actions[{number}]") for number, item in enumerate(actions_field))
+    return DealRecord(hands, leader, turned, actions)
+
+
+def _hands(
+    raw: object, path: str
+) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]:
+    items = _array(raw, path)
+    if len(items) != 4:
+        raise RecordError(path, f"four hands (one string of cards per seat), got {len(items)}")
+    hands: list[tuple[Card, ...]] = []
+    for seat, text in enumerate(items):
+        where = f"{path}[{seat}]"
+        if not isinstance(text, str):
+            raise RecordError(where, f"seat {seat}'s hand is one string of cards, got {_json(text)}")
+        try:
+            hand = parse_cards(text)
+        except NotationError as error:
+            raise RecordError(where, f"seat {seat}'s hand: {error}") from None
+        if len(hand) != HAND_SIZE:
+            raise RecordError(where, f"seat {seat}'s hand has {len(hand)} cards; a hand has {HAND_SIZE}")
+        hands.append(hand)
+    counts = Counter(card for hand in hands for card in hand)
+    wrong = [(card, counts[card]) for card in ALL_CARDS if counts[card] != 2]
+    if wrong:
+        listed = ", ".join(f"{card} ×{count}" for card, count in wrong[:8])
+        more = f" and {len(wrong) - 8} more" if len(wrong) > 8 else ""
+        raise RecordError(
+            path, f"the hands are not the 108 cards of two decks (each card twice): {listed}{more}"
+        )
+    return (hands[0], hands[1], hands[2], hands[3])
+
+
+def _action(raw: object, path: str) -> RecordedAction:
+    action = _object(raw, path, 'an action ({"seat": 0, "play": [type, rank, cards]})')
+    if "seat" not in action:
+        raise RecordError(f"{path}.seat", "missing: the seat that acts")
+    seat = action["seat"]
+    if not _is_int(seat) or seat not in range(4):
+        raise RecordError(f"{path}.seat", f"a seat 0–3, got {_json(seat)}")
+    kinds = [key for key in _ACTION_KINDS if key in action]
+    unknown = sorted(set(action) - {"seat", *_ACTION_KINDS})
+    if unknown:
+        raise RecordError(path, f"unknown field {', '.join(unknown)} (seat {seat})")
+    if len(kinds) != 1:
+        raise RecordError(path, f"an action has exactly one of tribute, return, play (seat {seat})")
+    kind: ActionKind = "tribute" if kinds[0] == "tribute" else "return" if kinds[0] == "return" else "play"
+    where = f"{path}.{kind}"
+    value = action[kind]
+    if kind != "play":
+        if not isinstance(value, str):
+            raise RecordError(where, f"one card, got {_json(value)} (seat {seat})")
+        return RecordedAction(seat, kind, card=_card(value, where, seat))
+    return RecordedAction(seat, "play", triple=_triple(value, where, seat))
+
+
+def _triple(raw: object, path: str, seat: int) -> tuple[str, str, tuple[str, ...]]:
+    if not isinstance(raw, list) or len(raw) != 3:
+        raise RecordError(path, f"a play is the triple [type, rank, cards], got {_json(raw)} (seat {seat})")
+    type_name, rank, cards = raw
+    if type_name == "PASS":
+        if rank != "PASS" or cards != "PASS":
+            raise RecordError(path, f'a pass is ["PASS", "PASS", "PASS"], got {_json(raw)} (seat {seat})')
+        return PASS_TRIPLE[0], PASS_TRIPLE[1], ()
+    if not isinstance(type_name, str) or type_name not in KINDS_BY_TYPE:
+        known = ", ".join(KINDS_BY_TYPE)
+        raise RecordError(f"{path}[0]", f"unknown play type {_json(type_name)}; known: {known} (seat {seat})")
+    if not isinstance(rank, str):
+        raise RecordError(f"{path}[1]", f"a rank letter, got {_json(rank)} (seat {seat})")
+    try:
+        Rank.from_letter(rank)
+    except NotationError as error:
+        raise RecordError(f"{path}[1]", f"{error} (seat {seat})") from None
+    if not isinstance(cards, list) or not cards:
+        raise RecordError(
+            f"{path}[2]", f"the cards played, a list of card names, got {_json(cards)} (seat {seat})"
+        )
+    for number, name in enumerate(cards):
+        if not isinstance(name, str):
+            raise RecordError(f"{path}[2][{number}]", f"a card name, got {_json(name)} (seat {seat})")
+        _card(name, f"{path}[2][{number}]", seat)
+    return type_name, rank, tuple(cards)
+
+
+def _card(text: str, path: str, seat: int | None = None) -> Card:
+    try:
+        return Card.parse(text)
+    except NotationError as error:
+        suffix = f" (seat {seat})" if seat is not None else ""
+        raise RecordError(path, f"{error}{suffix}") from None
+
+
+# -- small checks ----------------------------------------------------------------------------------
+
+
+def _object(raw: object, path: str, what: str) -> Mapping[str, Any]:
+    if not isinstance(raw, dict):
+        raise RecordError(path, f"{what} must be a JSON object, got {_json(raw)}")
+    return raw
+
+
+def _array(raw: object, path: str) -> Sequence[Any]:
+    if not isinstance(raw, list):
+        raise RecordError(path, f"expected a JSON array, got {_json(raw)}")
+    return raw
+
+
+def _check_keys(
+    value: Mapping[str, Any], path: str, required: Sequence[str], optional: Sequence[str]
+) -> None:
+    prefix = f"{path}." if path else ""
+    for key in required:
+        if key not in value:
+            raise RecordError(f"{prefix}{key}", "missing")
+    unknown = sorted(set(value) - set(required) - set(optional))
+    if unknown:
+        known = ", ".join((*required, *optional))
+        raise RecordError(path, f"unknown field {', '.join(unknown)} (known: {known})")
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _optional_int(value: object, path: str, minimum: int | None = None) -> int | None:
+    if value is None:
+        return None
+    if not _is_int(value):
+        raise RecordError(path, f"an integer or null, got {_json(value)}")
+    assert isinstance(value, int)
+    if minimum is not None and value < minimum:
+        raise RecordError(path, f"at least {minimum}, got {value}")
+    return value
+
+
+def _json(value: object) -> str:
+    """A value as JSON for a message, cut short when long."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
