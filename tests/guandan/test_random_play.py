@@ -3,6 +3,7 @@ exactly when a team is out, and level arithmetic — over many seeded random dea
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 
@@ -14,6 +15,7 @@ from cardroom.guandan.match import Match, MatchPhase
 from cardroom.guandan.plays import PlayKind
 from cardroom.guandan.ruleset import COMPETITION, RuleSet
 from cardroom.guandan.tribute import partner, team_of
+from cardroom.records import record_of, replay, result_of
 
 FULL_SET = Counter(dict.fromkeys(ALL_CARDS, 2))
 
@@ -131,6 +133,15 @@ def test_random_deals_keep_the_invariants() -> None:
     assert run_deals(150, seed=1) > 150 * 10
 
 
+def check_record_replays(match: Match) -> None:
+    """Every record written replays through the engine to the same result."""
+    record = record_of(match)
+    report = replay(json.loads(json.dumps(record)))
+    assert report.ok
+    assert report.result == result_of(match)
+    assert report.winner == match.winner
+
+
 def test_random_matches_keep_the_invariants() -> None:
     rng = random.Random(2)
     for _ in range(3):
@@ -138,6 +149,7 @@ def test_random_matches_keep_the_invariants() -> None:
         assert match.winner is not None
         assert match.levels[match.winner] == Rank.ACE
         assert sum(match.points()) == 28
+        check_record_replays(match)
 
 
 def test_random_matches_with_variant_parameters() -> None:
@@ -172,5 +184,10 @@ def test_ten_thousand_random_deals_keep_the_invariants() -> None:
 @pytest.mark.slow
 def test_two_hundred_random_matches_keep_the_invariants() -> None:
     rng = random.Random(11)
-    winners = Counter(play_match(rng).winner for _ in range(200))
+    winners: Counter[int | None] = Counter()
+    for _ in range(200):
+        match = play_match(rng)
+        check_record_replays(match)
+        winners[match.winner] += 1
     assert sum(winners.values()) == 200
+    assert winners[None] == 0
