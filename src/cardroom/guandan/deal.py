@@ -69,11 +69,12 @@ Action = TributeAction | ReturnAction | PlayAction
 class Event:
     """One entry of the deal's log.
 
-    ``kind`` is one of ``anti_tribute``; ``tribute_paid`` (a tribute laid face down while the other
-    payer of a double tribute has yet to pay, seen by its payer only); ``tribute`` (a tribute handed
-    to its receiver, public once every payer has paid); ``return``; ``play``; ``pass``; ``trick``;
-    ``out``; ``over``. ``private_to`` names the seats that may see it (``None``: everyone), as a
-    return card is passed face down."""
+    ``kind`` is one of ``anti_tribute`` (抗贡: the paying side is excused, ``seat`` the 上游 who then
+    leads; or one payer excused on its own, ``seat`` that payer); ``tribute_paid`` (a tribute laid
+    face down while the other payer of a double tribute has yet to pay, seen by its payer only);
+    ``tribute`` (a tribute handed to its receiver, public once every payer has paid); ``return``;
+    ``play``; ``pass``; ``trick``; ``out``; ``over``. ``private_to`` names the seats that may see it
+    (``None``: everyone), as a return card is passed face down."""
 
     kind: str
     seat: int | None = None
@@ -167,9 +168,17 @@ class Deal:
             return
         assert previous_places is not None
         plan = TributePlan.from_places(previous_places)
-        self.tribute_plan = plan
-        if plan.is_anti_tribute([self.hand(seat) for seat in range(SEATS)], rules):
+        dealt = [self.hand(seat) for seat in range(SEATS)]
+        if plan.is_anti_tribute(dealt, rules):
+            self.tribute_plan = plan.without(plan.payers)
             self.events.append(Event("anti_tribute", seat=plan.receivers[0]))
+            self._start_play(plan.receivers[0])
+            return
+        exempt = plan.exempt_payers(dealt, rules)
+        for payer in exempt:
+            self.events.append(Event("anti_tribute", seat=payer))
+        plan = self.tribute_plan = plan.without(exempt)
+        if not plan.payers:
             self._start_play(plan.receivers[0])
         else:
             self.phase = Phase.TRIBUTE
@@ -290,12 +299,14 @@ class Deal:
             )
             self.current_player = waiting[0]
             return
-        self._receiver_of = plan.assign(self._paid, self.level)
+        self._receiver_of = plan.assign(self._paid, self.level, self.rules)
         for payer in plan.payers:
             receiver = self._receiver_of[payer]
             self.hands[receiver][self._paid[payer]] += 1
             self.events.append(Event("tribute", seat=payer, card=self._paid[payer], to=receiver))
-        self._returns_due = list(plan.receivers)
+        self._returns_due = [
+            receiver for receiver in plan.receivers if receiver in self._receiver_of.values()
+        ]
         self.phase = Phase.RETURN
         self.current_player = self._returns_due[0]
 
@@ -311,7 +322,7 @@ class Deal:
             self.current_player = self._returns_due[0]
             return
         assert self.tribute_plan is not None
-        self._start_play(self._payer_to(self.tribute_plan.receivers[0]))
+        self._start_play(self.tribute_plan.leader(self._receiver_of, self.rules))
 
     def _apply_play(self, action: PlayAction) -> None:
         seat, play = action.seat, action.play

@@ -16,7 +16,7 @@ from cardroom.cards import Card, Rank, full_deck, sort_cards
 from cardroom.guandan.deal import Action, Deal, DealResult, Phase
 from cardroom.guandan.errors import WrongPhaseError
 from cardroom.guandan.observation import Observation, observe
-from cardroom.guandan.ruleset import COMPETITION, RuleSet
+from cardroom.guandan.ruleset import COMPETITION, AceFailure, RuleSet
 from cardroom.guandan.scoring import PASSED_ACE, round_points
 from cardroom.guandan.tribute import team_of
 
@@ -59,6 +59,8 @@ class Match:
         self.deals: list[Deal] = []
         self.summaries: list[DealSummary] = []
         self.level_team: int | None = None
+        self.been_on_stage: set[int] = set()
+        """Teams whose level has been played (庄家, on stage) at least once."""
         self.winner: int | None = None
         self.passed_ace = False
         self.phase = MatchPhase.DEALING
@@ -92,6 +94,9 @@ class Match:
         )
         self.deals.append(deal)
         self.phase = MatchPhase.DEAL
+        if leader is not None and self.rules.first_deal_on_stage:
+            self.level_team = team_of(leader)
+            self.been_on_stage.add(self.level_team)
         return deal
 
     def deal_random(self, rng: random.Random) -> Deal:
@@ -162,8 +167,14 @@ class Match:
             self.winner = winner
             self.passed_ace = True
         else:
-            self.levels[winner] = Rank(min(int(Rank.ACE), self.levels[winner] + result.rise(rules)))
-            if played_team is not None and self.levels[played_team] == Rank.ACE and deal.level == Rank.ACE:
+            if not (rules.first_stage_without_rise and winner not in self.been_on_stage):
+                self.levels[winner] = Rank(min(int(Rank.ACE), self.levels[winner] + result.rise(rules)))
+            overthrown = winner != played_team
+            if (
+                played_team is not None
+                and deal.level == Rank.ACE
+                and (overthrown or rules.ace_failure is AceFailure.FAILED_DEAL)
+            ):
                 failed.append(played_team)
                 self.ace_failures[played_team] += 1
                 limit = rules.ace_failure_limit
@@ -171,6 +182,7 @@ class Match:
                     self.levels[played_team] = Rank.TWO
                     self.ace_failures[played_team] = 0
         self.level_team = winner
+        self.been_on_stage.add(winner)
         self.summaries.append(
             DealSummary(
                 deal.level, played_team, result, (self.levels[0], self.levels[1]), passed, tuple(failed)

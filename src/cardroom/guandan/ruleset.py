@@ -21,6 +21,28 @@ class ReturnLimit(Enum):
     """Every return (seed 002: 上游选择全手牌中任意一张牌点不得超过10的牌还给下游)."""
     TO_PARTNER = "to_partner"
     """Only a return to one's partner; a return to an opponent may be any card."""
+    NEVER = "never"
+    """Any card may be returned (seed 004: 贏家還一張任意牌)."""
+
+
+class DoubleTributeLead(Enum):
+    """Who leads the first trick after a double tribute (双下)."""
+
+    PAYER_TO_FIRST = "payer_to_first"
+    """The one who gave to 上游 (seed 002: 還牌後，均由進貢給上游者首圈領出牌); with the larger tribute
+    going to 上游, also the payer of the larger tribute (seed 001)."""
+    LAST_PLACE = "last_place"
+    """The 下游, who finished last (seed 004: 最末家可先出牌)."""
+
+
+class AceFailure(Enum):
+    """What counts as a failure at A towards ``ace_failure_limit``."""
+
+    FAILED_DEAL = "failed_deal"
+    """Every deal at the team's own A that does not pass it."""
+    OVERTHROWN = "overthrown"
+    """Only a deal at the team's own A in which the other team takes 上游 and so takes the stage
+    (seed 000: 升到A時，被推翻，再上臺，又被推翻，第三次上臺又被推翻…倒退回第2級)."""
 
 
 @dataclass(frozen=True)
@@ -62,6 +84,29 @@ class RuleSet:
 
     tie_extra_deal: bool = True
     """A match limited by deals that ends level plays one more deal (seed 002: 可加打一副牌)."""
+
+    ace_failure: AceFailure = AceFailure.FAILED_DEAL
+    """What counts towards ``ace_failure_limit``."""
+
+    double_tribute_by_place: bool = False
+    """In a double tribute 上游 takes the 下游's card and 二游 the 三游's (seed 000: 頭科吃大落的，二科吃
+    二落的). Off: 上游 takes the larger card, equal cards by seat order (seed 002)."""
+
+    small_jokers_exempt_payer: bool = False
+    """A payer holding both small jokers pays no tribute; the other payer still does (seed 000: 如果進貢
+    一方，有一人摸到兩張副畫，則此人不用進貢，另一人仍然進貢)."""
+
+    double_tribute_lead: DoubleTributeLead = DoubleTributeLead.PAYER_TO_FIRST
+    """Who leads after a double tribute."""
+
+    first_deal_on_stage: bool = False
+    """The first deal's leader's team is 庄家, on stage, and the first deal plays its level (seed 000:
+    誰摸到這張牌，誰就先出牌，同時他所在的隊是莊家). Off: the first deal belongs to no team."""
+
+    first_stage_without_rise: bool = False
+    """A team taking 上游 that has never been on stage goes on stage at its level without rising
+    (seed 000: 乙方另一人無論在第一局中戰況如何也不升級，乙方第一次坐莊先從第2級開始; once it has played
+    its own level, taking 上游 from off stage rises as usual: 因為已經打過一次2級，本局升一級)."""
 
     def __post_init__(self) -> None:
         if not self.name:
@@ -141,8 +186,26 @@ def _from_json(default: object, value: object) -> object:
 
 
 COMPETITION: Final = RuleSet()
+"""Tournament Guandan: the Huai'an competition rules (seed 002), kept by the 2022 national trial rules."""
 
-PRESETS: Final[dict[str, RuleSet]] = {COMPETITION.name: COMPETITION}
+CLASSIC: Final = RuleSet(
+    name="classic",
+    pass_ace_partner_place=2,
+    ace_failure_limit=3,
+    ace_failure=AceFailure.OVERTHROWN,
+    double_tribute_by_place=True,
+    small_jokers_exempt_payer=True,
+    first_deal_on_stage=True,
+    first_stage_without_rise=True,
+)
+"""The older house rules of seed 000 (摜蛋的打法): 庄家 on stage, A needs 头科 + 二科, three times thrown
+off stage at A sends a team back to 2; see docs/rulesets.md."""
+
+PLATFORM: Final = RuleSet(name="platform", partner_rises=(4, 2, 1), ace_failure_limit=3)
+"""Online Guandan of seed 001: 双下 earns +4 (奖励多晋一级); three failed deals at A send a team back
+to 2; rating points and titles in :mod:`cardroom.guandan.platform_points`."""
+
+PRESETS: Final[dict[str, RuleSet]] = {rules.name: rules for rules in (COMPETITION, CLASSIC, PLATFORM)}
 
 
 def preset(name: str) -> RuleSet:

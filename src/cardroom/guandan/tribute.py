@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from cardroom.cards import Card, Rank, Suit
 from cardroom.guandan.plays import rank_order
-from cardroom.guandan.ruleset import ReturnLimit, RuleSet
+from cardroom.guandan.ruleset import DoubleTributeLead, ReturnLimit, RuleSet
 
 
 def partner(seat: int) -> int:
@@ -28,37 +28,65 @@ class TributePlan:
     """Who pays and who receives, from the previous deal's finishing order.
 
     ``payers`` act in this order (play order from 上游's 下家); ``receivers`` are 上游, then 二游 in a
-    double tribute (双下). The larger tribute goes to 上游; equal cards go by seat order, the payer
-    who is 上游's 下家 giving to 上游.
+    double tribute (双下); ``places`` is the previous deal's finishing order.
     """
 
     payers: tuple[int, ...]
     receivers: tuple[int, ...]
+    places: tuple[int, int, int, int]
 
     @classmethod
     def from_places(cls, places: Sequence[int]) -> TributePlan:
         """The plan after a deal that finished in ``places`` (上游, 二游, 三游, 下游)."""
         if sorted(places) != [0, 1, 2, 3]:
             raise ValueError(f"places must be the four seats in finishing order, got {list(places)}")
+        order = (places[0], places[1], places[2], places[3])
         first, second = places[0], places[1]
         if second == partner(first):
             payers = tuple(seat for seat in _play_order_after(first) if seat in places[2:])
-            return cls(payers, (first, second))
-        return cls((places[3],), (first,))
+            return cls(payers, (first, second), order)
+        return cls((places[3],), (first,), order)
 
     def is_anti_tribute(self, hands: Sequence[Iterable[Card]], rules: RuleSet) -> bool:
         """抗贡: the paying side together holds the big jokers that exempt it."""
         big_jokers = sum(1 for payer in self.payers for card in hands[payer] if card.rank == Rank.BIG_JOKER)
         return big_jokers >= rules.anti_tribute_big_jokers
 
-    def assign(self, paid: dict[int, Card], level: Rank) -> dict[int, int]:
-        """Receiver of each payer's tribute: the larger to 上游, equal by seat order."""
-        if len(self.payers) == 1:
-            return {self.payers[0]: self.receivers[0]}
+    def exempt_payers(self, hands: Sequence[Iterable[Card]], rules: RuleSet) -> tuple[int, ...]:
+        """Payers excused on their own: holding both small jokers, where the rule set says so."""
+        if not rules.small_jokers_exempt_payer:
+            return ()
+        return tuple(
+            payer
+            for payer in self.payers
+            if sum(1 for card in hands[payer] if card.rank == Rank.SMALL_JOKER) >= 2
+        )
+
+    def without(self, exempt: Sequence[int]) -> TributePlan:
+        """The plan with exempt payers removed (their receivers then get nothing)."""
+        return TributePlan(tuple(p for p in self.payers if p not in exempt), self.receivers, self.places)
+
+    def assign(self, paid: dict[int, Card], level: Rank, rules: RuleSet) -> dict[int, int]:
+        """Receiver of each payer's tribute: by place (下游 → 上游, 三游 → 二游) where the rule set says
+        so; else the larger to 上游, equal cards by seat order (上游's 下家 gives to 上游)."""
+        if len(self.receivers) == 1:
+            return dict.fromkeys(paid, self.receivers[0])
+        if rules.double_tribute_by_place or len(paid) == 1:
+            by_place = {self.places[3]: self.receivers[0], self.places[2]: self.receivers[1]}
+            return {payer: by_place[payer] for payer in paid}
         first, second = self.payers
         if rank_order(paid[second].rank, level) > rank_order(paid[first].rank, level):
             first, second = second, first
         return {first: self.receivers[0], second: self.receivers[1]}
+
+    def leader(self, receiver_of: dict[int, int], rules: RuleSet) -> int:
+        """Who leads after the tribute: the one who paid 上游 (or, after a double tribute, the 下游
+        where the rule set says so); 上游 when nobody paid 上游."""
+        if len(self.receivers) == 2 and rules.double_tribute_lead is DoubleTributeLead.LAST_PLACE:
+            return self.places[3]
+        return next(
+            (payer for payer, to in receiver_of.items() if to == self.receivers[0]), self.receivers[0]
+        )
 
 
 def _play_order_after(seat: int) -> list[int]:
@@ -80,7 +108,9 @@ def return_cards(hand: Iterable[Card], level: Rank, rules: RuleSet, *, to_partne
     rule set counts face value), or the lowest cards when none is that low; any card when the limit
     does not bind (a return to an opponent under ``ReturnLimit.TO_PARTNER``)."""
     held = sorted(set(hand))
-    if rules.return_limit is ReturnLimit.TO_PARTNER and not to_partner:
+    if rules.return_limit is ReturnLimit.NEVER or (
+        rules.return_limit is ReturnLimit.TO_PARTNER and not to_partner
+    ):
         return held
 
     def value(card: Card) -> int:
