@@ -12,7 +12,7 @@ from rich.table import Table
 
 from cardroom.cards import NotationError, Rank
 from cardroom.demo import run_demo
-from cardroom.guandan.ruleset import preset
+from cardroom.guandan.ruleset import RuleSet, preset
 from cardroom.records import RecordError, ReplayReport, play_random, read_record, write_record
 from cardroom.records import replay as replay_record
 
@@ -37,9 +37,19 @@ def demo(
     seed: Annotated[int, typer.Option(help="Seed of the shuffle.")] = 1,
     level: Annotated[str, typer.Option(help="Level rank, 2…A (T for ten).")] = "2",
     seat: Annotated[int, typer.Option(min=0, max=3, help="Seat whose leads are listed.")] = 0,
+    rules: Annotated[str, typer.Option(help="Rule-set preset: competition, classic, platform, huopin.")] = (
+        "competition"
+    ),
 ) -> None:
     """Deal a seeded hand and list every legal lead of one seat, grouped by kind."""
-    run_demo(seed, _level(level), seat, Console())
+    run_demo(seed, _level(level), seat, Console(), _preset(rules))
+
+
+def _preset(name: str) -> RuleSet:
+    try:
+        return preset(name)
+    except KeyError as error:
+        raise typer.BadParameter(str(error.args[0]), param_hint="--rules") from None
 
 
 @app.command()
@@ -79,11 +89,7 @@ def play_random_command(
     rules: Annotated[str, typer.Option(help="Rule-set preset.")] = "competition",
 ) -> None:
     """Play a match with uniformly random legal actions and write its record."""
-    try:
-        ruleset = preset(rules)
-    except KeyError as error:
-        raise typer.BadParameter(str(error.args[0]), param_hint="--rules") from None
-    record = play_random(seed, max_deals=deals, rules=ruleset)
+    record = play_random(seed, max_deals=deals, rules=_preset(rules))
     write_record(out, record)
     result = record["result"]
     actions = sum(len(deal["actions"]) for deal in record["deals"])

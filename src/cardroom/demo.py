@@ -12,6 +12,7 @@ from cardroom.cards import Card, Rank, Suit
 from cardroom.guandan import PlayKind, legal_leads, rank_order
 from cardroom.guandan.match import shuffled_hands
 from cardroom.guandan.rankplays import rank_leads
+from cardroom.guandan.ruleset import COMPETITION, RuleSet
 
 _SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.CLUBS: "♣", Suit.DIAMONDS: "♦"}
 
@@ -31,19 +32,19 @@ def hand_by_level(hand: tuple[Card, ...], level: Rank) -> list[Card]:
     return sorted(hand, key=lambda card: (rank_order(card.rank, level), card.index))
 
 
-def run_demo(seed: int, level: Rank, seat: int, console: Console) -> None:
+def run_demo(seed: int, level: Rank, seat: int, console: Console, rules: RuleSet = COMPETITION) -> None:
     """Deal with ``random.Random(seed)`` and print the hands and every lead of ``seat``."""
     hands, _ = shuffled_hands(random.Random(seed))
     console.print(
-        f"[bold]Guandan deal, seed {seed}, level {level.letter}[/] "
+        f"[bold]Guandan deal ({rules.name} rules), seed {seed}, level {level.letter}[/] "
         f"(♥{level.letter} wild cards in magenta, level cards in yellow)"
     )
     for number, hand in enumerate(hands):
         cards = " ".join(_show(card, level) for card in hand_by_level(hand, level))
         console.print(f"seat {number}: {cards}")
     hand = hands[seat]
-    leads = legal_leads(hand, level)
-    ranked = rank_leads(hand, level)
+    leads = legal_leads(hand, level, rules)
+    ranked = rank_leads(hand, level, rules)
     console.print(f"\n[bold]Seat {seat}: {len(leads)} legal leads[/] ({len(ranked)} at the rank level)")
     table = Table("kind", "count", "plays", show_lines=True)
     for kind, group in groupby(
