@@ -9,7 +9,7 @@ from collections import Counter
 
 import pytest
 
-from cardroom.cards import ALL_CARDS, Rank
+from cardroom.cards import ALL_CARDS, Card, Rank
 from cardroom.guandan.deal import Deal, Phase, PlayAction
 from cardroom.guandan.match import Match, MatchPhase
 from cardroom.guandan.plays import PlayKind
@@ -20,17 +20,11 @@ from cardroom.records import record_of, replay, result_of
 FULL_SET = Counter(dict.fromkeys(ALL_CARDS, 2))
 
 
-def played_cards(deal: Deal) -> Counter:  # type: ignore[type-arg]
-    return Counter(
-        card for event in deal.events if event.kind == "play" and event.play for card in event.play.cards
-    )
-
-
-def check_conservation(deal: Deal) -> None:
+def check_conservation(deal: Deal, played: Counter[Card]) -> None:
     """108 cards: in hands, paid face down, or played; never more, never fewer."""
     total = sum((deal.hands[seat] for seat in range(4)), Counter())
     total += Counter(deal.pending_tributes.values())
-    total += played_cards(deal)
+    total += played
     assert +total == FULL_SET
     for seat in range(4):
         assert all(count >= 0 for count in deal.hands[seat].values())
@@ -58,6 +52,7 @@ def play_out(match: Match, rng: random.Random) -> Deal:
     """Play the match's current deal with uniformly random legal actions, checking every step."""
     deal = match.deals[-1]
     rules = match.rules
+    played: Counter[Card] = Counter()
     while deal.phase is not Phase.OVER:
         actions = match.legal_actions()
         assert actions, "a player to act always has a legal action"
@@ -65,7 +60,9 @@ def play_out(match: Match, rng: random.Random) -> Deal:
         assert action.seat == match.current_player
         in_play = deal.phase is Phase.PLAY
         match.apply(action)
-        check_conservation(deal)
+        if isinstance(action, PlayAction):
+            played.update(action.play.cards)
+        check_conservation(deal, played)
         if in_play:
             assert isinstance(action, PlayAction)
             assert deal.current_player == expected_next(deal, action.seat, rules)
