@@ -71,7 +71,7 @@ def leader_without_turned_card(record: Record) -> None:
         (setting("rules", DELETE), "rules", "missing"),
         (setting("extra", 1), "", "unknown field extra"),
         (setting("rules.foo", 1), "rules", "unknown rule-set parameters: foo"),
-        (setting("rules.return_limit", "never"), "rules", "return_limit"),
+        (setting("rules.return_limit", "sometimes"), "rules", "return_limit"),
         (setting("rules.ace_failure_limit", "x"), "rules", ""),
         (setting("rules.name", 5), "rules.name", 'expected a value like "competition", got 5'),
         (setting("rules.tie_extra_deal", 1), "rules.tie_extra_deal", "expected a value like true, got 1"),
