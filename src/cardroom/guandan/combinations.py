@@ -383,13 +383,20 @@ def straights(view: HandView, above: int = 0) -> Iterator[Play]:
             spades = tuple(_CARDS[natural_index(rank, Suit.SPADES)] for rank in frame.wild_ranks)
             hearts_flush = next((f for f in flushes if f[0].suit is Suit.HEARTS), None)
             run = (wild,) * used
+            last = 5 - used
             for naturals in product(*frame.choices):
-                stands = spades if naturals == hearts_flush else hearts
-                if split is None:
+                if split == 0:
+                    cards = run + naturals
+                elif split == last:
+                    cards = naturals + run
+                elif split is None:
                     cards = _with_wilds(naturals, wild, used)
                 else:
                     cards = naturals[:split] + run + naturals[split:]
-                yield _new(Play, (straight, lowest, cards, stands, level, top))
+                if hearts_flush is None or naturals != hearts_flush:
+                    yield _new(Play, (straight, lowest, cards, hearts, level, top))
+                else:
+                    yield _new(Play, (straight, lowest, cards, spades, level, top))
         elif flushes and not loose:
             for naturals in product(*frame.choices):
                 if naturals not in flushes:
