@@ -122,13 +122,16 @@ class Match:
         deal = self.current_deal
         return deal.legal_actions() if deal is not None else []
 
-    def verify(self, action: Action) -> Action:
-        """Raise a ``RuleError`` subclass naming the rule if ``action`` is not legal now; else return
-        it as the engine reads it."""
+    def _deal_in_play(self) -> Deal:
         deal = self.current_deal
         if deal is None:
             raise WrongPhaseError(f"no deal is in play: the match is in its {self.phase.value} phase")
-        return deal.verify(action)
+        return deal
+
+    def verify(self, action: Action) -> Action:
+        """Raise a ``RuleError`` subclass naming the rule if ``action`` is not legal now; else return
+        it as the engine reads it."""
+        return self._deal_in_play().verify(action)
 
     def can(self, action: Action) -> bool:
         try:
@@ -139,9 +142,7 @@ class Match:
 
     def apply(self, action: Action) -> None:
         """Validate and apply an action of the current deal; a finished deal updates the levels."""
-        deal = self.current_deal
-        if deal is None:
-            raise WrongPhaseError(f"no deal is in play: the match is in its {self.phase.value} phase")
+        deal = self._deal_in_play()
         deal.apply(action)
         if deal.phase is Phase.OVER:
             assert deal.result is not None
