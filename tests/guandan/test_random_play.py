@@ -13,7 +13,7 @@ from cardroom.cards import ALL_CARDS, Card, Rank
 from cardroom.guandan.deal import Deal, Phase, PlayAction
 from cardroom.guandan.match import Match, MatchPhase
 from cardroom.guandan.plays import PlayKind
-from cardroom.guandan.ruleset import COMPETITION, RuleSet
+from cardroom.guandan.ruleset import COMPETITION, PRESETS, AceFailure, RuleSet
 from cardroom.guandan.tribute import partner, team_of
 from cardroom.records import record_of, replay, result_of
 
@@ -75,49 +75,78 @@ def play_out(match: Match, rng: random.Random) -> Deal:
     return deal
 
 
-def expected_levels(
-    before: list[Rank], level_team: int | None, deal: Deal, rules: RuleSet
-) -> tuple[list[Rank], bool]:
-    """Level arithmetic of RULES.md: only the 上游's team rises, +3/+2/+1, capped at A; passing A."""
-    assert deal.result is not None
-    winner = team_of(deal.result.places[0])
-    partner_place = deal.result.places.index(partner(deal.result.places[0])) + 1
-    after = list(before)
-    if level_team == winner and before[winner] == Rank.ACE and partner_place <= rules.pass_ace_partner_place:
-        return after, True
-    rise = {2: rules.partner_rises[0], 3: rules.partner_rises[1], 4: rules.partner_rises[2]}[partner_place]
-    after[winner] = Rank(min(14, before[winner] + rise))
-    return after, False
+class LevelModel:
+    """The level arithmetic of RULES.md, kept beside the engine: only the 上游's team rises by its
+    partner's place, capped at A; a team playing its own A passes it with 上游 and the partner no worse
+    than the rule set allows; failures at A (as the rule set counts them) send a team back to 2; the
+    classic stage rules (庄家) where the rule set has them."""
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.rules = rules
+        self.levels = [Rank.TWO, Rank.TWO]
+        self.level_team: int | None = None
+        self.on_stage_before: set[int] = set()
+        self.failures = [0, 0]
+        self.passed = False
+
+    def start(self, deal: Deal) -> None:
+        if deal.leader is not None and not self.on_stage_before and self.rules.first_deal_on_stage:
+            self.level_team = team_of(deal.leader)
+            self.on_stage_before.add(self.level_team)
+
+    def finish(self, deal: Deal) -> None:
+        assert deal.result is not None
+        rules = self.rules
+        first = deal.result.places[0]
+        winner = team_of(first)
+        partner_place = deal.result.places.index(partner(first)) + 1
+        playing = self.level_team
+        if (
+            playing == winner
+            and self.levels[winner] == Rank.ACE
+            and partner_place <= rules.pass_ace_partner_place
+        ):
+            self.passed = True
+            return
+        if not (rules.first_stage_without_rise and winner not in self.on_stage_before):
+            rise = rules.partner_rises[partner_place - 2]
+            self.levels[winner] = Rank(min(14, self.levels[winner] + rise))
+        counts = winner != playing or rules.ace_failure is AceFailure.FAILED_DEAL
+        if playing is not None and deal.level == Rank.ACE and counts:
+            self.failures[playing] += 1
+            if rules.ace_failure_limit is not None and self.failures[playing] >= rules.ace_failure_limit:
+                self.levels[playing] = Rank.TWO
+                self.failures[playing] = 0
+        self.level_team = winner
+        self.on_stage_before.add(winner)
 
 
 def play_match(rng: random.Random, rules: RuleSet = COMPETITION, max_deals: int | None = None) -> Match:
     match = Match(rules, max_deals=max_deals)
+    model = LevelModel(rules)
     while not match.is_over:
-        before = list(match.levels)
-        level_team = match.level_team
-        assert match.level == (Rank.TWO if level_team is None else before[level_team])
         deal = match.deal_random(rng)
-        assert deal.level == match.level
+        model.start(deal)
+        assert deal.level == (Rank.TWO if model.level_team is None else model.levels[model.level_team])
         if len(match.deals) == 1:
             assert deal.phase is Phase.PLAY
         else:
             assert deal.phase in (Phase.TRIBUTE, Phase.PLAY)
         play_out(match, rng)
-        after, passed = expected_levels(before, level_team, deal, rules)
-        if rules.ace_failure_limit is None:
-            assert match.levels == after
-        assert match.passed_ace == passed
+        model.finish(deal)
+        assert match.levels == model.levels
+        assert match.passed_ace == model.passed
         assert len(match.deals) < 500, "a match always ends"
     assert match.phase is MatchPhase.OVER
     return match
 
 
-def run_deals(count: int, seed: int) -> int:
+def run_deals(count: int, seed: int, rules: RuleSet = COMPETITION) -> int:
     """Play ``count`` random deals (in matches of up to 10 deals); return the plays made."""
     rng = random.Random(seed)
     deals = plays = 0
     while deals < count:
-        match = Match(max_deals=10)
+        match = Match(rules, max_deals=10)
         while not match.is_over and deals < count:
             deal = match.deal_random(rng)
             play_out(match, rng)
@@ -188,3 +217,21 @@ def test_two_hundred_random_matches_keep_the_invariants() -> None:
         winners[match.winner] += 1
     assert sum(winners.values()) == 200
     assert winners[None] == 0
+
+
+@pytest.mark.parametrize("name", [name for name in PRESETS if name != COMPETITION.name])
+def test_every_preset_keeps_the_invariants(name: str) -> None:
+    rules = PRESETS[name]
+    assert run_deals(30, seed=20, rules=rules) > 30 * 10
+    match = play_match(random.Random(21), rules)
+    check_record_replays(match)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", [name for name in PRESETS if name != COMPETITION.name])
+def test_every_preset_over_a_thousand_deals_and_a_hundred_matches(name: str) -> None:
+    rules = PRESETS[name]
+    run_deals(1_000, seed=30, rules=rules)
+    rng = random.Random(31)
+    for _ in range(100):
+        check_record_replays(play_match(rng, rules))

@@ -4,14 +4,18 @@ A :class:`HandView` splits a hand into natural cards by rank and the wild cards 
 cards). Each kind has an enumerator that yields every distinct multiset of cards with each distinct
 reading, optionally only those whose key is above a bound (for following). Readings follow RULES.md: a
 wild card stands for any card but a joker; played alone or as a pair, wild cards are level cards.
+
+The enumerators here are the competition's; a rule set with any other play parameter (long sequences,
+airplanes, chained and three-joker bombs, the big joker wild, another order of ranks or of bombs) is
+served by :mod:`cardroom.guandan.extended`, which adds to them (:func:`enumerators`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from functools import cache
 from itertools import combinations, product
-from typing import Any, Final, NamedTuple
+from typing import Any, Final, NamedTuple, Protocol
 
 from cardroom.cards import (
     BIG_JOKER,
@@ -33,6 +37,7 @@ from cardroom.guandan.plays import (
     play_key,
     rank_at_position,
     rank_order,
+    rank_orders,
 )
 from cardroom.guandan.ruleset import COMPETITION, RuleSet
 
@@ -47,13 +52,19 @@ class HandView:
     For each natural rank ``r`` (the ♥ level cards apart): ``distinct[r]`` are the different cards
     held, ``totals[r]`` how many, ``suit_masks[r]`` which suits (bit ``1 << suit``), and
     ``subsets[r][j]`` every distinct multiset of ``j`` of them as a tuple in print order. ``wilds`` is
-    how many ♥ level cards (逢人配) the hand holds.
+    how many ♥ level cards (逢人配) the hand holds. ``big_wilds`` is how many big jokers may be played as
+    wild cards (``rules.big_joker_wild``; 0 otherwise), ``orders`` the rule set's order of ranks
+    (:func:`cardroom.guandan.plays.rank_orders`), and ``extended`` whether the rule set needs the
+    enumerators of :mod:`cardroom.guandan.extended`.
     """
 
     __slots__ = (
         "big_jokers",
+        "big_wilds",
         "distinct",
+        "extended",
         "level",
+        "orders",
         "rules",
         "small_jokers",
         "subsets",
@@ -77,6 +88,9 @@ class HandView:
         counts[wild.index] = 0
         self.small_jokers = counts[0]
         self.big_jokers = counts[1]
+        self.extended = extended = rules is not COMPETITION and uses_extensions(rules)
+        self.big_wilds = counts[1] if extended and rules.big_joker_wild else 0
+        self.orders = rank_orders(level, rules)
         groups = [_EMPTY_RANK] * 15
         for rank in NATURAL_RANKS:
             start = rank * 4 - 6
@@ -87,6 +101,23 @@ class HandView:
         self.totals = [group[1] for group in groups]
         self.suit_masks = [group[2] for group in groups]
         self.subsets = [group[3] for group in groups]
+
+
+def uses_extensions(rules: RuleSet) -> bool:
+    """Whether any play parameter of the rule set differs from the competition's."""
+    return (
+        rules.two_high
+        or not rules.level_rank_high
+        or rules.big_joker_wild
+        or rules.bombs_by_stars
+        or rules.airplanes
+        or rules.three_jokers_bomb
+        or rules.max_bomb_size != _MAX_BOMB
+        or rules.straight_lengths != (5, 5)
+        or rules.tube_lengths != (3, 3)
+        or rules.plate_lengths != (2, 2)
+        or rules.chain_bomb_lengths != (0, 0)
+    )
 
 
 _CARDS: Final = [Card(Rank.SMALL_JOKER), Card(Rank.BIG_JOKER)] + [
@@ -494,6 +525,36 @@ ENUMERATORS: Final = {
 }
 """One enumerator per kind: ``enumerate(view, above=key)`` yields the plays of that kind above a key."""
 
+
+class Enumerator(Protocol):
+    """Yields the plays of one kind from a hand whose key is above ``above``; with ``size``, only plays of
+    that many cards (the extended enumerators use it to skip other lengths; the competition ones ignore
+    it, so callers still filter)."""
+
+    def __call__(self, view: HandView, above: int = 0, size: int = 0) -> Iterator[Play]: ...
+
+
+def _sized(enumerate_kind: Any) -> Enumerator:
+    def enumerate_sized(view: HandView, above: int = 0, size: int = 0) -> Iterator[Play]:
+        plays: Iterator[Play] = enumerate_kind(view, above)
+        return plays if not size else (play for play in plays if len(play.cards) == size)
+
+    enumerate_sized.__doc__ = enumerate_kind.__doc__
+    return enumerate_sized
+
+
+_SIZED: Final[dict[PlayKind, Enumerator]] = {kind: _sized(function) for kind, function in ENUMERATORS.items()}
+
+
+def enumerators(view: HandView) -> Mapping[PlayKind, Enumerator]:
+    """The enumerator of every kind the hand's rule set has, each taking ``(view, above, size)``: the
+    competition's, or the extended ones when a play parameter differs (:func:`uses_extensions`)."""
+    if not view.extended:
+        return _SIZED
+    from cardroom.guandan.extended import EXTENDED_ENUMERATORS  # imported here: it imports this module
+
+    return EXTENDED_ENUMERATORS
+
 _KINDS_BY_SIZE: Final = {
     1: (PlayKind.SINGLE,),
     2: (PlayKind.PAIR,),
@@ -512,8 +573,10 @@ def classify(cards: Iterable[Card], level: Rank, rules: RuleSet = COMPETITION) -
     """
     held = tuple(sorted(cards, key=card_index))
     size = len(held)
-    kinds = _KINDS_BY_SIZE.get(size, (PlayKind.BOMB,) if 7 <= size <= _MAX_BOMB else ())
     view = HandView(held, level, rules)
+    if view.extended:
+        return [play for enumerate_kind in enumerators(view).values() for play in enumerate_kind(view, 0, size)]
+    kinds = _KINDS_BY_SIZE.get(size, (PlayKind.BOMB,) if 7 <= size <= _MAX_BOMB else ())
     return [play for kind in kinds for play in ENUMERATORS[kind](view) if len(play.cards) == size]
 
 
@@ -527,8 +590,21 @@ def read_as(
     size = len(held)
     if kind is PlayKind.PASS or not size:
         return None
+    view = HandView(held, level, rules)
+    if view.extended:
+        table = enumerators(view)
+        if kind not in table:
+            return None
+        # a chained bomb's key depends on its shape, which the cards settle (one reading per rank)
+        above = 0 if kind is PlayKind.CHAIN_BOMB else play_key(kind, rank, size, level, rules) - 1
+        for play in table[kind](view, above, size):
+            if play.rank == rank and len(play.cards) == size and (kind is PlayKind.CHAIN_BOMB or play.key == above + 1):
+                return play
+        return None
+    if kind not in ENUMERATORS:
+        return None
     key = play_key(kind, rank, size, level)
-    for play in ENUMERATORS[kind](HandView(held, level, rules), key - 1):
+    for play in ENUMERATORS[kind](view, key - 1):
         if play.key == key and play.rank == rank and len(play.cards) == size:
             return play
     return None

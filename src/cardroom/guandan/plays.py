@@ -2,8 +2,10 @@
 readings, and the rule for which play beats which.
 
 Order of ranks for singles, pairs, triples, full houses and bombs: big joker > small joker > level rank >
-A > K > … > 2. Sequences keep natural order with A high or low and no wrap-around. Bomb ladder: every
-non-bomb < 4-card bomb < 5-card bomb < straight flush < 6 < 7 < 8 < 9 < 10-card bomb < four jokers.
+A > K > … > 2 (competition); the rule set may instead put 2 above A without lifting the level rank
+(``huopin``: big joker > small joker > 2 > A > … > 3). Sequences keep natural order with A high or low and
+no wrap-around. Bomb ladder (competition): every non-bomb < 4-card bomb < 5-card bomb < straight flush <
+6 < 7 < 8 < 9 < 10-card bomb < four jokers; ``bombs_by_stars`` orders bombs by star level instead.
 """
 
 from __future__ import annotations
@@ -11,7 +13,8 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import Final, NamedTuple
 
-from cardroom.cards import Card, Rank, Suit, format_cards
+from cardroom.cards import BIG_JOKER, Card, Rank, Suit, format_cards
+from cardroom.guandan.ruleset import COMPETITION, RuleSet
 
 
 class PlayKind(IntEnum):
@@ -35,11 +38,22 @@ class PlayKind(IntEnum):
     """同花顺: a straight of one suit."""
     FOUR_JOKERS = 10
     """天王炸: both small and both big jokers."""
+    AIRPLANE = 11
+    """飞机带翅膀 (``airplanes``): n ≥ 2 consecutive triples and n pairs of consecutive other ranks."""
+    THREE_JOKERS = 12
+    """三王炸 (``three_jokers_bomb``): any three jokers."""
+    CHAIN_BOMB = 13
+    """X相Y连环炸弹 (``chain_bomb_lengths``): Y bombs of X cards each on consecutive ranks."""
 
     @property
     def is_bomb(self) -> bool:
         """Bomb-class kinds beat every non-bomb play."""
-        return self >= PlayKind.BOMB
+        return self in _BOMB_KINDS
+
+
+_BOMB_KINDS: Final = frozenset(
+    (PlayKind.BOMB, PlayKind.STRAIGHT_FLUSH, PlayKind.FOUR_JOKERS, PlayKind.THREE_JOKERS, PlayKind.CHAIN_BOMB)
+)
 
 
 SEQUENCE_WIDTH: Final = {
@@ -47,8 +61,9 @@ SEQUENCE_WIDTH: Final = {
     PlayKind.STRAIGHT_FLUSH: 1,
     PlayKind.TUBE: 2,
     PlayKind.PLATE: 3,
+    PlayKind.AIRPLANE: 5,
 }
-"""Cards per rank in each sequence kind."""
+"""Cards per rank in each sequence kind (for an airplane, cards per triple with its wing)."""
 
 LEVEL_ORDER: Final = 15
 """Order value of the level rank: above the ace (14), below the small joker (16) and big joker (17)."""
@@ -65,17 +80,43 @@ def _orders(level: int) -> tuple[int, ...]:
     )
 
 
+def _line_orders(level: int, level_high: bool, two_high: bool) -> tuple[int, ...]:
+    """Order values from the line of ranks, lowest first: 2 (unless ``two_high``) … A, then 2 (if
+    ``two_high``), the level rank (if ``level_high``), small joker, big joker; the top is 17."""
+    line = [
+        value for value in range(2, 15) if not (two_high and value == 2) and not (level_high and value == level)
+    ]
+    if two_high and not (level_high and level == 2):
+        line.append(2)
+    if level_high:
+        line.append(level)
+    line += [Rank.SMALL_JOKER, Rank.BIG_JOKER]
+    values = [0] * 17
+    for place, value in enumerate(reversed(line)):
+        values[value] = 17 - place
+    return tuple(values)
+
+
 _ORDERS: Final = tuple(_orders(level) for level in range(15))
+_ORDER_TABLES: Final = {
+    (True, False): _ORDERS,
+    **{
+        (level_high, two_high): tuple(_line_orders(level, level_high, two_high) for level in range(15))
+        for level_high, two_high in ((True, True), (False, True), (False, False))
+    },
+}
 
 
-def rank_order(rank: Rank, level: Rank) -> int:
-    """Order value of a rank for singles, pairs, triples, full houses and bombs at this level."""
-    return _ORDERS[level][rank]
+def rank_order(rank: Rank, level: Rank, rules: RuleSet = COMPETITION) -> int:
+    """Order value of a rank for singles, pairs, triples, full houses and bombs at this level (the
+    competition's by default: level rank above A; 2…A by face value, the level rank 15, small joker 16,
+    big joker 17). ``rules.level_rank_high`` and ``rules.two_high`` choose the line of ranks."""
+    return _ORDER_TABLES[rules.level_rank_high, rules.two_high][level][rank]
 
 
-def rank_orders(level: Rank) -> tuple[int, ...]:
+def rank_orders(level: Rank, rules: RuleSet = COMPETITION) -> tuple[int, ...]:
     """:func:`rank_order` of every rank at this level, indexed by rank (for hot loops)."""
-    return _ORDERS[level]
+    return _ORDER_TABLES[rules.level_rank_high, rules.two_high][level]
 
 
 def sequence_position(lowest: Rank) -> int:
@@ -98,18 +139,64 @@ def bomb_tier(size: int) -> int:
 
 STRAIGHT_FLUSH_TIER: Final = 3
 
+STAR_STEP: Final = 4096
+"""Bomb keys by stars (``bombs_by_stars``): ``half_stars * STAR_STEP + (128 - cards) * 32 + value``, so
+that more stars win, then fewer cards, then the higher rank (the top position for sequences); three
+jokers take the lowest place of the 6★ and four jokers the highest of the 7★."""
 
-def play_key(kind: PlayKind, rank: Rank, size: int, level: Rank) -> int:
-    """The comparison key of a play: within a kind for non-bombs, across the ladder for bombs."""
+_HALF_STARS_OF_STRAIGHT_FLUSH: Final = 11
+"""A straight flush between the 5★ and the 6★ bombs (RULES.md's choice; seed 004 is silent)."""
+
+
+def play_stars(kind: PlayKind, size: int, length: int = 0) -> int:
+    """The star level of a bomb-class play (seed 004, 4. 牌型的比較): an X-card bomb X★, a chained bomb
+    of Y bombs of X cards X+Y★, three jokers 6★, four jokers 7★; a straight flush, placed between the 5★
+    and 6★ bombs, counts 5★; 0 for a non-bomb. ``length`` is Y for a chained bomb."""
+    if kind is PlayKind.BOMB:
+        return size
+    if kind is PlayKind.CHAIN_BOMB:
+        return size // length + length
+    return {PlayKind.STRAIGHT_FLUSH: 5, PlayKind.THREE_JOKERS: 6, PlayKind.FOUR_JOKERS: 7}.get(kind, 0)
+
+
+def star_key(half_stars: int, size: int, value: int) -> int:
+    """A bomb's key by stars (see :data:`STAR_STEP`)."""
+    return half_stars * STAR_STEP + (128 - size) * 32 + value
+
+
+THREE_JOKERS_STAR_KEY: Final = 12 * STAR_STEP
+FOUR_JOKERS_STAR_KEY: Final = 15 * STAR_STEP - 1
+
+
+def play_key(
+    kind: PlayKind, rank: Rank, size: int, level: Rank, rules: RuleSet = COMPETITION, length: int = 0
+) -> int:
+    """The comparison key of a play: within a kind for non-bombs, across the ladder (or the star levels,
+    ``rules.bombs_by_stars``) for bombs. ``length`` is the number of bombs Y of a chained bomb, whose
+    shape its size alone does not give (20 cards: 4×5 or 5×4)."""
     width = SEQUENCE_WIDTH.get(kind)
+    stars = rules.bombs_by_stars
     if width is not None:
         top = sequence_position(rank) + size // width - 1
-        return STRAIGHT_FLUSH_TIER * BOMB_TIER_STEP + top if kind.is_bomb else top
+        if kind is not PlayKind.STRAIGHT_FLUSH:
+            return top
+        if stars:
+            return star_key(_HALF_STARS_OF_STRAIGHT_FLUSH, size, top)
+        return STRAIGHT_FLUSH_TIER * BOMB_TIER_STEP + top
     if kind is PlayKind.BOMB:
-        return bomb_tier(size) * BOMB_TIER_STEP + rank_order(rank, level)
+        if stars:
+            return star_key(2 * size, size, rank_order(rank, level, rules))
+        return bomb_tier(size) * BOMB_TIER_STEP + rank_order(rank, level, rules)
     if kind is PlayKind.FOUR_JOKERS:
-        return FOUR_JOKERS_TIER * BOMB_TIER_STEP
-    return rank_order(rank, level)
+        return FOUR_JOKERS_STAR_KEY if stars else FOUR_JOKERS_TIER * BOMB_TIER_STEP
+    if kind is PlayKind.THREE_JOKERS:
+        return THREE_JOKERS_STAR_KEY
+    if kind is PlayKind.CHAIN_BOMB:
+        if length < 1:
+            raise ValueError("a chained bomb's key needs its length (the number of bombs)")
+        top = sequence_position(rank) + length - 1
+        return star_key(2 * play_stars(kind, size, length), size, top)
+    return rank_order(rank, level, rules)
 
 
 class Play(NamedTuple):
@@ -136,8 +223,8 @@ class Play(NamedTuple):
         kind = self.kind
         if kind is PlayKind.PASS or previous.kind is PlayKind.PASS:
             return False
-        if kind >= PlayKind.BOMB:
-            return previous.kind < PlayKind.BOMB or self.key > previous.key
+        if kind in _BOMB_KINDS:
+            return previous.kind not in _BOMB_KINDS or self.key > previous.key
         return kind is previous.kind and len(self.cards) == len(previous.cards) and self.key > previous.key
 
     @property
@@ -155,13 +242,34 @@ class Play(NamedTuple):
             return None
         return self.read_cards()[0].suit
 
+    @property
+    def length(self) -> int:
+        """The number of ranks of a sequence (the triples of an airplane) or of bombs in a chained bomb;
+        0 for the other kinds."""
+        if self.kind is PlayKind.CHAIN_BOMB:
+            return len({card.rank for card in self.read_cards()})
+        width = SEQUENCE_WIDTH.get(self.kind)
+        return len(self.cards) // width if width else 0
+
     def read_cards(self) -> tuple[Card, ...]:
-        """The cards as read: each wild card replaced by the card it stands for."""
+        """The cards as read: each wild card replaced by the card it stands for.
+
+        The wild cards are the ♥ level cards and, where the rule set makes it wild, each big joker that
+        stands for another card; ``stands_for`` lists the big jokers' readings first (they print first),
+        then the ♥ level cards'."""
         if not self.stands_for:
             return self.cards
         wild = Card(self.level, Suit.HEARTS) if self.level is not None else None
-        natural = tuple(card for card in self.cards if card is not wild)
-        return tuple(sorted(natural + self.stands_for, key=_card_index))
+        big = len(self.stands_for) - sum(1 for card in self.cards if card is wild)
+        natural: list[Card] = []
+        for card in self.cards:
+            if card is wild:
+                continue
+            if card is BIG_JOKER and big > 0:
+                big -= 1
+                continue
+            natural.append(card)
+        return tuple(sorted((*natural, *self.stands_for), key=_card_index))
 
     def __str__(self) -> str:
         return "PASS" if self.kind is PlayKind.PASS else format_cards(self.cards)

@@ -55,6 +55,79 @@ class RuleSet:
     """Five natural cards of one suit in sequence may also be played as a plain straight (顺子).
     Off in the competition rules, as in the organisers' own engine: they are a straight flush only."""
 
+    # --- the combination engine (plays); competition values by default, seed 004 (火拼掼蛋) in HUOPIN ---
+
+    level_rank_high: bool = True
+    """The level rank is lifted above A for singles, pairs, triples, full houses and bombs (seed 002:
+    級牌大於A). Off in seed 004, whose order is fixed: 從大至小以次為：大王、小王、2、A、K…3 (the ♥
+    level cards stay wild: 逢人配)."""
+
+    two_high: bool = False
+    """2 ranks above A (below the jokers, and below the level rank where that is lifted) for singles,
+    pairs, triples, full houses and bombs (seed 004: 大王、小王、2、A、K、Q…3). Sequences keep the
+    natural line A2345 … 10JQKA either way."""
+
+    straight_lengths: tuple[int, int] = (5, 5)
+    """Fewest and most ranks in a straight 顺子 (seed 002: exactly five; seed 004: 任意五張或者5張以上
+    點數相連的牌, at most 13 ranks with an ace at one end only). A straight flush is five cards in every
+    rule set (seed 004: 相同花色的連續五張牌); a longer run of one suit is a plain straight."""
+
+    tube_lengths: tuple[int, int] = (3, 3)
+    """Fewest and most pairs in a 连对 (seed 002: 三连对, exactly three; seed 004: 三對或者三對以上點數
+    相連的牌)."""
+
+    plate_lengths: tuple[int, int] = (2, 2)
+    """Fewest and most triples in a 连三张 / 钢板 (seed 002: two; seed 004: 二個或者二個以上點數相連的
+    三張牌)."""
+
+    airplanes: bool = False
+    """飞机带翅膀 (seed 004: 三順+同數量的一對牌 … 所帶的一對牌，必須是連順；不允許出現：333444+6688): n
+    consecutive triples (n as ``plate_lengths`` allows, at least 2) with n pairs whose ranks are
+    themselves consecutive, of ranks other than the triples' (the wings are pairs of other ranks, as the
+    pair of a full house is); compared by the top triple among airplanes of as many cards."""
+
+    max_bomb_size: int = 10
+    """The most cards in a bomb of one rank: 10 (eight natural cards and both ♥ level cards, seed 002);
+    12 in seed 004 (X相炸彈 … 4<=X<=12: the two big jokers may join as wild cards)."""
+
+    three_jokers_bomb: bool = False
+    """三王炸彈 (seed 004: 任意三個王的牌型): any three jokers are a bomb (6★, the lowest of the 6★)."""
+
+    chain_bomb_lengths: tuple[int, int] = (0, 0)
+    """X相Y連環炸彈 (seed 004: Y組點數相連 (3<=Y<=6) 且牌數同為X的炸彈; 小王不能出現在此牌型中): Y
+    bombs of X cards each (X ≥ 4) on Y consecutive ranks, with Y in this range; ``(0, 0)``: none."""
+
+    big_joker_wild: bool = False
+    """The big joker is a second kind of wild card (seed 004: 大王（包括兩個大王）和別的牌型一起出的時候，
+    可以做任意一張滿足牌型需要的萬能牌。如果大王可以替代的牌存在一種以上的選擇的時候，則選擇大的牌型為優先。
+    大王可以搭配小王一起出). Read as: played with at least one card that is not a big joker, each big
+    joker may stand for any card, the small joker included (大王可以搭配小王一起出: 小王+大王 is a pair of
+    small jokers) and itself; played alone or as a pair it is itself. 选择大的牌型为优先: a set of cards
+    holding a big joker (with another card) is offered only in its largest readings, those that no
+    other reading of the same cards beats (4567+大王 is 45678 only, 777+大王大王 a bomb only). When a
+    play holds only ♥ level cards and big jokers, the ♥ level cards are level cards."""
+
+    bombs_by_stars: bool = False
+    """Bombs compare by star level (seed 004: 同為炸彈的牌型，先按照星級比較大小；如果星級相同，則按照牌
+    的數量比較大小，數量越少的越大；如果數量相同，則按照牌型中最大牌的點數比較大小): an X-card bomb is X★, a
+    chained bomb X+Y★, three jokers 6★ (lowest of the 6★), four jokers 7★ (highest of the 7★); a straight
+    flush sits between 5★ and 6★ (RULES.md's choice; the seed is silent). Off: the competition ladder."""
+
+    def _check_play_parameters(self) -> None:
+        """Validate the combination engine's parameters (called by ``__post_init__``)."""
+        for name, low in (("straight_lengths", 3), ("tube_lengths", 2), ("plate_lengths", 2)):
+            fewest, most = getattr(self, name)
+            if not low <= fewest <= most <= 13:
+                raise ValueError(f"{name} must be (fewest, most) with {low} ≤ fewest ≤ most ≤ 13")
+        if not 4 <= self.max_bomb_size <= 12:
+            raise ValueError(f"max_bomb_size must be 4…12, got {self.max_bomb_size}")
+        fewest, most = self.chain_bomb_lengths
+        if (fewest, most) != (0, 0) and not 2 <= fewest <= most <= 13:
+            raise ValueError("chain_bomb_lengths must be (0, 0) or (fewest, most) with 2 ≤ fewest ≤ most ≤ 13")
+        if ((fewest, most) != (0, 0) or self.three_jokers_bomb) and not self.bombs_by_stars:
+            raise ValueError("chained and three-joker bombs are placed by star level: set bombs_by_stars")
+
+
     partner_rises: tuple[int, int, int] = (3, 2, 1)
     """Levels the 上游's team rises when the partner finishes 二游, 三游, 下游."""
 
@@ -121,6 +194,7 @@ class RuleSet:
             raise ValueError(f"anti_tribute_big_jokers must be 1 or 2, got {self.anti_tribute_big_jokers}")
         if self.return_limit_rank.is_joker:
             raise ValueError("return_limit_rank must be a natural rank")
+        self._check_play_parameters()
 
     def to_dict(self) -> dict[str, Any]:
         """The parameters as JSON-ready values (for records): ranks as letters, enums as their values."""
@@ -205,7 +279,27 @@ PLATFORM: Final = RuleSet(name="platform", partner_rises=(4, 2, 1), ace_failure_
 """Online Guandan of seed 001: 双下 earns +4 (奖励多晋一级); three failed deals at A send a team back
 to 2; rating points and titles in :mod:`cardroom.guandan.platform_points`."""
 
-PRESETS: Final[dict[str, RuleSet]] = {rules.name: rules for rules in (COMPETITION, CLASSIC, PLATFORM)}
+HUOPIN: Final = RuleSet(
+    name="huopin",
+    level_rank_high=False,
+    two_high=True,
+    straight_lengths=(5, 13),
+    tube_lengths=(3, 13),
+    plate_lengths=(2, 13),
+    airplanes=True,
+    max_bomb_size=12,
+    three_jokers_bomb=True,
+    chain_bomb_lengths=(3, 6),
+    big_joker_wild=True,
+    bombs_by_stars=True,
+)
+"""火拼掼蛋 of seed 004: long sequences, airplanes with wings, bombs of up to 12 cards, three-joker and
+chained bombs compared by stars, the big joker as a second wild card, 2 above A (the combination
+engine's parameters; see docs/plays.md)."""
+
+PRESETS: Final[dict[str, RuleSet]] = {
+    rules.name: rules for rules in (COMPETITION, CLASSIC, PLATFORM, HUOPIN)
+}
 
 
 def preset(name: str) -> RuleSet:
