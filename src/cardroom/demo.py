@@ -27,9 +27,9 @@ def _show(card: Card, level: Rank) -> str:
     return f"[red]{text}[/]" if card.suit in (Suit.HEARTS, Suit.DIAMONDS) else text
 
 
-def hand_by_level(hand: tuple[Card, ...], level: Rank) -> list[Card]:
-    """A hand sorted as players hold it: by the level's order of ranks, then suit."""
-    return sorted(hand, key=lambda card: (rank_order(card.rank, level), card.index))
+def hand_by_level(hand: tuple[Card, ...], level: Rank, rules: RuleSet = COMPETITION) -> list[Card]:
+    """A hand sorted as players hold it: by the rule set's order of ranks at this level, then suit."""
+    return sorted(hand, key=lambda card: (rank_order(card.rank, level, rules), card.index))
 
 
 def run_demo(seed: int, level: Rank, seat: int, console: Console, rules: RuleSet = COMPETITION) -> None:
@@ -40,7 +40,7 @@ def run_demo(seed: int, level: Rank, seat: int, console: Console, rules: RuleSet
         f"(♥{level.letter} wild cards in magenta, level cards in yellow)"
     )
     for number, hand in enumerate(hands):
-        cards = " ".join(_show(card, level) for card in hand_by_level(hand, level))
+        cards = " ".join(_show(card, level) for card in hand_by_level(hand, level, rules))
         console.print(f"seat {number}: {cards}")
     hand = hands[seat]
     leads = legal_leads(hand, level, rules)
@@ -51,7 +51,9 @@ def run_demo(seed: int, level: Rank, seat: int, console: Console, rules: RuleSet
         sorted(leads, key=lambda play: (play.kind, play.key)), key=lambda play: play.kind
     ):
         plays = list(group)
-        shown = (" ".join(_show(card, level) for card in hand_by_level(play.cards, level)) for play in plays)
+        shown = (
+            " ".join(_show(card, level) for card in hand_by_level(play.cards, level, rules)) for play in plays
+        )
         table.add_row(_kind_name(kind), str(len(plays)), " · ".join(shown))
     console.print(table)
 
@@ -65,4 +67,7 @@ def _kind_name(kind: PlayKind) -> str:
         PlayKind.BOMB: " 炸弹",
         PlayKind.STRAIGHT_FLUSH: " 同花顺",
         PlayKind.FOUR_JOKERS: " 天王炸",
+        PlayKind.AIRPLANE: " 飞机带翅膀",
+        PlayKind.THREE_JOKERS: " 三王炸",
+        PlayKind.CHAIN_BOMB: " 连环炸弹",
     }.get(kind, "")

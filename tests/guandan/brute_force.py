@@ -15,12 +15,18 @@ The method is literal:
 Everything is exponential on purpose: it is meant for small hands (about 12 cards at most), and for
 pruned enumerations whose pruning is argued from the table of combinations (see
 :func:`candidate_multisets`).
+
+The second part (:class:`Variant`, ``variant_*``) does the same for the play rules that differ between
+rule sets, written from RULES.md ("`huopin` (seed 004) differs") and the seed text: long sequences,
+airplanes, chained and three-joker bombs, stars, another order of ranks, and the big joker as a second
+wild card whose cards are kept only in their largest readings.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, combinations_with_replacement, product
 from typing import Final
@@ -394,3 +400,340 @@ def candidate_multisets(hand: Iterable[Card], level: Rank, size: int) -> set[tup
     for ranks in groups:
         found.update(_multisets_over(held, ranks, wild, size))
     return found
+
+
+# === rule-set variants: seed 004 (火拼掼蛋, RULES.md "`huopin` (seed 004) differs") ===================
+#
+# The same literal method, for the play rules that differ between rule sets. The reference restates
+# them itself (:class:`Variant`), from RULES.md and the seed text, rather than importing the engine's
+# rule set: sequences of a range of lengths, airplanes with wings, bombs of up to 12 cards, chained and
+# three-joker bombs, bombs ordered by stars, another order of ranks, and the big joker as a second wild
+# card whose cards are offered only in their largest readings (选择大的牌型为优先).
+
+BIG = Card(Rank.BIG_JOKER)
+SMALL = Card(Rank.SMALL_JOKER)
+ALL_RANKS: Final = tuple(Rank)
+
+Shape = tuple[PlayKind, Rank, int]
+"""A plain reading with its length: (kind, key rank, the number of bombs of a chained bomb, else 0)."""
+
+
+@dataclass(frozen=True)
+class Variant:
+    """The play rules of a rule set, as the reference reads them (defaults: the competition's)."""
+
+    level_high: bool = True
+    """The level rank is above A for singles … bombs."""
+    two_high: bool = False
+    """2 is above A (seed 004: 大王、小王、2、A、K…3)."""
+    straights: tuple[int, int] = (5, 5)
+    tubes: tuple[int, int] = (3, 3)
+    plates: tuple[int, int] = (2, 2)
+    airplanes: bool = False
+    max_bomb: int = 10
+    three_jokers: bool = False
+    chains: tuple[int, int] = (0, 0)
+    big_joker_wild: bool = False
+    stars: bool = False
+    loose: bool = False
+    """Five natural cards of one suit in sequence are also a plain straight."""
+
+
+COMPETITION_VARIANT: Final = Variant()
+HUOPIN_VARIANT: Final = Variant(
+    level_high=False,
+    two_high=True,
+    straights=(5, 13),
+    tubes=(3, 13),
+    plates=(2, 13),
+    airplanes=True,
+    max_bomb=12,
+    three_jokers=True,
+    chains=(3, 6),
+    big_joker_wild=True,
+    stars=True,
+)
+"""Seed 004: 順子 任意五張或者5張以上; 連對 三對或者三對以上; 連三張 二個或者二個以上; 飛機帶翅膀; X相炸彈
+4<=X<=12; 三王炸彈; X相Y連環炸彈 3<=Y<=6; 大王 萬能牌; bombs by 星級; 大王、小王、2、A、K…3."""
+
+
+def _lows_of_window(ranks: frozenset[Rank]) -> tuple[Rank, ...]:
+    """The lowest rank of every window of consecutive positions holding exactly these ranks (no joker);
+    a run of 13 ranks has two: A…K (A low) and 2…A."""
+    if not ranks or any(rank.is_joker for rank in ranks) or len(ranks) > 13:
+        return ()
+    return sequence_lows(ranks)
+
+
+@cache
+def variant_plain(ranks: tuple[Rank, ...], one_suit: bool, variant: Variant) -> frozenset[Shape]:
+    """The shapes of plain cards with these ranks (sorted) under the variant, read off the seed's list of
+    牌型 one by one."""
+    size = len(ranks)
+    count = Counter(ranks)
+    distinct = frozenset(count)
+    jokers = any(rank.is_joker for rank in ranks)
+    multiplicities = sorted(count.values())
+    found: set[Shape] = set()
+    if size == 1:  # 單張：任意一張單牌
+        found.add((PlayKind.SINGLE, ranks[0], 0))
+    if size == 2 and len(distinct) == 1:  # 對子：任意兩張點數相同的牌 (two small or two big jokers too)
+        found.add((PlayKind.PAIR, ranks[0], 0))
+    if size == 3 and len(distinct) == 1 and not jokers:  # 三張
+        found.add((PlayKind.TRIPLE, ranks[0], 0))
+    if size == 5 and multiplicities == [2, 3]:  # 三帶二：三張牌加一對牌 (a joker pair may be the pair)
+        (triple,) = (rank for rank, n in count.items() if n == 3)
+        if not triple.is_joker:
+            found.add((PlayKind.FULL_HOUSE, triple, 0))
+    if len(distinct) == size and not jokers:  # 順子 / 同花順 (five cards of one suit)
+        for low in _lows_of_window(distinct):
+            if size == 5 and one_suit:
+                found.add((PlayKind.STRAIGHT_FLUSH, low, 0))
+            if variant.straights[0] <= size <= variant.straights[1] and (
+                not (size == 5 and one_suit) or variant.loose
+            ):
+                found.add((PlayKind.STRAIGHT, low, 0))
+    if not jokers and set(multiplicities) == {2} and variant.tubes[0] <= len(distinct) <= variant.tubes[1]:
+        found.update((PlayKind.TUBE, low, 0) for low in _lows_of_window(distinct))  # 連對
+    if not jokers and set(multiplicities) == {3} and variant.plates[0] <= len(distinct) <= variant.plates[1]:
+        found.update((PlayKind.PLATE, low, 0) for low in _lows_of_window(distinct))  # 連三張 / 鋼板
+    if variant.airplanes and not jokers and size % 5 == 0 and set(multiplicities) == {2, 3}:
+        # 飛機帶翅膀：三順+同數量的一對牌 … 所帶的一對牌，必須是連順
+        triples = frozenset(rank for rank, n in count.items() if n == 3)
+        wings = frozenset(rank for rank, n in count.items() if n == 2)
+        length = len(triples)
+        if (
+            length == len(wings)
+            and length >= 2
+            and variant.plates[0] <= length <= variant.plates[1]
+            and _lows_of_window(wings)
+        ):
+            found.update((PlayKind.AIRPLANE, low, 0) for low in _lows_of_window(triples))
+    if len(distinct) == 1 and not jokers and 4 <= size <= variant.max_bomb:  # 炸彈 / X相炸彈
+        found.add((PlayKind.BOMB, ranks[0], 0))
+    if (
+        variant.chains[1]
+        and not jokers
+        and variant.chains[0] <= len(distinct) <= variant.chains[1]
+        and len(set(multiplicities)) == 1
+        and 4 <= multiplicities[0] <= variant.max_bomb
+    ):  # X相Y連環炸彈：Y組點數相連且牌數同為X的炸彈，小王不能出現
+        found.update((PlayKind.CHAIN_BOMB, low, len(distinct)) for low in _lows_of_window(distinct))
+    if (
+        variant.three_jokers
+        and size == 3
+        and distinct <= {Rank.SMALL_JOKER, Rank.BIG_JOKER}
+        and max(multiplicities) <= 2
+    ):  # 三王炸彈：任意三個王 (of the four jokers: at most two of each)
+        found.add((PlayKind.THREE_JOKERS, Rank.SMALL_JOKER, 0))
+    if count == Counter({Rank.SMALL_JOKER: 2, Rank.BIG_JOKER: 2}):  # 天王炸彈
+        found.add((PlayKind.FOUR_JOKERS, Rank.SMALL_JOKER, 0))
+    return frozenset(found)
+
+
+VariantReading = tuple[PlayKind, Rank, tuple[Card, ...], int]
+"""A reading with its length: (kind, key rank, cards sorted by index, number of bombs of a chain)."""
+
+
+@cache
+def _variant_readings(
+    held: tuple[Card, ...], level: Rank, variant: Variant
+) -> dict[VariantReading, tuple[Card, ...]]:
+    """Every reading of exactly these cards, with a witness (the cards the wild cards stand for, big
+    jokers' first); with a big joker wild among them, only the largest readings."""
+    wild = wild_card(level)
+    found: dict[VariantReading, tuple[Card, ...]] = {}
+    if not 1 <= len(held) <= 27:
+        return found
+    # Which cards are wild: the ♥ level cards; the big jokers too (when the variant says so) if the
+    # play holds a card that is not a big joker. With no other card than these wild cards, the ♥ level
+    # cards are level cards (played alone or as a pair, or beside big jokers, which then copy them).
+    bigs = held.count(BIG) if variant.big_joker_wild and any(card is not BIG for card in held) else 0
+    hearts = held.count(wild)
+    naturals = [card for card in held if card is not wild and not (bigs and card is BIG)]
+    fixed_hearts = not naturals
+    if fixed_hearts:
+        naturals, hearts = [wild] * hearts, 0
+    natural_ranks = tuple(card.rank for card in naturals)
+    natural_suits = {card.suit for card in naturals}
+    naturals_one_suit = len(natural_suits) == 1 and None not in natural_suits
+    # Each ♥ level card stands for any card but a joker, each wild big joker for any card (jokers and
+    # itself included). The plain rules see the ranks and whether all cards are of one suit, so every
+    # multiset of stand-in ranks is tried (at most ``bigs`` of them jokers, which only big jokers can
+    # be), with each outcome of "one suit": all suited stand-ins in the natural cards' suit (possible
+    # when those are of one suit and no stand-in is a joker), or not (possible unless every card is a
+    # natural one).
+    wild_count = hearts + bigs
+    for stand_ranks in combinations_with_replacement(ALL_RANKS, wild_count):
+        joker_stands = sum(1 for rank in stand_ranks if rank.is_joker)
+        if joker_stands > bigs:
+            continue
+        ranks = tuple(sorted(natural_ranks + stand_ranks))
+        outcomes: dict[bool, Suit] = {}
+        if not wild_count:
+            outcomes[naturals_one_suit] = Suit.SPADES
+        else:
+            if naturals_one_suit and not joker_stands:
+                (suit,) = natural_suits
+                assert suit is not None
+                outcomes[True] = suit
+            other = Suit.SPADES if natural_suits != {Suit.SPADES} else Suit.CLUBS
+            if not (naturals_one_suit and not joker_stands and joker_stands == wild_count):
+                outcomes.setdefault(False, other)
+        for one_suit, suit in outcomes.items():
+            shapes = variant_plain(ranks, one_suit, variant)
+            if not shapes:
+                continue
+            stand_ins = [Card(rank) if rank.is_joker else Card(rank, suit) for rank in stand_ranks]
+            if not one_suit and wild_count and naturals_one_suit and not joker_stands:
+                # break the single suit with one stand-in of another suit
+                first = stand_ins[0]
+                stand_ins[0] = Card(first.rank, other)
+            jokers = sort_by_index(card for card in stand_ins if card.is_joker)
+            suited = sort_by_index(card for card in stand_ins if not card.is_joker)
+            big_part = sort_by_index([*jokers, *suited[: bigs - len(jokers)]])
+            heart_part = suited[bigs - len(jokers) :]
+            witness = tuple(card for card in big_part if card is not BIG) + heart_part
+            if fixed_hearts:
+                witness = big_part + (wild,) * held.count(wild)
+            for kind, rank, length in shapes:
+                found.setdefault((kind, rank, held, length), witness)
+    if bigs:
+        largest = {
+            reading: witness
+            for reading, witness in found.items()
+            if not any(variant_beats(other, reading, level, variant) for other in found)
+        }
+        return largest
+    return found
+
+
+def variant_readings(cards: Iterable[Card], level: Rank, variant: Variant) -> dict[Reading, tuple[Card, ...]]:
+    """Every reading of exactly these cards under the variant, each with a witness."""
+    return {
+        (kind, rank, held): witness
+        for (kind, rank, held, _), witness in _variant_readings(sort_by_index(cards), level, variant).items()
+    }
+
+
+def variant_classify(cards: Iterable[Card], level: Rank, variant: Variant) -> set[Reading]:
+    return set(variant_readings(cards, level, variant))
+
+
+def variant_full_readings(cards: Iterable[Card], level: Rank, variant: Variant) -> set[VariantReading]:
+    """The readings with their lengths (to compare chained bombs)."""
+    return set(_variant_readings(sort_by_index(cards), level, variant))
+
+
+def variant_order(rank: Rank, level: Rank, variant: Variant) -> int:
+    """The order of ranks for singles … bombs: 2 … A (2 above A with ``two_high``), the level rank on top
+    of the naturals with ``level_high``, then the small and the big joker."""
+    line = [r for r in NATURAL_RANKS if not (variant.two_high and r == Rank.TWO)]
+    if variant.two_high:
+        line.append(Rank.TWO)
+    if variant.level_high:
+        line.remove(level)
+        line.append(level)
+    line += [Rank.SMALL_JOKER, Rank.BIG_JOKER]
+    return line.index(rank)
+
+
+VARIANT_WIDTHS: Final = {**SEQUENCE_WIDTHS, PlayKind.AIRPLANE: 5}
+BOMB_CLASS: Final = frozenset(
+    (PlayKind.BOMB, PlayKind.STRAIGHT_FLUSH, PlayKind.FOUR_JOKERS, PlayKind.THREE_JOKERS, PlayKind.CHAIN_BOMB)
+)
+
+
+def variant_strength(
+    kind: PlayKind, rank: Rank, size: int, length: int, level: Rank, variant: Variant
+) -> tuple[int, ...]:
+    """What decides between two plays: for bombs, seed 004's stars (先按照星級 … 數量越少的越大 … 最大牌的
+    點數; 天王 the highest 7★, 三王 the lowest 6★, a straight flush between 5★ and 6★) or the competition
+    ladder; for the rest, the top of a sequence or the order of ranks."""
+    width = VARIANT_WIDTHS.get(kind)
+    value = sequence_top(rank, size // width) if width else variant_order(rank, level, variant)
+    if kind not in BOMB_CLASS:
+        return (value,)
+    if not variant.stars:
+        # the competition ladder, with bombs of 11 and 12 cards (wild big jokers) above the 10-card one
+        ladder = [*BOMB_LADDER[:-1], (PlayKind.BOMB, 11), (PlayKind.BOMB, 12), BOMB_LADDER[-1]]
+        return (ladder.index((kind, size)), 0 if kind is PlayKind.FOUR_JOKERS else value)
+    if kind is PlayKind.FOUR_JOKERS:
+        return (7, 2, 0, 0)
+    if kind is PlayKind.THREE_JOKERS:
+        return (6, 0, 0, 0)
+    if kind is PlayKind.STRAIGHT_FLUSH:
+        return (5, 2, 0, value)
+    if kind is PlayKind.CHAIN_BOMB:
+        return (size // length + length, 1, -size, sequence_top(rank, length))
+    return (size, 1, -size, value)
+
+
+def variant_beats(mine: VariantReading, theirs: VariantReading, level: Rank, variant: Variant) -> bool:
+    """A play beats another of the same kind and number of cards with a higher value; a bomb-class play
+    beats every non-bomb and the bombs it outranks."""
+    kind, rank, cards, length = mine
+    other_kind, other_rank, other_cards, other_length = theirs
+    strength = variant_strength(kind, rank, len(cards), length, level, variant)
+    other = variant_strength(other_kind, other_rank, len(other_cards), other_length, level, variant)
+    if kind in BOMB_CLASS:
+        return other_kind not in BOMB_CLASS or strength > other
+    return kind is other_kind and len(cards) == len(other_cards) and strength > other
+
+
+def variant_lead_readings(
+    hand: Iterable[Card], level: Rank, variant: Variant
+) -> dict[VariantReading, tuple[Card, ...]]:
+    """Every reading of every sub-multiset of the hand, with a witness each."""
+    held = sort_by_index(hand)
+    found: dict[VariantReading, tuple[Card, ...]] = {}
+    for cards in sub_multisets(held, range(1, len(held) + 1)):
+        found.update(_variant_readings(cards, level, variant))
+    return found
+
+
+def variant_leads(hand: Iterable[Card], level: Rank, variant: Variant) -> set[Reading]:
+    return {(kind, rank, cards) for kind, rank, cards, _ in variant_lead_readings(hand, level, variant)}
+
+
+def variant_follows(
+    hand: Iterable[Card], previous: VariantReading, level: Rank, variant: Variant
+) -> set[Reading]:
+    """Every lead of the hand that beats the previous reading."""
+    return {
+        (kind, rank, cards)
+        for kind, rank, cards, length in variant_lead_readings(hand, level, variant)
+        if variant_beats((kind, rank, cards, length), previous, level, variant)
+    }
+
+
+def variant_substitute(play: Play, level: Rank, variant: Variant) -> tuple[Card, ...] | None:
+    """The play's cards with each wild card replaced by the card it stands for (``stands_for``: the big
+    jokers' readings first, then the ♥ level cards'), or ``None`` if ``stands_for`` cannot be such a
+    list: a ♥ level card standing for a joker, a big joker listed as standing for itself, a big joker
+    wild where the variant has none, or ♥ level cards among only wild cards not read as level cards."""
+    wild = wild_card(level)
+    hearts = play.cards.count(wild)
+    bigs = len(play.stands_for) - hearts
+    if bigs < 0 or bigs > play.cards.count(BIG) or (bigs and not variant.big_joker_wild):
+        return None
+    big_part, heart_part = play.stands_for[:bigs], play.stands_for[bigs:]
+    if any(card.is_joker for card in heart_part) or any(card is BIG for card in big_part):
+        return None
+    rest = list(play.cards)
+    for card in (wild,) * hearts + (BIG,) * bigs:
+        rest.remove(card)
+    if not rest and any(card is not wild for card in heart_part):
+        return None
+    return sort_by_index(rest + list(play.stands_for))
+
+
+def variant_accepts(play: Play, level: Rank, variant: Variant) -> bool:
+    """Whether the play's cards as read are plainly a ``play.kind`` of key ``play.rank`` (and length)."""
+    concrete = variant_substitute(play, level, variant)
+    if concrete is None or play.rank is None:
+        return False
+    length = len({card.rank for card in concrete}) if play.kind is PlayKind.CHAIN_BOMB else 0
+    return (play.kind, play.rank, length) in variant_plain(
+        tuple(sorted(card.rank for card in concrete)), is_one_suit(concrete), variant
+    )

@@ -8,6 +8,10 @@ card, and its wild cards replaced by ``stands_for`` are that kind and rank by th
 Small hands (up to about 10 cards) are compared with the exhaustive reference; full 27-card hands with
 a pruned enumeration (:func:`candidate_multisets`) whose pruning is itself checked against the
 exhaustive one on small hands.
+
+The last part checks the rule-set variants: ``huopin`` (seed 004) and each play parameter alone, against
+the reference's own reading of them (:class:`~tests.guandan.brute_force.Variant`), on small hands with
+0–2 ♥ level cards and 0–2 big jokers and on long shapes.
 """
 
 from __future__ import annotations
@@ -21,11 +25,17 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardroom.cards import NATURAL_RANKS, Card, Rank, Suit, format_cards, full_deck, parse_cards
-from cardroom.guandan import Play, PlayKind, RuleSet, classify, legal_follows, legal_leads
+from cardroom.guandan import HUOPIN, HandView, Play, PlayKind, RuleSet, classify, legal_follows, legal_leads
+from cardroom.guandan.extended import EXTENDED_ENUMERATORS
 from cardroom.guandan.plays import play_key
 from tests.guandan.brute_force import (
+    BIG,
+    COMPETITION_VARIANT,
+    HUOPIN_VARIANT,
     MAX_PLAY_SIZE,
     Reading,
+    Variant,
+    VariantReading,
     brute_beats,
     brute_classify,
     brute_follows,
@@ -37,6 +47,12 @@ from tests.guandan.brute_force import (
     rank_at,
     reading_play,
     sort_by_index,
+    variant_accepts,
+    variant_beats,
+    variant_classify,
+    variant_follows,
+    variant_lead_readings,
+    variant_leads,
     wild_card,
 )
 
@@ -647,3 +663,349 @@ def test_slow_full_hand_from_narrow_ranks(seed: int, wilds: int) -> None:
     hand = sort_by_index(rng.sample(pool, 27 - wilds) + [wild] * wilds)
     reference = check_full_hand(hand, level)
     check_follows(hand, reference, previous_plays(reference, level), level)
+
+
+# === rule-set variants: huopin (seed 004) and each play parameter alone ==========================
+#
+# The reference's :class:`Variant` restates the play parameters; the engine reads them from
+# :class:`RuleSet`. Each variant below pairs the two, and the engine must give exactly the reference's
+# readings, leads and follows: with the big joker wild, only the largest readings of cards holding one.
+
+VARIANTS: dict[str, tuple[RuleSet, Variant]] = {
+    "huopin": (HUOPIN, HUOPIN_VARIANT),
+    "two_high": (RuleSet(name="v", two_high=True), Variant(two_high=True)),
+    "no_level_lift": (RuleSet(name="v", level_rank_high=False), Variant(level_high=False)),
+    "long_sequences": (
+        RuleSet(name="v", straight_lengths=(5, 8), tube_lengths=(2, 5), plate_lengths=(2, 4)),
+        Variant(straights=(5, 8), tubes=(2, 5), plates=(2, 4)),
+    ),
+    "airplanes": (RuleSet(name="v", airplanes=True), Variant(airplanes=True)),
+    "big_joker_wild": (RuleSet(name="v", big_joker_wild=True), Variant(big_joker_wild=True)),
+    "stars_and_joker_bombs": (
+        RuleSet(name="v", bombs_by_stars=True, three_jokers_bomb=True, chain_bomb_lengths=(2, 4)),
+        Variant(stars=True, three_jokers=True, chains=(2, 4)),
+    ),
+}
+"""Rule sets and the reference's reading of them: huopin, and single parameters off the competition's."""
+
+HUOPIN_FAST = settings(max_examples=25, deadline=None, derandomize=True, database=None)
+
+
+def variant_check_play(play: Play, level: Rank, rules: RuleSet, variant: Variant) -> None:
+    """One play of the engine on its own under a variant: level, key (with the chained bomb's length),
+    print order, ``stands_for`` a valid list of readings (big jokers' first), and the cards as read
+    plainly that kind and rank."""
+    assert play.rank is not None, play
+    assert play.level == level, play.describe()
+    assert play.cards == sort_by_index(play.cards), play.describe()
+    key = play_key(play.kind, play.rank, len(play.cards), level, rules, play.length)
+    assert play.key == key, play.describe()
+    assert variant_accepts(play, level, variant), (
+        f"{play.describe()}: read as {format_cards(play.read_cards())}, not a plain {play.kind.name} "
+        f"{play.rank.letter} at level {level.letter}"
+    )
+
+
+def variant_engine_readings(
+    plays: Sequence[Play], level: Rank, rules: RuleSet, variant: Variant
+) -> set[Reading]:
+    twice = [r for r, n in Counter(reading_of(play) for play in plays).items() if n > 1]
+    assert not twice, f"readings offered twice: {show(twice)}"
+    for play in plays:
+        variant_check_play(play, level, rules, variant)
+    return {reading_of(play) for play in plays}
+
+
+@st.composite
+def variant_hands(
+    draw: st.DrawFn, hearts: int, bigs: int, max_naturals: int, narrow: bool = True, min_size: int = 1
+) -> tuple[Rank, tuple[Card, ...]]:
+    """A level and a hand with exactly ``hearts`` ♥ level cards and ``bigs`` big jokers, and up to
+    ``max_naturals`` other cards from a few adjacent ranks (or the whole deck), the small jokers
+    sometimes among them."""
+    level = draw(st.sampled_from(NATURAL_RANKS))
+    wild = wild_card(level)
+    pool = [card for card in DECK if card is not wild and card is not BIG]
+    if narrow:
+        start = draw(st.integers(1, 12))
+        width = draw(st.integers(2, 5))
+        ranks = {rank_at(position) for position in range(start, min(start + width, 15))}
+        suits = draw(st.sampled_from([set(Suit), {Suit.SPADES}, {Suit.SPADES, Suit.CLUBS}]))
+        small_jokers = draw(st.booleans())
+        pool = [
+            card
+            for card in pool
+            if (card.rank in ranks and card.suit in suits) or (small_jokers and card.is_joker)
+        ]
+    picks = draw(
+        st.lists(
+            st.integers(0, len(pool) - 1),
+            unique=True,
+            min_size=max(min_size - hearts - bigs, 0),
+            max_size=max_naturals,
+        )
+    )
+    return level, sort_by_index([pool[i] for i in picks] + [wild] * hearts + [BIG] * bigs)
+
+
+@st.composite
+def shaped_cards(draw: st.DrawFn, max_wilds: int = 4) -> tuple[Rank, tuple[Card, ...]]:
+    """Cards shaped like one of huopin's longer plays (a straight of 5–9 ranks, 连对, 连三张, an airplane,
+    a chained bomb, a bomb, a full house), some replaced by ♥ level cards or big jokers, sometimes one
+    card changed, so that near misses occur too."""
+    level = draw(st.sampled_from(NATURAL_RANKS))
+    wild = wild_card(level)
+    naturals = [card for card in DECK if card is not wild and not card.is_joker]
+
+    def of_rank(rank: Rank, count: int) -> list[Card]:
+        pool = [card for card in naturals if card.rank == rank]
+        count = min(count, len(pool))
+        return [
+            pool[i]
+            for i in draw(
+                st.lists(st.integers(0, len(pool) - 1), unique=True, min_size=count, max_size=count)
+            )
+        ]
+
+    shape = draw(st.sampled_from(["straight", "tube", "plate", "airplane", "chain", "bomb"]))
+    cards: list[Card] = []
+    if shape == "straight":
+        length = draw(st.integers(5, 9))
+        low = draw(st.integers(1, 15 - length))
+        suit = draw(st.sampled_from([None, *Suit]))
+        for position in range(low, low + length):
+            rank = rank_at(position)
+            card = Card(rank, suit) if suit is not None and Card(rank, suit) is not wild else None
+            cards += [card] if card is not None else of_rank(rank, 1)
+    elif shape in ("tube", "plate"):
+        width = 2 if shape == "tube" else 3
+        length = draw(st.integers(2, 4))
+        low = draw(st.integers(1, 15 - length))
+        for position in range(low, low + length):
+            cards += of_rank(rank_at(position), width)
+    elif shape == "airplane":
+        length = draw(st.integers(2, 3))
+        low, wings = draw(st.integers(1, 15 - length)), draw(st.integers(1, 15 - length))
+        for position in range(low, low + length):
+            cards += of_rank(rank_at(position), 3)
+        for position in range(wings, wings + length):
+            cards += of_rank(rank_at(position), 2)
+    elif shape == "chain":
+        width, length = draw(st.integers(4, 5)), 3
+        low = draw(st.integers(1, 12))
+        for position in range(low, low + length):
+            cards += of_rank(rank_at(position), width)
+    else:
+        cards += of_rank(draw(st.sampled_from(NATURAL_RANKS)), draw(st.integers(3, 7)))
+    hearts = draw(st.integers(0, min(2, max_wilds)))
+    bigs = draw(st.integers(0, min(2, max_wilds - hearts)))
+    replaced = draw(st.permutations(range(len(cards))))[: hearts + bigs]
+    kept = [card for i, card in enumerate(cards) if i not in replaced]
+    if draw(st.booleans()) and kept:
+        kept[draw(st.integers(0, len(kept) - 1))] = draw(st.sampled_from([*naturals, Card(Rank.SMALL_JOKER)]))
+    held = kept + [wild] * hearts + [BIG] * bigs
+    if max(Counter(held).values()) > 2:
+        held = list(dict.fromkeys(held))  # two decks: at most two of a card
+    return level, sort_by_index(held)
+
+
+def test_the_variant_reference_with_competition_parameters_is_the_competition_reference() -> None:
+    """The reference's reading of the variants, with every parameter at its competition value, gives the
+    competition reference's readings (on hand-picked and seeded card sets)."""
+    rng = random.Random(404)
+    for rule, text, level, _ in RULE_EXAMPLES:
+        held = cards(text)
+        assert variant_classify(held, level, COMPETITION_VARIANT) == brute_classify(held, level), rule
+    for _ in range(300):
+        level = rng.choice(NATURAL_RANKS)
+        start = rng.randint(1, 11)
+        pool = [card for card in DECK if card.rank in {rank_at(p) for p in range(start, start + 4)}]
+        held = sort_by_index(rng.sample(pool, rng.randint(1, 8)) + [wild_card(level)] * rng.randint(0, 2))
+        assert variant_classify(held, level, COMPETITION_VARIANT) == brute_classify(held, level), held
+
+
+@pytest.mark.parametrize("wilds", [0, 1, 2])
+@FAST
+@given(deal=st.data())
+def test_extended_enumerators_with_competition_parameters_are_the_competition_engine(
+    wilds: int, deal: st.DataObject
+) -> None:
+    """The extended enumerators, run on a competition hand view, give exactly the competition leads: the
+    parameters they read add to the competition rules and change nothing at their competition values."""
+    level, hand = deal.draw(hands(wilds, 14 - wilds, narrow=deal.draw(st.booleans())))
+    view = HandView(hand, level)
+    extended = [play for enumerate_kind in EXTENDED_ENUMERATORS.values() for play in enumerate_kind(view)]
+    assert sorted(extended) == sorted(legal_leads(hand, level))
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+@pytest.mark.parametrize(("hearts", "bigs"), [(0, 0), (1, 1), (2, 2), (0, 2), (2, 0)])
+@HUOPIN_FAST
+@given(deal=st.data())
+def test_variant_classify_matches_reference(name: str, hearts: int, bigs: int, deal: st.DataObject) -> None:
+    """``classify`` under each variant gives exactly the reference readings (every wild card tried as
+    every card it may stand for; with a big joker wild, only the largest readings)."""
+    rules, variant = VARIANTS[name]
+    level, held = deal.draw(variant_hands(hearts, bigs, 9 - hearts - bigs, narrow=True))
+    fast = variant_engine_readings(classify(held, level, rules), level, rules, variant)
+    assert_same(fast, variant_classify(held, level, variant), held, level, f"classify ({name})")
+
+
+@HUOPIN_FAST
+@given(deal=st.data())
+def test_huopin_classify_matches_reference_on_long_shapes(deal: st.DataObject) -> None:
+    """Long straights, 连对, 连三张, airplanes, chained bombs and bombs, with up to four wild cards (♥
+    level cards and big jokers) and near misses: ``classify`` gives exactly the reference readings."""
+    level, held = deal.draw(shaped_cards())
+    fast = variant_engine_readings(classify(held, level, HUOPIN), level, HUOPIN, HUOPIN_VARIANT)
+    assert_same(fast, variant_classify(held, level, HUOPIN_VARIANT), held, level, "classify (huopin)")
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+@pytest.mark.parametrize(("hearts", "bigs"), [(0, 0), (1, 1), (2, 1), (0, 2)])
+@settings(max_examples=6, deadline=None, derandomize=True, database=None)
+@given(deal=st.data())
+def test_variant_legal_leads_match_reference(name: str, hearts: int, bigs: int, deal: st.DataObject) -> None:
+    """``legal_leads`` of a small hand under each variant is exactly the reference's readings of its
+    sub-multisets."""
+    rules, variant = VARIANTS[name]
+    level, hand = deal.draw(variant_hands(hearts, bigs, 7 - hearts - bigs, narrow=deal.draw(st.booleans())))
+    fast = variant_engine_readings(legal_leads(hand, level, rules), level, rules, variant)
+    assert_same(fast, variant_leads(hand, level, variant), hand, level, f"legal_leads ({name})")
+
+
+def variant_previous(
+    deal: st.DataObject, level: Rank, other: tuple[Card, ...], rules: RuleSet, variant: Variant
+) -> tuple[Play, VariantReading] | None:
+    """A previous play: one of the reference's leads of another hand, as a :class:`Play` and as the
+    reference's reading."""
+    readings = variant_lead_readings(other, level, variant)
+    if not readings:
+        return None
+    reading = deal.draw(st.sampled_from(sorted(readings, key=lambda r: (reading_order(r[:3]), r[3]))))
+    kind, rank, held, length = reading
+    key = play_key(kind, rank, len(held), level, rules, length)
+    return Play(kind, rank, held, readings[reading], level, key), reading
+
+
+@pytest.mark.parametrize(("hearts", "bigs"), [(0, 0), (1, 1), (2, 2), (0, 1)])
+@HUOPIN_FAST
+@given(deal=st.data())
+def test_huopin_legal_follows_match_reference(hearts: int, bigs: int, deal: st.DataObject) -> None:
+    """``legal_follows`` under huopin is exactly the reference leads that beat the previous play: the
+    same kind and number of cards with a higher key, or a bomb higher by stars, cards, rank."""
+    level, hand = deal.draw(variant_hands(hearts, bigs, 7 - hearts - bigs))
+    other_hearts, other_bigs = deal.draw(st.integers(0, 2)), deal.draw(st.integers(0, 2))
+    other = deal.draw(variant_hands(other_hearts, other_bigs, 6 - other_hearts - other_bigs))[1]
+    drawn = variant_previous(deal, level, other, HUOPIN, HUOPIN_VARIANT)
+    if drawn is None:
+        return
+    previous, reading = drawn
+    fast = variant_engine_readings(
+        legal_follows(hand, previous, level, HUOPIN), level, HUOPIN, HUOPIN_VARIANT
+    )
+    brute = variant_follows(hand, reading, level, HUOPIN_VARIANT)
+    assert_same(fast, brute, hand, level, f"legal_follows (huopin) on {previous.describe()}")
+
+
+@pytest.mark.parametrize(("hearts", "bigs"), [(0, 0), (2, 2)])
+@HUOPIN_FAST
+@given(deal=st.data())
+def test_huopin_play_beats_matches_reference(hearts: int, bigs: int, deal: st.DataObject) -> None:
+    """``Play.beats`` on any two huopin plays agrees with the reference's reading of seed 004's
+    comparison (same kind and number of cards, higher top; bombs by stars, then fewer cards, then rank)."""
+    level, hand = deal.draw(variant_hands(hearts, bigs, 10 - hearts - bigs))
+    plays = legal_leads(hand, level, HUOPIN)
+    if not plays:
+        return
+    chosen = deal.draw(st.lists(st.sampled_from(plays), min_size=1, max_size=12))
+    for play in chosen:
+        for previous in chosen:
+            mine = (*reading_of(play), play.length if play.kind is PlayKind.CHAIN_BOMB else 0)
+            theirs = (*reading_of(previous), previous.length if previous.kind is PlayKind.CHAIN_BOMB else 0)
+            expected = variant_beats(mine, theirs, level, HUOPIN_VARIANT)
+            assert play.beats(previous) == expected, (play.describe(), previous.describe())
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_huopin_full_hands_are_sound_and_every_play_is_a_largest_reading(seed: int) -> None:
+    """On seeded 27-card huopin hands holding wild cards of both kinds, every lead is a reading of its
+    own cards that the reference keeps (a largest reading where a big joker is among them), keys and
+    ``stands_for`` in order; checked on a sample of the (many) leads."""
+    rng = random.Random(9000 + seed)
+    level = rng.choice(NATURAL_RANKS)
+    wild = wild_card(level)
+    pool = [card for card in DECK if card is not wild and card is not BIG]
+    hand = sort_by_index([*rng.sample(pool, 24), wild, BIG, BIG])
+    plays = legal_leads(hand, level, HUOPIN)
+    assert len(set(plays)) == len(plays)
+    for play in rng.sample(plays, min(300, len(plays))):
+        variant_check_play(play, level, HUOPIN, HUOPIN_VARIANT)
+        assert reading_of(play) in variant_classify(play.cards, level, HUOPIN_VARIANT), play.describe()
+
+
+# --- slow: more and larger hands under the variants ----------------------------------------------
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", VARIANTS)
+@pytest.mark.parametrize(("hearts", "bigs"), [(0, 0), (1, 0), (0, 1), (1, 1), (2, 1), (1, 2), (2, 2)])
+@settings(
+    max_examples=40,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+@given(deal=st.data())
+def test_slow_variant_legal_leads_match_reference(
+    name: str, hearts: int, bigs: int, deal: st.DataObject
+) -> None:
+    """``legal_leads`` of hands of up to 9 cards under each variant, from a few adjacent ranks or the
+    whole deck, is exactly the reference's readings of their sub-multisets."""
+    rules, variant = VARIANTS[name]
+    level, hand = deal.draw(variant_hands(hearts, bigs, 9 - hearts - bigs, narrow=deal.draw(st.booleans())))
+    fast = variant_engine_readings(legal_leads(hand, level, rules), level, rules, variant)
+    assert_same(fast, variant_leads(hand, level, variant), hand, level, f"legal_leads ({name})")
+
+
+@pytest.mark.slow
+@settings(
+    max_examples=1500,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+@given(deal=st.data())
+def test_slow_huopin_classify_matches_reference_on_long_shapes(deal: st.DataObject) -> None:
+    """More long shapes with wild cards of both kinds under huopin."""
+    level, held = deal.draw(shaped_cards())
+    fast = variant_engine_readings(classify(held, level, HUOPIN), level, HUOPIN, HUOPIN_VARIANT)
+    assert_same(fast, variant_classify(held, level, HUOPIN_VARIANT), held, level, "classify (huopin)")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("hearts", "bigs"), [(0, 0), (1, 1), (2, 2), (0, 2), (2, 0)])
+@settings(
+    max_examples=150,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+@given(deal=st.data())
+def test_slow_huopin_legal_follows_match_reference(hearts: int, bigs: int, deal: st.DataObject) -> None:
+    """More follows under huopin, hands of up to 8 cards."""
+    level, hand = deal.draw(variant_hands(hearts, bigs, 8 - hearts - bigs, narrow=deal.draw(st.booleans())))
+    other_hearts, other_bigs = deal.draw(st.integers(0, 2)), deal.draw(st.integers(0, 2))
+    other = deal.draw(variant_hands(other_hearts, other_bigs, 7 - other_hearts - other_bigs))[1]
+    drawn = variant_previous(deal, level, other, HUOPIN, HUOPIN_VARIANT)
+    if drawn is None:
+        return
+    previous, reading = drawn
+    fast = variant_engine_readings(
+        legal_follows(hand, previous, level, HUOPIN), level, HUOPIN, HUOPIN_VARIANT
+    )
+    brute = variant_follows(hand, reading, level, HUOPIN_VARIANT)
+    assert_same(fast, brute, hand, level, f"legal_follows (huopin) on {previous.describe()}")

@@ -5,9 +5,11 @@ from __future__ import annotations
 import pytest
 
 from cardroom.cards import Rank
+from cardroom.guandan import legal_leads
 from cardroom.guandan.deal import Deal, PlayAction
-from cardroom.guandan.huopin_score import BASE_BY_PLACE, contribution, deal_score, multiplier
+from cardroom.guandan.huopin_score import BASE_BY_PLACE, contribution, deal_score, multiplier, stars_of
 from cardroom.guandan.plays import Play, PlayKind
+from cardroom.guandan.ruleset import HUOPIN
 from tests.guandan.scenario import build_hands, order_for, play_to_order
 
 
@@ -70,3 +72,16 @@ def test_final_score_is_base_times_multiplier_plus_contributions() -> None:
     assert deal.result is not None
     assert [event.seat for event in deal.events if event.play and bomb_size_stars(event.play) >= 6] == [0]
     assert deal_score(deal, bomb_size_stars) == (2 * 2 + 4, -2 * 2 - 3, 2 * 2 + 2, -2 * 2 - 3)
+    assert deal_score(deal) == deal_score(deal, bomb_size_stars), "play_stars: an X-card bomb is X★"
+
+
+def test_star_levels_of_the_special_plays() -> None:
+    """Seed 004 星級: 三王炸彈 6星級; 天王炸彈 7星級; X相炸彈 X星級; X相Y連環炸彈 X+Y星級 (5相3連環 8星)."""
+    hand = build_hands("SB SB HR HR S5 H5 C5 D5 S5 S6 H6 C6 D6 S6 S7 H7 C7 D7 S7")[0]
+    stars: dict[tuple[PlayKind, int], int] = {}
+    for play in legal_leads(hand, Rank.TWO, HUOPIN):
+        stars.setdefault((play.kind, len(play.cards)), stars_of(play))
+    assert stars[PlayKind.THREE_JOKERS, 3] == 6
+    assert stars[PlayKind.FOUR_JOKERS, 4] == 7
+    assert stars[PlayKind.BOMB, 5] == 5
+    assert stars[PlayKind.CHAIN_BOMB, 15] == 8

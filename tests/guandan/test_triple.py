@@ -8,7 +8,7 @@ import random
 import pytest
 
 from cardroom.cards import Rank, full_deck, parse_cards
-from cardroom.guandan import PASS, Play, PlayKind, classify, legal_leads
+from cardroom.guandan import HUOPIN, PASS, Play, PlayKind, classify, legal_leads
 from cardroom.guandan.triple import TripleError, from_triple, to_triple
 
 
@@ -111,3 +111,71 @@ def test_malformed_triples_are_rejected_with_what_is_wrong(triple: object, messa
     with pytest.raises(TripleError, match=message.replace("[", r"\[").replace("]", r"\]")):
         from_triple(triple, Rank.TWO)
     assert issubclass(TripleError, ValueError)
+
+
+# --- huopin (seed 004): the kinds the protocol lacks (docs/plays.md, "huopin") ----------------------
+
+
+@pytest.mark.parametrize(
+    ("cards", "kind", "expected"),
+    [
+        (
+            "S3 C3 D3 S4 C4 D4 S6 C6 S7 C7",
+            PlayKind.AIRPLANE,
+            ["Airplane", "3", ["S3", "C3", "D3", "S4", "C4", "D4", "S6", "C6", "S7", "C7"]],
+        ),
+        (
+            "S7 H7 C7 D7 S8 H8 C8 D8 S9 H9 C9 D9",
+            PlayKind.CHAIN_BOMB,
+            ["ChainBomb", "7", ["S7", "H7", "C7", "D7", "S8", "H8", "C8", "D8", "S9", "H9", "C9", "D9"]],
+        ),
+        ("SB SB HR", PlayKind.THREE_JOKERS, ["ThreeKings", "B", ["SB", "SB", "HR"]]),
+        (
+            "S3 C4 D5 S6 C7 D8 S9 CT",
+            PlayKind.STRAIGHT,
+            ["Straight", "3", ["S3", "C4", "D5", "S6", "C7", "D8", "S9", "CT"]],
+        ),
+        (
+            "S5 C5 S6 C6 S7 C7 S8 C8",
+            PlayKind.TUBE,
+            ["ThreePair", "5", ["S5", "C5", "S6", "C6", "S7", "C7", "S8", "C8"]],
+        ),
+        (
+            "S5 C5 D5 S6 C6 D6 S7 C7 D7",
+            PlayKind.PLATE,
+            ["TwoTrips", "5", ["S5", "C5", "D5", "S6", "C6", "D6", "S7", "C7", "D7"]],
+        ),
+        ("S4 C5 D6 S7 HR", PlayKind.STRAIGHT, ["Straight", "4", ["HR", "S4", "C5", "D6", "S7"]]),
+        ("SB HR", PlayKind.PAIR, ["Pair", "B", ["SB", "HR"]]),
+    ],
+)
+def test_huopin_triples_name_the_new_kinds(cards: str, kind: PlayKind, expected: list[object]) -> None:
+    """docs/plays.md: ``Airplane`` (lowest triple), ``ChainBomb`` (lowest rank), ``ThreeKings`` (``B``);
+    longer sequences keep ``Straight``, ``ThreePair``, ``TwoTrips`` with their lowest rank; big jokers
+    travel as held."""
+    (play,) = [play for play in classify(parse_cards(cards), Rank.TWO, HUOPIN) if play.kind is kind]
+    assert to_triple(play) == expected
+    assert from_triple(expected, Rank.TWO, HUOPIN) == play
+
+
+def test_the_competition_rules_refuse_the_huopin_kinds() -> None:
+    with pytest.raises(TripleError, match="cannot be read as ThreeKings B"):
+        from_triple(["ThreeKings", "B", ["SB", "SB", "HR"]], Rank.TWO)
+    with pytest.raises(TripleError, match="cannot be read as Straight 3"):
+        from_triple(["Straight", "3", ["S3", "C4", "D5", "S6", "C7", "D8"]], Rank.TWO)
+
+
+def test_huopin_triples_keep_the_largest_reading_only() -> None:
+    """4567+大王 is 45678 (seed: 注意不是34567): the triple naming 34567 is refused."""
+    with pytest.raises(TripleError, match="cannot be read as Straight 3"):
+        from_triple(["Straight", "3", ["HR", "S4", "C5", "D6", "S7"]], Rank.TWO, HUOPIN)
+
+
+def test_every_huopin_lead_of_random_hands_round_trips_through_json() -> None:
+    rng = random.Random(12)
+    for _ in range(12):
+        level = Rank(rng.randint(2, 14))
+        hand = rng.sample(full_deck(), 16)
+        for play in legal_leads(hand, level, HUOPIN):
+            triple = json.loads(json.dumps(to_triple(play)))
+            assert from_triple(triple, level, HUOPIN) == play

@@ -22,10 +22,11 @@ from cardroom.guandan.moves import (
     verify_play,
 )
 from cardroom.guandan.plays import PASS, Play, PlayKind, rank_order
-from cardroom.guandan.ruleset import COMPETITION, PRESETS, RuleSet, preset
+from cardroom.guandan.ruleset import COMPETITION, HUOPIN, PRESETS, RuleSet, preset
 
 __all__ = [
     "COMPETITION",
+    "HUOPIN",
     "PASS",
     "PRESETS",
     "DoesNotBeatError",

@@ -36,7 +36,6 @@ from cardroom.guandan.plays import (
     bomb_tier,
     play_key,
     rank_at_position,
-    rank_order,
     rank_orders,
 )
 from cardroom.guandan.ruleset import COMPETITION, RuleSet
@@ -88,9 +87,14 @@ class HandView:
         counts[wild.index] = 0
         self.small_jokers = counts[0]
         self.big_jokers = counts[1]
-        self.extended = extended = rules is not COMPETITION and uses_extensions(rules)
-        self.big_wilds = counts[1] if extended and rules.big_joker_wild else 0
-        self.orders = rank_orders(level, rules)
+        if rules is not COMPETITION and uses_extensions(rules):
+            self.extended = True
+            self.big_wilds = counts[1] if rules.big_joker_wild else 0
+            self.orders = rank_orders(level, rules)
+        else:
+            self.extended = False
+            self.big_wilds = 0
+            self.orders = _COMPETITION_ORDERS[level]
         groups = [_EMPTY_RANK] * 15
         for rank in NATURAL_RANKS:
             start = rank * 4 - 6
@@ -119,6 +123,8 @@ def uses_extensions(rules: RuleSet) -> bool:
         or rules.chain_bomb_lengths != (0, 0)
     )
 
+
+_COMPETITION_ORDERS: Final = tuple(rank_orders(Rank(max(level, 2))) for level in range(15))
 
 _CARDS: Final = [Card(Rank.SMALL_JOKER), Card(Rank.BIG_JOKER)] + [
     Card(rank, suit) for rank in NATURAL_RANKS for suit in _SUITS
@@ -163,16 +169,17 @@ def _as_heart(rank: Rank) -> Card:
 def singles(view: HandView, above: int = 0) -> Iterator[Play]:
     """单张: every distinct card held; a wild card alone is a level card."""
     level = view.level
+    orders = view.orders
     single = PlayKind.SINGLE
     for rank in NATURAL_RANKS:
-        key = rank_order(rank, level)
+        key = orders[rank]
         if key > above:
             for (card,) in view.subsets[rank][1]:
                 yield _new(Play, (single, rank, (card,), (), level, key))
-    if view.wilds and rank_order(level, level) > above:
-        yield _new(Play, (single, level, (view.wild,), (view.wild,), level, rank_order(level, level)))
+    if view.wilds and orders[level] > above:
+        yield _new(Play, (single, level, (view.wild,), (view.wild,), level, orders[level]))
     for joker, held in ((SMALL_JOKER, view.small_jokers), (BIG_JOKER, view.big_jokers)):
-        key = rank_order(joker.rank, level)
+        key = orders[joker.rank]
         if held and key > above:
             yield _new(Play, (single, joker.rank, (joker,), (), level, key))
 
@@ -180,9 +187,10 @@ def singles(view: HandView, above: int = 0) -> Iterator[Play]:
 def pairs(view: HandView, above: int = 0) -> Iterator[Play]:
     """对子: two of a rank (one may be wild), two wild cards as a level pair, or a joker pair."""
     level, wild, wilds = view.level, view.wild, view.wilds
+    orders = view.orders
     pair = PlayKind.PAIR
     for rank in NATURAL_RANKS:
-        key = rank_order(rank, level)
+        key = orders[rank]
         if key <= above:
             continue
         subsets = view.subsets[rank]
@@ -192,10 +200,10 @@ def pairs(view: HandView, above: int = 0) -> Iterator[Play]:
             stands = (_as_heart(rank),)
             for cards in subsets[1]:
                 yield _new(Play, (pair, rank, _with_wilds(cards, wild, 1), stands, level, key))
-    if wilds == 2 and rank_order(level, level) > above:
-        yield _new(Play, (pair, level, (wild, wild), (wild, wild), level, rank_order(level, level)))
+    if wilds == 2 and orders[level] > above:
+        yield _new(Play, (pair, level, (wild, wild), (wild, wild), level, orders[level]))
     for joker, held in ((SMALL_JOKER, view.small_jokers), (BIG_JOKER, view.big_jokers)):
-        key = rank_order(joker.rank, level)
+        key = orders[joker.rank]
         if held == 2 and key > above:
             yield _new(Play, (pair, joker.rank, (joker, joker), (), level, key))
 
@@ -213,9 +221,10 @@ def _rank_groups(view: HandView, rank: Rank, size: int) -> Iterator[tuple[tuple[
 def triples(view: HandView, above: int = 0) -> Iterator[Play]:
     """三同张: three of a rank, up to two of them wild."""
     level = view.level
+    orders = view.orders
     triple = PlayKind.TRIPLE
     for rank in NATURAL_RANKS:
-        key = rank_order(rank, level)
+        key = orders[rank]
         if key <= above:
             continue
         heart = _as_heart(rank)
@@ -255,11 +264,12 @@ def _before(cards: tuple[Card, ...], index: int) -> int:
 def full_houses(view: HandView, above: int = 0) -> Iterator[Play]:
     """三带二: a triple and a pair of another rank (a joker pair allowed), compared by the triple."""
     level, wild, wilds = view.level, view.wild, view.wilds
+    orders = view.orders
     full_house = PlayKind.FULL_HOUSE
     parts = _pair_parts(view)
     wild_runs = ((), (wild,), (wild, wild))
     for rank in NATURAL_RANKS:
-        key = rank_order(rank, level)
+        key = orders[rank]
         if key <= above:
             continue
         heart = _as_heart(rank)
@@ -485,12 +495,13 @@ def plates(view: HandView, above: int = 0) -> Iterator[Play]:
 def bombs(view: HandView, above: int = 0) -> Iterator[Play]:
     """炸弹: four to eight natural cards of one rank, with up to both wild cards (ten at most)."""
     level, wild, wilds = view.level, view.wild, view.wilds
+    orders = view.orders
     bomb = PlayKind.BOMB
     for rank in NATURAL_RANKS:
         held = view.totals[rank]
         if held + wilds < 4:
             continue
-        order = rank_order(rank, level)
+        order = orders[rank]
         heart = _as_heart(rank)
         subsets = view.subsets[rank]
         for size in range(4, min(held + wilds, _MAX_BOMB) + 1):
@@ -555,6 +566,7 @@ def enumerators(view: HandView) -> Mapping[PlayKind, Enumerator]:
 
     return EXTENDED_ENUMERATORS
 
+
 _KINDS_BY_SIZE: Final = {
     1: (PlayKind.SINGLE,),
     2: (PlayKind.PAIR,),
@@ -575,7 +587,9 @@ def classify(cards: Iterable[Card], level: Rank, rules: RuleSet = COMPETITION) -
     size = len(held)
     view = HandView(held, level, rules)
     if view.extended:
-        return [play for enumerate_kind in enumerators(view).values() for play in enumerate_kind(view, 0, size)]
+        return [
+            play for enumerate_kind in enumerators(view).values() for play in enumerate_kind(view, 0, size)
+        ]
     kinds = _KINDS_BY_SIZE.get(size, (PlayKind.BOMB,) if 7 <= size <= _MAX_BOMB else ())
     return [play for kind in kinds for play in ENUMERATORS[kind](view) if len(play.cards) == size]
 
@@ -598,7 +612,11 @@ def read_as(
         # a chained bomb's key depends on its shape, which the cards settle (one reading per rank)
         above = 0 if kind is PlayKind.CHAIN_BOMB else play_key(kind, rank, size, level, rules) - 1
         for play in table[kind](view, above, size):
-            if play.rank == rank and len(play.cards) == size and (kind is PlayKind.CHAIN_BOMB or play.key == above + 1):
+            if (
+                play.rank == rank
+                and len(play.cards) == size
+                and (kind is PlayKind.CHAIN_BOMB or play.key == above + 1)
+            ):
                 return play
         return None
     if kind not in ENUMERATORS:

@@ -214,7 +214,9 @@ class Deal:
         if seat is None:
             return []
         if self.phase is Phase.TRIBUTE:
-            return [TributeAction(seat, card) for card in tribute_cards(self.hand(seat), self.level)]
+            return [
+                TributeAction(seat, card) for card in tribute_cards(self.hand(seat), self.level, self.rules)
+            ]
         if self.phase is Phase.RETURN:
             return [ReturnAction(seat, card) for card in self._return_cards(seat)]
         return [
@@ -241,7 +243,7 @@ class Deal:
         if isinstance(action, TributeAction):
             if self.phase is not Phase.TRIBUTE:
                 raise WrongPhaseError(f"no tribute is due: the deal is in its {self.phase.value} phase")
-            allowed = tribute_cards(self.hand(action.seat), self.level)
+            allowed = tribute_cards(self.hand(action.seat), self.level, self.rules)
             if action.card not in allowed:
                 raise IllegalTributeError(
                     f"the tribute must be one of the highest cards ({format_cards(allowed)}), "

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Final
 
 from cardroom.guandan.deal import Deal
-from cardroom.guandan.plays import Play
+from cardroom.guandan.plays import Play, play_stars
 from cardroom.guandan.tribute import partner
 
 BASE_BY_PLACE: Final = {
@@ -37,7 +37,12 @@ def contribution(stars: int) -> tuple[int, int, int]:
     return {6: (4, 2, -3), 7: (8, 4, -6)}.get(stars, (0, 0, 0))
 
 
-def deal_score(deal: Deal, stars: Callable[[Play], int]) -> tuple[int, int, int, int]:
+def stars_of(play: Play) -> int:
+    """A play's star level (星级): :func:`~cardroom.guandan.plays.play_stars`, 0 for non-bombs."""
+    return play_stars(play.kind, len(play.cards), play.length)
+
+
+def deal_score(deal: Deal, stars: Callable[[Play], int] = stars_of) -> tuple[int, int, int, int]:
     """Each seat's score for a finished deal; ``stars`` gives a play's star level (0 for plays with
     none)."""
     if deal.result is None:

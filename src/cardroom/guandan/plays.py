@@ -84,7 +84,9 @@ def _line_orders(level: int, level_high: bool, two_high: bool) -> tuple[int, ...
     """Order values from the line of ranks, lowest first: 2 (unless ``two_high``) … A, then 2 (if
     ``two_high``), the level rank (if ``level_high``), small joker, big joker; the top is 17."""
     line = [
-        value for value in range(2, 15) if not (two_high and value == 2) and not (level_high and value == level)
+        value
+        for value in range(2, 15)
+        if not (two_high and value == 2) and not (level_high and value == level)
     ]
     if two_high and not (level_high and level == 2):
         line.append(2)
@@ -111,11 +113,15 @@ def rank_order(rank: Rank, level: Rank, rules: RuleSet = COMPETITION) -> int:
     """Order value of a rank for singles, pairs, triples, full houses and bombs at this level (the
     competition's by default: level rank above A; 2…A by face value, the level rank 15, small joker 16,
     big joker 17). ``rules.level_rank_high`` and ``rules.two_high`` choose the line of ranks."""
+    if rules is COMPETITION:
+        return _ORDERS[level][rank]
     return _ORDER_TABLES[rules.level_rank_high, rules.two_high][level][rank]
 
 
 def rank_orders(level: Rank, rules: RuleSet = COMPETITION) -> tuple[int, ...]:
     """:func:`rank_order` of every rank at this level, indexed by rank (for hot loops)."""
+    if rules is COMPETITION:
+        return _ORDERS[level]
     return _ORDER_TABLES[rules.level_rank_high, rules.two_high][level]
 
 
@@ -203,11 +209,12 @@ class Play(NamedTuple):
     """One play: its kind, key rank, cards and the wild cards' readings.
 
     ``rank`` is the key rank as the competition triple names it: the rank of a single, pair, triple or
-    bomb, the triple of a full house, the *lowest* rank of a sequence (``A`` for A2345, AA2233, AAA222)
-    and the small joker for four jokers. ``cards`` are in print order, wild cards as held (the ♥ level
-    card). ``stands_for`` has one card per wild card in ``cards``: the card it is read as. ``key``
-    orders plays (see :func:`play_key`). Build plays with :func:`cardroom.guandan.classify` or the
-    legal-move generators rather than by hand.
+    bomb, the triple of a full house, the *lowest* rank of a sequence (``A`` for A2345, AA2233, AAA222),
+    of an airplane's triples or of a chained bomb, and the small joker for three and four jokers.
+    ``cards`` are in print order, wild cards as held (the ♥ level card; a big joker where the rule set
+    makes it wild). ``stands_for`` has one card per wild card in ``cards``: the card it is read as (big
+    jokers' first). ``key`` orders plays (see :func:`play_key`). Build plays with
+    :func:`cardroom.guandan.classify` or the legal-move generators rather than by hand.
     """
 
     kind: PlayKind

@@ -3,7 +3,8 @@ number of wild cards (逢人配) they need, where suits matter only for straight
 
 Each :class:`RankPlay` uses as few wild cards as the hand allows and can name one concrete card choice
 (:meth:`RankPlay.to_play`). Counting is done on per-rank card counts, so this view is far smaller and
-faster than the card-level one.
+faster than the card-level one. Rule sets with other play parameters (``huopin``) are served by
+:mod:`cardroom.guandan.extended_ranks`, with the same values.
 """
 
 from __future__ import annotations
@@ -12,8 +13,8 @@ from collections.abc import Callable, Iterable, Iterator
 from itertools import chain, compress
 from typing import Final, NamedTuple
 
-from cardroom.cards import ALL_CARDS, NATURAL_RANKS, Card, Rank, Suit, card_index, natural_index
-from cardroom.guandan.combinations import read_as
+from cardroom.cards import ALL_CARDS, BIG_JOKER, NATURAL_RANKS, Card, Rank, Suit, card_index, natural_index
+from cardroom.guandan.combinations import read_as, uses_extensions
 from cardroom.guandan.plays import (
     BOMB_TIER_STEP,
     FOUR_JOKERS_TIER,
@@ -28,12 +29,15 @@ from cardroom.guandan.plays import (
 from cardroom.guandan.ruleset import COMPETITION, RuleSet
 
 _SUITS: Final = tuple(Suit)
+_new: Final = tuple.__new__
 
 
 class RankPlay(NamedTuple):
     """A play named by its ranks: kind, key rank (lowest rank of a sequence), number of cards, wild
     cards needed, the suit of a straight flush, the pair's rank in a full house (``None`` when the pair
-    is two wild cards), and the comparison key (as :attr:`Play.key`)."""
+    is two wild cards) or the lowest rank of an airplane's wings, the comparison key (as
+    :attr:`Play.key`), how many of the wild cards are big jokers (``big_joker_wild``), and the number of
+    bombs of a chained bomb (its shape; 0 for the other kinds)."""
 
     kind: PlayKind
     rank: Rank
@@ -42,11 +46,13 @@ class RankPlay(NamedTuple):
     key: int
     suit: Suit | None = None
     pair_rank: Rank | None = None
+    big_jokers: int = 0
+    length: int = 0
 
     def beats(self, previous: RankPlay) -> bool:
         """The same comparison as :meth:`Play.beats`."""
-        if self.kind >= PlayKind.BOMB:
-            return previous.kind < PlayKind.BOMB or self.key > previous.key
+        if self.kind.is_bomb:
+            return not previous.kind.is_bomb or self.key > previous.key
         return self.kind is previous.kind and self.size == previous.size and self.key > previous.key
 
     def to_play(self, hand: Iterable[Card], level: Rank, rules: RuleSet = COMPETITION) -> Play:
@@ -61,10 +67,19 @@ class RankPlay(NamedTuple):
         wild = Card(level, Suit.HEARTS)
         wilds = counts[wild.index]
         counts[wild.index] = 0
-        chosen = _choose(self, counts, level, rules)
-        if chosen is None or len(chosen) + self.wilds != self.size or self.wilds > wilds:
+        hearts = self.wilds - self.big_jokers
+        counts[BIG_JOKER.index] -= self.big_jokers
+        if hearts > wilds or counts[BIG_JOKER.index] < 0:
             raise ValueError(f"the hand cannot make {self}")
-        cards = tuple(sorted(chosen + [wild] * self.wilds, key=card_index))
+        if uses_extensions(rules):
+            from cardroom.guandan.extended_ranks import choose  # imported here: it imports this module
+
+            chosen = choose(self, counts, level, rules)
+        else:
+            chosen = _choose(self, counts, level, rules)
+        if chosen is None or len(chosen) + self.wilds != self.size:
+            raise ValueError(f"the hand cannot make {self}")
+        cards = tuple(sorted(chosen + [wild] * hearts + [BIG_JOKER] * self.big_jokers, key=card_index))
         play = read_as(cards, self.kind, self.rank, level, rules)
         if play is None:
             raise ValueError(f"the hand cannot make {self}")
@@ -127,6 +142,8 @@ class RankCounts:
 
     __slots__ = (
         "big_jokers",
+        "big_wilds",
+        "extended",
         "level",
         "natural",
         "present",
@@ -147,6 +164,12 @@ class RankCounts:
         self.rules = rules
         self.small_jokers = counts[0]
         self.big_jokers = counts[1]
+        if rules is not COMPETITION and uses_extensions(rules):
+            self.extended = True
+            self.big_wilds = counts[1] if rules.big_joker_wild else 0
+        else:
+            self.extended = False
+            self.big_wilds = 0
         columns = (counts[2::4], counts[3::4], counts[4::4], counts[5::4])
         self.natural = [0, 0, *map(sum, zip(*columns, strict=True))]
         self.runs = [sum(compress(_RANK_BITS, column)) | (2 if column[12] else 0) for column in columns]
@@ -175,11 +198,11 @@ def _of_a_rank(kind: PlayKind, size: int) -> Callable[[RankCounts, int], Iterato
                 continue
             need = size - held if held < size else 0
             if need <= wilds:
-                yield RankPlay(kind, rank, size, need, key)
+                yield _new(RankPlay, (kind, rank, size, need, key, None, None, 0, 0))
         for joker, held in zip(_JOKERS, (view.small_jokers, view.big_jokers), strict=True):
             key = rank_order(joker, level)
             if held >= size and key > above:
-                yield RankPlay(kind, joker, size, 0, key)
+                yield _new(RankPlay, (kind, joker, size, 0, key, None, None, 0, 0))
 
     enumerate_kind.__doc__ = f"{kind.name.lower()}s by rank, wild cards where short"
     return enumerate_kind
@@ -205,7 +228,9 @@ def _full_houses(view: RankCounts, above: int = 0) -> Iterator[RankPlay]:
         need = max(0, 3 - held)
         for pair_rank, pair_need in pair_options:
             if pair_rank != rank and need + pair_need <= wilds:
-                yield RankPlay(PlayKind.FULL_HOUSE, rank, 5, need + pair_need, key, None, pair_rank)
+                yield _new(
+                    RankPlay, (PlayKind.FULL_HOUSE, rank, 5, need + pair_need, key, None, pair_rank, 0, 0)
+                )
 
 
 def _straights(view: RankCounts, above: int = 0) -> Iterator[RankPlay]:
@@ -218,7 +243,9 @@ def _straights(view: RankCounts, above: int = 0) -> Iterator[RankPlay]:
         if not need and not loose and sum(1 for run in runs if run & window) == 1:
             need = 1
         if need <= wilds:
-            yield RankPlay(PlayKind.STRAIGHT, rank_at_position(low), 5, need, low + 4)
+            yield _new(
+                RankPlay, (PlayKind.STRAIGHT, rank_at_position(low), 5, need, low + 4, None, None, 0, 0)
+            )
 
 
 def _pairs_in_a_row(
@@ -236,7 +263,10 @@ def _pairs_in_a_row(
                         break
                     need += width - held
             if need <= wilds:
-                yield RankPlay(kind, rank_at_position(low), length * width, need, low + length - 1)
+                yield _new(
+                    RankPlay,
+                    (kind, rank_at_position(low), length * width, need, low + length - 1, None, None, 0, 0),
+                )
 
     enumerate_kind.__doc__ = f"{kind.name.lower()}s: {length} ranks in a row, {width} cards each"
     return enumerate_kind
@@ -252,7 +282,20 @@ def _straight_flushes(view: RankCounts, above: int = 0) -> Iterator[RankPlay]:
         for low in range(max(1, above - base - 3), 11):
             need = 5 - (run & 0b11111 << low).bit_count()
             if need <= wilds:
-                yield RankPlay(PlayKind.STRAIGHT_FLUSH, rank_at_position(low), 5, need, base + low + 4, suit)
+                yield _new(
+                    RankPlay,
+                    (
+                        PlayKind.STRAIGHT_FLUSH,
+                        rank_at_position(low),
+                        5,
+                        need,
+                        base + low + 4,
+                        suit,
+                        None,
+                        0,
+                        0,
+                    ),
+                )
 
 
 def _bombs(view: RankCounts, above: int = 0) -> Iterator[RankPlay]:
@@ -265,13 +308,13 @@ def _bombs(view: RankCounts, above: int = 0) -> Iterator[RankPlay]:
         for size in range(4, min(held + wilds, 10) + 1):
             key = bomb_tier(size) * BOMB_TIER_STEP + order
             if key > above:
-                yield RankPlay(PlayKind.BOMB, rank, size, max(0, size - held), key)
+                yield _new(RankPlay, (PlayKind.BOMB, rank, size, max(0, size - held), key, None, None, 0, 0))
 
 
 def _four_jokers(view: RankCounts, above: int = 0) -> Iterator[RankPlay]:
     key = FOUR_JOKERS_TIER * BOMB_TIER_STEP
     if view.small_jokers == 2 and view.big_jokers == 2 and key > above:
-        yield RankPlay(PlayKind.FOUR_JOKERS, Rank.SMALL_JOKER, 4, 0, key)
+        yield _new(RankPlay, (PlayKind.FOUR_JOKERS, Rank.SMALL_JOKER, 4, 0, key, None, None, 0, 0))
 
 
 RANK_ENUMERATORS: Final[dict[PlayKind, Callable[[RankCounts, int], Iterator[RankPlay]]]] = {
@@ -291,19 +334,34 @@ RANK_ENUMERATORS: Final[dict[PlayKind, Callable[[RankCounts, int], Iterator[Rank
 _BOMB_KINDS: Final = (PlayKind.BOMB, PlayKind.STRAIGHT_FLUSH, PlayKind.FOUR_JOKERS)
 
 
+def rank_enumerators(view: RankCounts) -> dict[PlayKind, Callable[[RankCounts, int], Iterator[RankPlay]]]:
+    """The rank-level enumerator of every kind the hand's rule set has."""
+    if not view.extended:
+        return RANK_ENUMERATORS
+    from cardroom.guandan.extended_ranks import EXTENDED_RANK_ENUMERATORS  # imported here: it imports this
+
+    return EXTENDED_RANK_ENUMERATORS
+
+
 def iter_rank_leads(view: RankCounts) -> Iterator[RankPlay]:
     """Every rank-level play that may lead, each with the fewest wild cards it needs."""
-    return chain.from_iterable(enumerate_kind(view, 0) for enumerate_kind in RANK_ENUMERATORS.values())
+    table = rank_enumerators(view)
+    return chain.from_iterable(enumerate_kind(view, 0) for enumerate_kind in table.values())
 
 
 def iter_rank_follows(view: RankCounts, previous: RankPlay) -> Iterator[RankPlay]:
     """Every rank-level play that beats ``previous``."""
+    table = rank_enumerators(view)
+    bomb_kinds = _BOMB_KINDS if table is RANK_ENUMERATORS else tuple(kind for kind in table if kind.is_bomb)
     if previous.kind.is_bomb:
-        return chain.from_iterable(RANK_ENUMERATORS[kind](view, previous.key) for kind in _BOMB_KINDS)
+        return chain.from_iterable(table[kind](view, previous.key) for kind in bomb_kinds)
+    enumerate_same = table.get(previous.kind)
     same = (
-        play for play in RANK_ENUMERATORS[previous.kind](view, previous.key) if play.size == previous.size
+        play
+        for play in (enumerate_same(view, previous.key) if enumerate_same else ())
+        if play.size == previous.size
     )
-    return chain(same, *(RANK_ENUMERATORS[kind](view, 0) for kind in _BOMB_KINDS))
+    return chain(same, *(table[kind](view, 0) for kind in bomb_kinds))
 
 
 def rank_leads(hand: Iterable[Card], level: Rank, rules: RuleSet = COMPETITION) -> list[RankPlay]:
@@ -326,4 +384,27 @@ def rank_play_of(play: Play) -> RankPlay:
     if play.kind is PlayKind.FULL_HOUSE:
         read = play.read_cards()
         pair_rank = next(card.rank for card in read if card.rank != play.rank)
-    return RankPlay(play.kind, play.rank, len(play.cards), play.wild_count, play.key, play.suit, pair_rank)
+    elif play.kind is PlayKind.AIRPLANE:
+        read = play.read_cards()
+        wings = {card.rank for card in read if sum(1 for other in read if other.rank == card.rank) == 2}
+        pair_rank = rank_at_position(min(_positions(wings)))
+    hearts = play.cards.count(Card(play.level, Suit.HEARTS)) if play.level is not None else 0
+    big_jokers = play.wild_count - hearts
+    length = play.length if play.kind is PlayKind.CHAIN_BOMB else 0
+    return RankPlay(
+        play.kind,
+        play.rank,
+        len(play.cards),
+        play.wild_count,
+        play.key,
+        play.suit,
+        pair_rank,
+        big_jokers,
+        length,
+    )
+
+
+def _positions(ranks: set[Rank]) -> list[int]:
+    """Sequence positions of a run of ranks: the ace low (1) when the run holds a 2 and no king."""
+    ace_low = Rank.TWO in ranks and Rank.KING not in ranks
+    return [1 if rank == Rank.ACE and ace_low else int(rank) for rank in ranks]

@@ -123,10 +123,11 @@ class RuleSet:
             raise ValueError(f"max_bomb_size must be 4…12, got {self.max_bomb_size}")
         fewest, most = self.chain_bomb_lengths
         if (fewest, most) != (0, 0) and not 2 <= fewest <= most <= 13:
-            raise ValueError("chain_bomb_lengths must be (0, 0) or (fewest, most) with 2 ≤ fewest ≤ most ≤ 13")
+            raise ValueError(
+                "chain_bomb_lengths must be (0, 0) or (fewest, most) with 2 ≤ fewest ≤ most ≤ 13"
+            )
         if ((fewest, most) != (0, 0) or self.three_jokers_bomb) and not self.bombs_by_stars:
             raise ValueError("chained and three-joker bombs are placed by star level: set bombs_by_stars")
-
 
     partner_rises: tuple[int, int, int] = (3, 2, 1)
     """Levels the 上游's team rises when the partner finishes 二游, 三游, 下游."""
@@ -292,14 +293,15 @@ HUOPIN: Final = RuleSet(
     chain_bomb_lengths=(3, 6),
     big_joker_wild=True,
     bombs_by_stars=True,
+    return_limit=ReturnLimit.NEVER,
+    double_tribute_lead=DoubleTributeLead.LAST_PLACE,
 )
 """火拼掼蛋 of seed 004: long sequences, airplanes with wings, bombs of up to 12 cards, three-joker and
-chained bombs compared by stars, the big joker as a second wild card, 2 above A (the combination
-engine's parameters; see docs/plays.md)."""
+chained bombs compared by stars, the big joker as a second wild card, 2 above A (see docs/plays.md);
+any card may be returned, and the 下游 leads after a double tribute (docs/rulesets.md). Its per-deal
+score is :mod:`cardroom.guandan.huopin_score`."""
 
-PRESETS: Final[dict[str, RuleSet]] = {
-    rules.name: rules for rules in (COMPETITION, CLASSIC, PLATFORM, HUOPIN)
-}
+PRESETS: Final[dict[str, RuleSet]] = {rules.name: rules for rules in (COMPETITION, CLASSIC, PLATFORM, HUOPIN)}
 
 
 def preset(name: str) -> RuleSet:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from cardroom.cards import Card, Rank, Suit
 from cardroom.guandan.plays import rank_order
-from cardroom.guandan.ruleset import DoubleTributeLead, ReturnLimit, RuleSet
+from cardroom.guandan.ruleset import COMPETITION, DoubleTributeLead, ReturnLimit, RuleSet
 
 
 def partner(seat: int) -> int:
@@ -75,7 +75,7 @@ class TributePlan:
             by_place = {self.places[3]: self.receivers[0], self.places[2]: self.receivers[1]}
             return {payer: by_place[payer] for payer in paid}
         first, second = self.payers
-        if rank_order(paid[second].rank, level) > rank_order(paid[first].rank, level):
+        if rank_order(paid[second].rank, level, rules) > rank_order(paid[first].rank, level, rules):
             first, second = second, first
         return {first: self.receivers[0], second: self.receivers[1]}
 
@@ -93,14 +93,15 @@ def _play_order_after(seat: int) -> list[int]:
     return [(seat + step) % 4 for step in range(1, 4)]
 
 
-def tribute_cards(hand: Iterable[Card], level: Rank) -> list[Card]:
-    """The cards a payer may give: any of the highest by the order of ranks, ♥ level cards excepted."""
+def tribute_cards(hand: Iterable[Card], level: Rank, rules: RuleSet = COMPETITION) -> list[Card]:
+    """The cards a payer may give: any of the highest by the rule set's order of ranks, ♥ level cards
+    excepted."""
     wild = Card(level, Suit.HEARTS)
     candidates = {card for card in hand if card is not wild}
     if not candidates:
         return []
-    best = max(rank_order(card.rank, level) for card in candidates)
-    return sorted(card for card in candidates if rank_order(card.rank, level) == best)
+    best = max(rank_order(card.rank, level, rules) for card in candidates)
+    return sorted(card for card in candidates if rank_order(card.rank, level, rules) == best)
 
 
 def return_cards(hand: Iterable[Card], level: Rank, rules: RuleSet, *, to_partner: bool) -> list[Card]:
@@ -116,7 +117,7 @@ def return_cards(hand: Iterable[Card], level: Rank, rules: RuleSet, *, to_partne
     def value(card: Card) -> int:
         if rules.return_limit_by_face_value and not card.rank.is_joker:
             return int(card.rank)
-        return rank_order(card.rank, level)
+        return rank_order(card.rank, level, rules)
 
     limit = int(rules.return_limit_rank)
     within = [card for card in held if value(card) <= limit]

@@ -4,6 +4,11 @@
 ``TwoTrips``, ``Bomb``, ``StraightFlush``, ``FourKings`` or ``PASS``; ``rank`` is the key card's rank
 letter (the lowest rank of a sequence, ``B``/``R`` for joker singles and pairs, ``B`` for four jokers);
 ``cards`` are as played, wild cards included. A pass is ``["PASS", "PASS", "PASS"]``.
+
+The protocol knows only the competition's kinds. Rule sets with more (``huopin``) extend it
+(docs/plays.md, "huopin"): a longer straight, 连对 or 连三张 keeps ``Straight``, ``ThreePair`` or
+``TwoTrips`` with its lowest rank; ``Airplane`` (飞机带翅膀, the lowest triple's rank), ``ChainBomb``
+(X相Y连环炸弹, the lowest rank) and ``ThreeKings`` (三王炸, ``B``) are new; the cards settle the rest.
 """
 
 from __future__ import annotations
@@ -29,6 +34,9 @@ TYPE_NAMES: Final = {
     PlayKind.BOMB: "Bomb",
     PlayKind.STRAIGHT_FLUSH: "StraightFlush",
     PlayKind.FOUR_JOKERS: "FourKings",
+    PlayKind.AIRPLANE: "Airplane",
+    PlayKind.THREE_JOKERS: "ThreeKings",
+    PlayKind.CHAIN_BOMB: "ChainBomb",
 }
 KINDS_BY_TYPE: Final = {name: kind for kind, name in TYPE_NAMES.items()}
 
