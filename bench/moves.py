@@ -18,6 +18,7 @@ from pathlib import Path
 from cardroom.cards import Card, Rank, Suit, full_deck
 from cardroom.guandan import Play, legal_follows, legal_leads
 from cardroom.guandan.rankplays import rank_leads
+from cardroom.guandan.ruleset import RuleSet, preset
 
 LEVEL = Rank.TWO
 WILD = Card(LEVEL, Suit.HEARTS)
@@ -34,14 +35,13 @@ def hands_with_wilds(rng: random.Random, wilds: int, count: int) -> list[tuple[C
     return hands
 
 
-def typical_previous(rng: random.Random) -> Play:
+def typical_previous(rng: random.Random, rules: RuleSet) -> Play:
     """A previous play as met in a game: a uniformly chosen non-bomb kind, then a uniform play of that
     kind, from another random hand."""
-    while True:
-        leads = [play for play in legal_leads(rng.sample(full_deck(), 27), LEVEL) if not play.kind.is_bomb]
-        kinds = sorted({play.kind for play in leads})
-        kind = rng.choice(kinds)
-        return rng.choice([play for play in leads if play.kind is kind])
+    hand = rng.sample(full_deck(), 27)
+    leads = [play for play in legal_leads(hand, LEVEL, rules) if not play.kind.is_bomb]
+    kind = rng.choice(sorted({play.kind for play in leads}))
+    return rng.choice([play for play in leads if play.kind is kind])
 
 
 def median_ms(samples: Sequence[float]) -> float:
@@ -54,12 +54,16 @@ def timed(function: Callable[[], int]) -> tuple[float, int]:
     return time.perf_counter() - start, found
 
 
-def count(generate: Callable[[tuple[Card, ...], Rank], Sequence[object]], hand: tuple[Card, ...]) -> int:
-    return len(generate(hand, LEVEL))
+def count(
+    generate: Callable[[tuple[Card, ...], Rank, RuleSet], Sequence[object]],
+    hand: tuple[Card, ...],
+    rules: RuleSet,
+) -> int:
+    return len(generate(hand, LEVEL, rules))
 
 
-def count_follows(hand: tuple[Card, ...], previous: Play) -> int:
-    return len(legal_follows(hand, previous, LEVEL))
+def count_follows(hand: tuple[Card, ...], previous: Play, rules: RuleSet) -> int:
+    return len(legal_follows(hand, previous, LEVEL, rules))
 
 
 def cpu_model() -> str:
@@ -76,10 +80,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--hands", type=int, default=300, help="hands per wild-card count")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--rules", default="competition", help="rule-set preset")
     arguments = parser.parse_args()
+    rules = preset(arguments.rules)
     rng = random.Random(arguments.seed)
     print(
-        f"machine: {cpu_model()}, Python {platform.python_version()}, "
+        f"machine: {cpu_model()}, Python {platform.python_version()}, {rules.name} rules, "
         f"{arguments.hands} hands per row, seed {arguments.seed}\n"
     )
     print(
@@ -90,11 +96,12 @@ def main() -> None:
     print("|---|---|---|---|---|---|---|")
     for wilds in (0, 1, 2):
         hands = hands_with_wilds(rng, wilds, arguments.hands)
-        previous = [typical_previous(rng) for _ in hands]
-        card = [timed(partial(count, legal_leads, hand)) for hand in hands]
-        rank = [timed(partial(count, rank_leads, hand)) for hand in hands]
+        previous = [typical_previous(rng, rules) for _ in hands]
+        card = [timed(partial(count, legal_leads, hand, rules)) for hand in hands]
+        rank = [timed(partial(count, rank_leads, hand, rules)) for hand in hands]
         follow = [
-            timed(partial(count_follows, hand, play)) for hand, play in zip(hands, previous, strict=True)
+            timed(partial(count_follows, hand, play, rules))
+            for hand, play in zip(hands, previous, strict=True)
         ]
         print(
             f"| {wilds} | {median_ms([t for t, _ in card]):.3f} "
