@@ -22,12 +22,14 @@ from cardroom.guandan.moves import (
     verify_play,
 )
 from cardroom.guandan.plays import PASS, Play, PlayKind, rank_order
-from cardroom.guandan.ruleset import COMPETITION, HUOPIN, PRESETS, RuleSet, preset
+from cardroom.guandan.ruleset import CLASSIC, COMPETITION, HUOPIN, PLATFORM, PRESETS, RuleSet, preset
 
 __all__ = [
+    "CLASSIC",
     "COMPETITION",
     "HUOPIN",
     "PASS",
+    "PLATFORM",
     "PRESETS",
     "DoesNotBeatError",
     "HandView",

@@ -113,22 +113,6 @@ class RuleSet:
     chained bomb X+Y★, three jokers 6★ (lowest of the 6★), four jokers 7★ (highest of the 7★); a straight
     flush sits between 5★ and 6★ (RULES.md's choice; the seed is silent). Off: the competition ladder."""
 
-    def _check_play_parameters(self) -> None:
-        """Validate the combination engine's parameters (called by ``__post_init__``)."""
-        for name, low in (("straight_lengths", 3), ("tube_lengths", 2), ("plate_lengths", 2)):
-            fewest, most = getattr(self, name)
-            if not low <= fewest <= most <= 13:
-                raise ValueError(f"{name} must be (fewest, most) with {low} ≤ fewest ≤ most ≤ 13")
-        if not 4 <= self.max_bomb_size <= 12:
-            raise ValueError(f"max_bomb_size must be 4…12, got {self.max_bomb_size}")
-        fewest, most = self.chain_bomb_lengths
-        if (fewest, most) != (0, 0) and not 2 <= fewest <= most <= 13:
-            raise ValueError(
-                "chain_bomb_lengths must be (0, 0) or (fewest, most) with 2 ≤ fewest ≤ most ≤ 13"
-            )
-        if ((fewest, most) != (0, 0) or self.three_jokers_bomb) and not self.bombs_by_stars:
-            raise ValueError("chained and three-joker bombs are placed by star level: set bombs_by_stars")
-
     partner_rises: tuple[int, int, int] = (3, 2, 1)
     """Levels the 上游's team rises when the partner finishes 二游, 三游, 下游."""
 
@@ -196,6 +180,22 @@ class RuleSet:
         if self.return_limit_rank.is_joker:
             raise ValueError("return_limit_rank must be a natural rank")
         self._check_play_parameters()
+
+    def _check_play_parameters(self) -> None:
+        """Validate the combination engine's parameters (called by ``__post_init__``)."""
+        for name, low in (("straight_lengths", 3), ("tube_lengths", 2), ("plate_lengths", 2)):
+            fewest, most = getattr(self, name)
+            if not low <= fewest <= most <= 13:
+                raise ValueError(f"{name} must be (fewest, most) with {low} ≤ fewest ≤ most ≤ 13")
+        if not 4 <= self.max_bomb_size <= 12:
+            raise ValueError(f"max_bomb_size must be 4…12, got {self.max_bomb_size}")
+        fewest, most = self.chain_bomb_lengths
+        if (fewest, most) != (0, 0) and not 2 <= fewest <= most <= 13:
+            raise ValueError(
+                "chain_bomb_lengths must be (0, 0) or (fewest, most) with 2 ≤ fewest ≤ most ≤ 13"
+            )
+        if ((fewest, most) != (0, 0) or self.three_jokers_bomb) and not self.bombs_by_stars:
+            raise ValueError("chained and three-joker bombs are placed by star level: set bombs_by_stars")
 
     def to_dict(self) -> dict[str, Any]:
         """The parameters as JSON-ready values (for records): ranks as letters, enums as their values."""
