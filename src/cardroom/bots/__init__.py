@@ -1,0 +1,11 @@
+"""Bots: a bot sees only ``match.observation(seat)`` and answers one of its legal actions.
+
+Every bot is built from a seed (``make_bot(name, seed)``) and is deterministic under it; tribute and
+return decisions come through the same :meth:`Bot.act`, since the observation's legal actions are the
+tribute or return cards when those are due.
+"""
+
+from cardroom.bots.base import BOTS, Bot, make_bot
+from cardroom.bots.random_bot import RandomBot
+
+__all__ = ["BOTS", "Bot", "RandomBot", "make_bot"]
