@@ -121,6 +121,11 @@ class Deal:
     passes the previous deal's ``previous_places`` and starts with tribute (or 抗贡).
     """
 
+    turned_card: Card | None
+    """The first deal's turned card, which its leader holds (``None`` when not drawn by one)."""
+    tribute_plan: TributePlan | None
+    """Who pays whom (exempt payers removed); ``None`` for a first deal or a position."""
+
     def __init__(
         self,
         hands: Sequence[Iterable[Card]],
@@ -142,25 +147,8 @@ class Deal:
             raise ValueError("give either the first leader or the previous deal's places")
         if turned_card is not None and (leader is None or not held[leader][turned_card]):
             raise ValueError("the turned card must be in the first leader's hand")
-        self.rules = rules
-        self.level = level
-        self.hands = held
-        self.dealt_hands = tuple(sort_cards(hand.elements()) for hand in held)
-        """The four hands as dealt, before tribute."""
+        self._setup(held, level, rules)
         self.turned_card = turned_card
-        """The first deal's turned card, which its leader holds (``None`` when not drawn by one)."""
-        self.actions: list[Action] = []
-        """Every action applied, in order."""
-        self.events: list[Event] = []
-        self.leader: int | None = None
-        self.finished: list[int] = []
-        self.last_play: tuple[int, Play] | None = None
-        self.passes = 0
-        self.tribute_plan: TributePlan | None = None
-        self._paid: dict[int, Card] = {}
-        self._receiver_of: dict[int, int] = {}
-        self._returns_due: list[int] = []
-        self.result: DealResult | None = None
         if leader is not None:
             if leader not in range(SEATS):
                 raise ValueError(f"the leader must be a seat 0–3, got {leader}")
@@ -183,6 +171,63 @@ class Deal:
         else:
             self.phase = Phase.TRIBUTE
             self.current_player: int | None = plan.payers[0]
+
+    def _setup(self, held: list[Counter[Card]], level: Rank, rules: RuleSet) -> None:
+        self.rules = rules
+        self.level = level
+        self.hands = held
+        self.dealt_hands = tuple(sort_cards(hand.elements()) for hand in held)
+        """The four hands as dealt, before tribute."""
+        self.turned_card = None
+        self.actions: list[Action] = []
+        """Every action applied, in order."""
+        self.events: list[Event] = []
+        self.leader: int | None = None
+        self.finished: list[int] = []
+        self.last_play: tuple[int, Play] | None = None
+        self.passes = 0
+        self.tribute_plan = None
+        self._paid: dict[int, Card] = {}
+        self._receiver_of: dict[int, int] = {}
+        self._returns_due: list[int] = []
+        self.result: DealResult | None = None
+
+    @classmethod
+    def at_position(
+        cls,
+        hands: Sequence[Iterable[Card]],
+        level: Rank,
+        rules: RuleSet = COMPETITION,
+        *,
+        current_player: int,
+        finished: Sequence[int] = (),
+        last_play: tuple[int, Play] | None = None,
+        passes: int = 0,
+    ) -> Deal:
+        """A deal in its play phase at a given position — the hands now, who has gone out, the play to
+        beat and how many have passed on it — for search over hands sampled from what a seat cannot
+        see. Its log starts here; ``dealt_hands`` are the hands given."""
+        held = [Counter(hand) for hand in hands]
+        if len(held) != SEATS:
+            raise ValueError("a position needs four hands")
+        if current_player not in range(SEATS) or current_player in finished:
+            raise ValueError(f"seat {current_player} cannot be the player to act")
+        if any(held[seat] for seat in finished) or any(
+            not held[s] for s in range(SEATS) if s not in finished
+        ):
+            raise ValueError("exactly the seats that have gone out hold no cards")
+        if any(partner(seat) in finished for seat in finished):
+            raise ValueError("a team with both players out has ended the deal")
+        active = [seat for seat in range(SEATS) if seat not in finished]
+        if last_play is not None and not 0 <= passes < len([s for s in active if s != last_play[0]]):
+            raise ValueError(f"{passes} passes cannot follow a play still to be answered")
+        deal = cls.__new__(cls)
+        deal._setup(held, level, rules)
+        deal.finished = list(finished)
+        deal.last_play = last_play
+        deal.passes = passes
+        deal._start_play(current_player)
+        return deal
 
     def _start_play(self, leader: int) -> None:
         self.phase = Phase.PLAY
