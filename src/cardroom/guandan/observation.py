@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from cardroom.cards import Card, Rank
 from cardroom.guandan.deal import Action, Event
 from cardroom.guandan.plays import Play
+from cardroom.guandan.ruleset import COMPETITION, RuleSet
 
 if TYPE_CHECKING:
     from cardroom.guandan.match import Match
@@ -37,6 +38,7 @@ class Observation:
     previous_seat: int | None
     history: tuple[Event, ...]
     legal_actions: tuple[Action, ...]
+    rules: RuleSet = COMPETITION
 
     @property
     def announced_counts(self) -> dict[int, int]:
@@ -66,6 +68,7 @@ def observe(match: Match, seat: int) -> Observation:
             None,
             (),
             (),
+            match.rules,
         )
     counts = tuple(deal.card_count(other) for other in range(4))
     last = deal.last_play
@@ -85,4 +88,5 @@ def observe(match: Match, seat: int) -> Observation:
         previous_seat=last[0] if last else None,
         history=tuple(event for event in deal.events if event.visible_to(seat)),
         legal_actions=tuple(deal.legal_actions()) if to_act else (),
+        rules=match.rules,
     )
