@@ -7,5 +7,6 @@ tribute or return cards when those are due.
 
 from cardroom.bots.base import BOTS, Bot, make_bot
 from cardroom.bots.random_bot import RandomBot
+from cardroom.bots.search import SearchBot
 
-__all__ = ["BOTS", "Bot", "RandomBot", "make_bot"]
+__all__ = ["BOTS", "Bot", "RandomBot", "SearchBot", "make_bot"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 
 from cardroom.cards import ALL_CARDS, Card
 from cardroom.guandan.deal import Deal
@@ -69,15 +70,13 @@ def sample_hands(observation: Observation, rng: random.Random) -> list[tuple[Car
     return [tuple(hand) for hand in hands]
 
 
-def sample_position(observation: Observation, rng: random.Random) -> Deal:
-    """A play-phase deal at the observed position with sampled hands for the other seats."""
+def position_with(observation: Observation, hands: Sequence[Sequence[Card]]) -> Deal:
+    """A play-phase deal at the observed position, the four seats holding ``hands``."""
     if observation.phase != "play" or observation.current_player is None:
-        raise ValueError("positions are sampled in the play phase, at a seat's turn")
-    last = (
-        (observation.previous_seat, observation.previous)
-        if observation.previous is not None and observation.previous_seat is not None
-        else None
-    )
+        raise ValueError("positions are taken in the play phase, at a seat's turn")
+    last = None
+    if observation.previous is not None and observation.previous_seat is not None:
+        last = (observation.previous_seat, observation.previous)
     passes = 0
     if last is not None:
         for event in reversed(observation.history):
@@ -85,7 +84,7 @@ def sample_position(observation: Observation, rng: random.Random) -> Deal:
                 break
             passes += 1
     return Deal.at_position(
-        sample_hands(observation, rng),
+        hands,
         observation.level,
         observation.rules,
         current_player=observation.current_player,
@@ -93,3 +92,8 @@ def sample_position(observation: Observation, rng: random.Random) -> Deal:
         last_play=last,
         passes=passes,
     )
+
+
+def sample_position(observation: Observation, rng: random.Random) -> Deal:
+    """A play-phase deal at the observed position with sampled hands for the other seats."""
+    return position_with(observation, sample_hands(observation, rng))
