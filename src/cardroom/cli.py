@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Annotated
 
@@ -10,6 +11,10 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from cardroom.arena.command import run_command as run_arena_command
+from cardroom.arena.duplicate import ArenaConfig
+from cardroom.arena.play import ArenaError
+from cardroom.bots import BOTS
 from cardroom.cards import NotationError, Rank
 from cardroom.demo import run_demo
 from cardroom.guandan.ruleset import RuleSet, preset
@@ -164,3 +169,57 @@ def _print_report(report: ReplayReport, console: Console) -> None:
             console.print(f"  {escape(line)}")
     else:
         console.print(f"Legal record: all {report.actions_applied} actions replayed.")
+
+
+def _bot(name: str, option: str) -> str:
+    if name not in BOTS:
+        raise typer.BadParameter(
+            f"unknown bot {name!r}; available: {', '.join(sorted(BOTS))}", param_hint=option
+        )
+    return name
+
+
+@app.command("arena")
+def arena_command(
+    a: Annotated[
+        str,
+        typer.Option(help=f"Bot of team A (seats 0 & 2, then 1 & 3); available: {', '.join(sorted(BOTS))}."),
+    ],
+    b: Annotated[str, typer.Option(help="Bot of team B (seats 1 & 3, then 0 & 2).")],
+    deals: Annotated[
+        int, typer.Option(min=0, help="Fresh deals (level 2), each played twice with the teams swapped.")
+    ] = 100,
+    matches: Annotated[
+        int, typer.Option(min=0, help="Whole matches to passing A, each played twice with the teams swapped.")
+    ] = 0,
+    rules: Annotated[str, typer.Option(help="Rule-set preset.")] = "competition",
+    seed: Annotated[int, typer.Option(help="Seed of the cards and the bots (docs/arena.md).")] = 1,
+    workers: Annotated[
+        int | None, typer.Option(min=1, help="Worker processes (default: the number of CPUs).")
+    ] = None,
+    out: Annotated[Path, typer.Option(help="Folder for results.json, results.png and records/.")] = Path(
+        "arena-results"
+    ),
+    records: Annotated[
+        bool, typer.Option("--records/--no-records", help="Write every game's record into OUT/records.")
+    ] = True,
+) -> None:
+    """Play bot A against bot B in duplicate (every deal twice, teams swapped) and measure them.
+
+    Prints deal and match win rates and level gain with 95% intervals over the duplicate pairs, and
+    play statistics beside seed 001's human figures; writes OUT/results.json, OUT/results.png and a
+    record per game (replay them with `cardroom replay`).
+    """
+    if deals == 0 and matches == 0:
+        raise typer.BadParameter("nothing to play: give --deals or --matches above 0", param_hint="--deals")
+    config = ArenaConfig(
+        _bot(a, "--a"), _bot(b, "--b"), deals=deals, matches=matches, seed=seed, rules=_preset(rules)
+    )
+    console = Console()
+    try:
+        run_arena_command(
+            config, workers=workers or os.cpu_count() or 1, out=out, records=records, console=console
+        )
+    except ArenaError as error:
+        console.print(f"[bold red]Arena stopped[/]: {escape(str(error))}")
+        raise typer.Exit(1) from None

@@ -1,0 +1,32 @@
+"""The arena: two bots play duplicate deals and matches (same cards, teams swapped), in parallel, and
+the results come with 95% intervals over the duplicate pairs and play statistics beside seed 001's
+figures of human play (``docs/arena.md``).
+
+:mod:`~cardroom.arena.play` plays one game, :mod:`~cardroom.arena.duplicate` schedules the pairs over a
+process pool, :mod:`~cardroom.arena.stats` holds the intervals and per-deal facts,
+:mod:`~cardroom.arena.summary` turns outcomes into results, :mod:`~cardroom.arena.report` prints and
+writes them.
+"""
+
+from cardroom.arena.duplicate import ArenaConfig, run_arena, schedule
+from cardroom.arena.play import ArenaError, GameKind, GameOutcome, GameSpec, play_game, run_game
+from cardroom.arena.stats import Interval, cluster_mean, mean_interval, t_quantile
+from cardroom.arena.summary import ArenaResults, summarize
+
+__all__ = [
+    "ArenaConfig",
+    "ArenaError",
+    "ArenaResults",
+    "GameKind",
+    "GameOutcome",
+    "GameSpec",
+    "Interval",
+    "cluster_mean",
+    "mean_interval",
+    "play_game",
+    "run_arena",
+    "run_game",
+    "schedule",
+    "summarize",
+    "t_quantile",
+]

@@ -1,0 +1,91 @@
+"""``cardroom arena``: play a duplicate run with a progress bar, print the results, write the files."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+
+from cardroom.arena.duplicate import ArenaConfig, run_arena
+from cardroom.arena.play import GameKind
+from cardroom.arena.report import print_results, write_chart, write_json
+from cardroom.arena.summary import ArenaResults, summarize
+
+RESULTS_JSON = "results.json"
+RESULTS_PNG = "results.png"
+RECORDS = "records"
+
+
+@dataclass(frozen=True)
+class ArenaFiles:
+    """Where a run wrote its results."""
+
+    json: Path
+    chart: Path
+    records: Path | None
+
+
+def clear_records(folder: Path) -> None:
+    """Remove the records an earlier run left in ``folder`` (only files named as the arena names
+    them: ``deal-*.json``, ``match-*.json``), so the folder holds this run's games only."""
+    for kind in GameKind:
+        for path in folder.glob(f"{kind.value}-*.json"):
+            path.unlink()
+
+
+def run_command(
+    config: ArenaConfig, *, workers: int, out: Path, records: bool, console: Console
+) -> tuple[ArenaResults, ArenaFiles]:
+    """Play the run, print the tables and write ``results.json``, ``results.png`` and the records."""
+    out.mkdir(parents=True, exist_ok=True)
+    folder = out / RECORDS if records else None
+    if folder is not None:
+        folder.mkdir(exist_ok=True)
+        clear_records(folder)
+    console.print(
+        f"Arena: [bold]{escape(config.bot_a)}[/] (A) vs [bold]{escape(config.bot_b)}[/] (B), "
+        f"{config.deals} deals and {config.matches} matches in duplicate ({config.games} games), "
+        f"rules {escape(config.rules.name)}, seed {config.seed}, {workers} worker{'s' * (workers != 1)}"
+    )
+    start = time.perf_counter()
+    with Progress(
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=False,
+    ) as progress:
+        task = progress.add_task("games", total=config.games)
+        outcomes = run_arena(
+            config,
+            workers=workers,
+            records=folder,
+            progress=lambda done: progress.advance(task, done),
+        )
+    elapsed = time.perf_counter() - start
+    results = summarize(config, outcomes)
+    print_results(results, console)
+    files = ArenaFiles(out / RESULTS_JSON, out / RESULTS_PNG, folder)
+    write_json(results, files.json)
+    write_chart(results, files.chart)
+    written = f"{escape(str(files.json))}, {escape(str(files.chart))}"
+    if folder is not None:
+        written += f" and {config.games} records in {escape(str(folder))}"
+    console.print(f"{config.games} games in {elapsed:.1f} s. Wrote {written}.")
+    return results, files
+
+
+__all__ = ["RECORDS", "RESULTS_JSON", "RESULTS_PNG", "ArenaFiles", "clear_records", "run_command"]

@@ -1,0 +1,123 @@
+"""Duplicate scheduling: every deal (and every match) is played twice with the same cards, the teams
+exchanging seats the second time, over a pool of worker processes.
+
+The games are independent of each other and of the order they run in (each one's chance comes from
+its own seeds, :mod:`cardroom.arena.play`), and their outcomes are sorted back into schedule order, so
+the same seed gives the same numbers whatever the number of workers.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from collections.abc import Callable
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass
+from pathlib import Path
+
+from cardroom.arena.play import GameKind, GameOutcome, GameSpec, run_games
+from cardroom.bots import BOTS
+from cardroom.guandan.ruleset import COMPETITION, RuleSet
+
+
+@dataclass(frozen=True)
+class ArenaConfig:
+    """What decides an arena run's numbers: the bots, how many deal and match pairs, the seed and the
+    rule set (the number of workers does not)."""
+
+    bot_a: str
+    bot_b: str
+    deals: int = 100
+    matches: int = 0
+    seed: int = 1
+    rules: RuleSet = COMPETITION
+
+    def __post_init__(self) -> None:
+        for name in (self.bot_a, self.bot_b):
+            if name not in BOTS:
+                raise ValueError(f"unknown bot {name!r}; available: {', '.join(sorted(BOTS))}")
+        if self.deals < 0 or self.matches < 0:
+            raise ValueError("the numbers of deals and matches cannot be negative")
+        if self.deals == 0 and self.matches == 0:
+            raise ValueError("nothing to play: ask for at least one deal or one match")
+
+    @property
+    def games(self) -> int:
+        """Games in all: two per deal and two per match."""
+        return 2 * (self.deals + self.matches)
+
+
+def schedule(config: ArenaConfig) -> list[GameSpec]:
+    """Every game of the run, in order: deal 0 direct, deal 0 swapped, deal 1 …, then the matches."""
+    specs = []
+    for kind, count in ((GameKind.DEAL, config.deals), (GameKind.MATCH, config.matches)):
+        for index in range(count):
+            for swapped in (False, True):
+                specs.append(
+                    GameSpec(kind, index, swapped, config.seed, config.bot_a, config.bot_b, config.rules)
+                )
+    return specs
+
+
+def batches(specs: list[GameSpec], workers: int) -> list[list[GameSpec]]:
+    """Cut the schedule into pool tasks: about eight per worker (so the load evens out and the
+    progress bar moves), a match pair at most per task, at most 32 fresh deals."""
+    size = max(1, min(32, len(specs) // (8 * workers)))
+    tasks: list[list[GameSpec]] = []
+    current: list[GameSpec] = []
+    for spec in specs:
+        limit = 2 if spec.kind is GameKind.MATCH else size
+        if current and (len(current) >= limit or current[0].kind is not spec.kind):
+            tasks.append(current)
+            current = []
+        current.append(spec)
+    if current:
+        tasks.append(current)
+    return tasks
+
+
+def run_arena(
+    config: ArenaConfig,
+    *,
+    workers: int = 1,
+    records: Path | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> list[GameOutcome]:
+    """Play every game of the run and return their outcomes in schedule order.
+
+    ``workers`` > 1 plays them in a process pool (started with ``spawn``, so bots must be registered by
+    importing :mod:`cardroom.bots`); 1 plays them here, in this process. ``records`` is a folder each
+    game's record is written into; ``progress`` is called with the number of games just finished.
+    """
+    if workers < 1:
+        raise ValueError(f"at least one worker, got {workers}")
+    specs = schedule(config)
+    outcomes: list[GameOutcome] = []
+    if workers == 1:
+        for task in batches(specs, 1):
+            outcomes += run_games(task, records)
+            if progress is not None:
+                progress(len(task))
+    else:
+        tasks = batches(specs, workers)
+        context = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(max_workers=min(workers, len(tasks)), mp_context=context) as pool:
+            pending: set[Future[list[GameOutcome]]] = {
+                pool.submit(run_games, task, records) for task in tasks
+            }
+            try:
+                while pending:
+                    done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                    for future in done:
+                        finished = future.result()
+                        outcomes += finished
+                        if progress is not None:
+                            progress(len(finished))
+            except BaseException:
+                for future in pending:
+                    future.cancel()
+                raise
+    outcomes.sort(key=lambda outcome: outcome.order)
+    return outcomes
+
+
+__all__ = ["ArenaConfig", "batches", "run_arena", "schedule"]

@@ -1,0 +1,235 @@
+"""One arena game: two bots, the cards a seed gives, and which way round the teams sit.
+
+A game is a :class:`~cardroom.guandan.match.Match` played by four bots (one per seat, made fresh for
+the game) that each see only ``match.observation(seat)``. A *fresh deal* is the first deal of a match
+at level 2 (no tribute; the holder of the turned card leads); a *match* runs until a team passes A.
+
+**Seeding** (the duplicate scheme, ``docs/arena.md``). Every random draw comes from a
+``random.Random`` seeded with a string, which Python hashes with SHA-512, so the numbers are the same on
+every machine and in every process:
+
+- the cards of deal ``k`` (0 for a fresh deal) of game ``index`` of ``kind`` (``deal`` or ``match``):
+  ``shuffled_hands(Random("cardroom-arena:{seed}:{kind}:{index}:{k}"))``, the shuffle and turned card
+  of ``Match.deal_random``. Both games of a duplicate pair deal exactly these cards to the same seats;
+- the bot at ``seat``: ``make_bot(name, s)`` with ``s`` the first 63 bits drawn from
+  ``Random("cardroom-arena:{seed}:{kind}:{index}:{way}:bot:{seat}")``, ``way`` being ``direct`` or
+  ``swapped``.
+
+In the *direct* game team A (bot A) sits 0 & 2 and team B 1 & 3; in the *swapped* game the teams
+exchange seats, so team A holds the cards team B held.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from enum import Enum
+from pathlib import Path
+
+from cardroom.arena.stats import DealFacts, play_counts, return_facts
+from cardroom.bots import make_bot
+from cardroom.cards import Card
+from cardroom.guandan.match import Match, shuffled_hands
+from cardroom.guandan.ruleset import RuleSet
+from cardroom.guandan.scoring import PASSED_ACE
+from cardroom.records import record_of, write_record
+
+SEED_PREFIX = "cardroom-arena"
+
+MAX_MATCH_DEALS = 1000
+"""A match still going after this many deals is stopped and counts as unfinished (a draw): bots that
+never pass A (two that always pass when following keep giving the lead to the losers) would
+otherwise play for ever."""
+
+
+class GameKind(Enum):
+    """A fresh deal (the first deal of a match, at level 2) or a whole match to passing A."""
+
+    DEAL = "deal"
+    MATCH = "match"
+
+
+class ArenaError(RuntimeError):
+    """A bot answered an action the rules refuse (or failed otherwise) in an arena game."""
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything that decides one game: the bots, the seed, which cards and which way round."""
+
+    kind: GameKind
+    index: int
+    swapped: bool
+    seed: int
+    bot_a: str
+    bot_b: str
+    rules: RuleSet
+
+    @property
+    def team_a(self) -> int:
+        """The match's team index (0: seats 0 & 2, 1: seats 1 & 3) that team A plays."""
+        return 1 if self.swapped else 0
+
+    @property
+    def way(self) -> str:
+        return "swapped" if self.swapped else "direct"
+
+    def bot_at(self, seat: int) -> str:
+        """The name of the bot playing ``seat``."""
+        return self.bot_a if seat % 2 == self.team_a else self.bot_b
+
+    def seat_names(self) -> tuple[str, str, str, str]:
+        """Seat names for the record: team letter and bot (``A random``)."""
+        names = [f"{'A' if seat % 2 == self.team_a else 'B'} {self.bot_at(seat)}" for seat in range(4)]
+        return (names[0], names[1], names[2], names[3])
+
+    def label(self) -> str:
+        """``deal 3 (swapped)``: how messages name the game."""
+        return f"{self.kind.value} {self.index} ({self.way})"
+
+    def record_name(self) -> str:
+        """The record's file name: ``deal-00003-swapped.json``."""
+        return f"{self.kind.value}-{self.index:05d}-{self.way}.json"
+
+
+@dataclass(frozen=True)
+class GameOutcome:
+    """What the arena keeps of a game: every finished deal's facts and the match result (match team
+    indices; ``team_a`` says which is team A)."""
+
+    kind: GameKind
+    index: int
+    swapped: bool
+    team_a: int
+    deals: tuple[DealFacts, ...]
+    finished: bool
+    winner: int | None
+    points: tuple[int, int] | None
+
+    @property
+    def order(self) -> tuple[int, int, bool]:
+        """Sort key: fresh deals first, then matches, by index, direct before swapped."""
+        return (0 if self.kind is GameKind.DEAL else 1, self.index, self.swapped)
+
+
+def card_seed(seed: int, kind: GameKind, index: int, deal: int) -> str:
+    """The string seed of the shuffle of deal ``deal`` in game ``index`` of ``kind``."""
+    return f"{SEED_PREFIX}:{seed}:{kind.value}:{index}:{deal}"
+
+
+def deal_cards(
+    seed: int, kind: GameKind, index: int, deal: int
+) -> tuple[tuple[tuple[Card, ...], ...], tuple[int, Card]]:
+    """The four hands (seat order) and (turned card's holder, turned card) of one deal."""
+    return shuffled_hands(random.Random(card_seed(seed, kind, index, deal)))
+
+
+def bot_seed(spec: GameSpec, seat: int) -> int:
+    """The seed of the bot at ``seat`` in this game."""
+    key = f"{SEED_PREFIX}:{spec.seed}:{spec.kind.value}:{spec.index}:{spec.way}:bot:{seat}"
+    return random.Random(key).getrandbits(63)
+
+
+def play_game(spec: GameSpec) -> Match:
+    """Play one game and return its match: a fresh deal stops after its first deal, a match runs to
+    passing A (or stops unfinished after :data:`MAX_MATCH_DEALS` deals). Raises :class:`ArenaError`
+    when a bot's action is refused."""
+    match = Match(spec.rules, max_deals=1 if spec.kind is GameKind.DEAL else None)
+    bots = [make_bot(spec.bot_at(seat), bot_seed(spec, seat)) for seat in range(4)]
+    limit = 1 if spec.kind is GameKind.DEAL else MAX_MATCH_DEALS
+    while not match.is_over and len(match.summaries) < limit:
+        hands, (holder, card) = deal_cards(spec.seed, spec.kind, spec.index, len(match.deals))
+        if match.needs_leader:
+            match.deal(hands, holder, card)
+        else:
+            match.deal(hands)
+        while (seat := match.current_player) is not None:
+            where = f"{spec.label()}, deal {len(match.deals)}: bot {spec.bot_at(seat)!r} at seat {seat}"
+            try:
+                action = bots[seat].act(match.observation(seat))
+            except Exception as error:
+                raise ArenaError(f"{where} failed: {type(error).__name__}: {error}") from error
+            try:
+                match.apply(action)
+            except ValueError as error:
+                raise ArenaError(
+                    f"{where} answered {action!r}, refused: {type(error).__name__}: {error}"
+                ) from error
+    return match
+
+
+def outcome_of(spec: GameSpec, match: Match) -> GameOutcome:
+    """The facts of a played game (pure: reads the match's deals and their event logs)."""
+    facts: list[DealFacts] = []
+    before = (2, 2)
+    for deal, summary in zip(match.deals, match.summaries, strict=False):
+        after = tuple(int(level) for level in summary.levels_after)
+        if summary.passed_ace:
+            after = tuple(
+                PASSED_ACE if team == summary.result.winning_team else after[team] for team in (0, 1)
+            )
+        plays, bombs = play_counts(deal.events)
+        facts.append(
+            DealFacts(
+                places=summary.result.places,
+                plays=plays,
+                bombs=bombs,
+                levels_before=before,
+                levels_after=(after[0], after[1]),
+                returns=return_facts(deal.dealt_hands, deal.events, deal.level),
+            )
+        )
+        before = (after[0], after[1])
+    return GameOutcome(
+        kind=spec.kind,
+        index=spec.index,
+        swapped=spec.swapped,
+        team_a=spec.team_a,
+        deals=tuple(facts),
+        finished=match.is_over,
+        winner=match.winner,
+        points=match.points() if match.is_over else None,
+    )
+
+
+def run_game(spec: GameSpec, records: Path | None = None) -> GameOutcome:
+    """Play one game, write its record into the folder ``records`` (when given), return its facts."""
+    match = play_game(spec)
+    if records is not None:
+        meta = {
+            "arena": {
+                "kind": spec.kind.value,
+                "index": spec.index,
+                "way": spec.way,
+                "seed": spec.seed,
+                "team_a_seats": [spec.team_a, spec.team_a + 2],
+                "bots": {"A": spec.bot_a, "B": spec.bot_b},
+                "card_seeds": [
+                    card_seed(spec.seed, spec.kind, spec.index, k) for k in range(len(match.deals))
+                ],
+                "bot_seeds": [bot_seed(spec, seat) for seat in range(4)],
+            }
+        }
+        record = record_of(match, spec.seat_names(), seed=spec.seed, meta=meta)
+        write_record(records / spec.record_name(), record)
+    return outcome_of(spec, match)
+
+
+def run_games(specs: list[GameSpec], records: Path | None = None) -> list[GameOutcome]:
+    """Play several games in order (one task of the process pool)."""
+    return [run_game(spec, records) for spec in specs]
+
+
+__all__ = [
+    "ArenaError",
+    "GameKind",
+    "GameOutcome",
+    "GameSpec",
+    "bot_seed",
+    "card_seed",
+    "deal_cards",
+    "outcome_of",
+    "play_game",
+    "run_game",
+    "run_games",
+]

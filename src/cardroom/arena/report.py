@@ -1,0 +1,177 @@
+"""The arena's results as a Rich table, ``results.json`` and ``results.png``.
+
+matplotlib is imported only inside :func:`write_chart` (Agg backend, no pyplot), so importing the arena
+costs nothing for it.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from cardroom.arena.play import MAX_MATCH_DEALS
+from cardroom.arena.stats import Interval
+from cardroom.arena.summary import HUMAN, PLAYS_RANGE, WINNER_PLAYS_RANGE, ArenaResults, TeamResult
+
+
+def percent(interval: Interval | None) -> str:
+    """``51.0% [44.1, 57.9]``, or ``—`` when there is nothing to show."""
+    return _format(interval, lambda value: f"{100 * value:.1f}", "%")
+
+
+def number(interval: Interval | None, digits: int = 2) -> str:
+    """``1.23 [1.10, 1.36]``."""
+    return _format(interval, lambda value: f"{value:.{digits}f}", "")
+
+
+def _format(interval: Interval | None, show: Any, unit: str) -> str:
+    if interval is None or interval.estimate is None:
+        return "—"
+    text = f"{show(interval.estimate)}{unit}"
+    if interval.low is not None and interval.high is not None:
+        text += f" [{show(interval.low)}, {show(interval.high)}]"
+    return text
+
+
+def _team_header(name: str, team: TeamResult, seats: str) -> str:
+    return f"team {name}: {escape(team.bot)}\n(seats {seats} direct)"
+
+
+def results_tables(results: ArenaResults) -> list[Table]:
+    """The team table and the play-statistics table."""
+    config = results.config
+    title = (
+        f"{escape(config.bot_a)} (A) vs {escape(config.bot_b)} (B): "
+        f"{results.deal_pairs} duplicate deal pairs, {results.match_pairs} match pairs, "
+        f"rules {escape(config.rules.name)}, seed {config.seed}"
+    )
+    a, b = results.teams
+    teams = Table(
+        "95% intervals over duplicate pairs",
+        _team_header("A", a, "0 & 2"),
+        _team_header("B", b, "1 & 3"),
+        title=title,
+    )
+    if results.deal_pairs:
+        teams.add_row("deal win rate (上游 on the team)", percent(a.deal_win_rate), percent(b.deal_win_rate))
+        teams.add_row("level gain per deal", number(a.level_gain_per_deal), number(b.level_gain_per_deal))
+        teams.add_row("双下 (places 1 & 2)", percent(a.double_down_rate), percent(b.double_down_rate))
+    if results.match_pairs:
+        teams.add_row("match win rate", percent(a.match_win_rate), percent(b.match_win_rate))
+        teams.add_row("28-point score per match", number(a.points_per_match), number(b.points_per_match))
+        if results.unfinished_matches:
+            teams.add_row(
+                f"[yellow]unfinished matches (stopped after {MAX_MATCH_DEALS} deals, counted as draws)[/]",
+                str(results.unfinished_matches),
+                "",
+            )
+    play = results.play
+    low, high = PLAYS_RANGE
+    winner_low, winner_high = WINNER_PLAYS_RANGE
+    stats = Table(
+        "play statistic",
+        "this run [95% interval]",
+        "humans (seed 001)",
+        title=f"Play statistics over {play.deals} deals, {play.returns} return cards",
+    )
+    if results.deals_per_match is not None:
+        stats.add_row("deals per match", number(results.deals_per_match, 1), "")
+    stats.add_row("plays per deal (not passes)", number(play.plays_per_deal, 1), "")
+    stats.add_row(f"deals with {low}–{high} plays", percent(play.plays_in_range), "90%")
+    stats.add_row("plays by the 上游", number(play.winner_plays, 1), f"{winner_low}–{winner_high}")
+    stats.add_row(f"上游 with {winner_low}–{winner_high} plays", percent(play.winner_plays_in_range), "all")
+    stats.add_row("bombs per deal", number(play.bombs_per_deal), "")
+    stats.add_row("  by team A", number(play.bombs_per_deal_by_team[0]), "")
+    stats.add_row("  by team B", number(play.bombs_per_deal_by_team[1]), "")
+    no_returns = "— (fresh deals have no tribute: use --matches)"
+    stats.add_row(
+        "return card completes a bomb (4+ of its rank)",
+        percent(play.return_completes_bomb) if play.returns else no_returns,
+        f"about {100 * HUMAN['return_completes_bomb']:.0f}%",
+    )
+    stats.add_row(
+        "  counting the receiver's ♥ level cards",
+        percent(play.return_completes_bomb_with_wilds) if play.returns else "—",
+        "",
+    )
+    return [teams, stats]
+
+
+def print_results(results: ArenaResults, console: Console) -> None:
+    for table in results_tables(results):
+        console.print(table)
+
+
+def write_json(results: ArenaResults, path: Path) -> None:
+    """``results.json``: :meth:`ArenaResults.to_json`, indented, non-ASCII kept."""
+    path.write_text(json.dumps(results.to_json(), ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+
+
+def write_chart(results: ArenaResults, path: Path) -> None:
+    """``results.png``: team rates with their intervals, and the play statistics' distributions beside
+    seed 001's human ranges. The labels avoid Chinese: matplotlib's default font has no CJK glyphs."""
+    from matplotlib.figure import Figure
+
+    figure = Figure(figsize=(11, 8), layout="constrained")
+    (rates, gains), (plays, winner) = figure.subplots(2, 2)
+    config = results.config
+    names = [f"A: {config.bot_a}", f"B: {config.bot_b}"]
+    colors = ["tab:blue", "tab:orange"]
+    figure.suptitle(
+        f"{config.bot_a} (A) vs {config.bot_b} (B) — {results.deal_pairs} deal pairs, "
+        f"{results.match_pairs} match pairs, {config.rules.name}, seed {config.seed}"
+    )
+
+    def bars(axes: Any, labels: list[str], intervals: list[Interval | None], scale: float) -> None:
+        for slot, (label, interval) in enumerate(zip(labels, intervals, strict=True)):
+            if interval is None or interval.estimate is None:
+                continue
+            estimate = interval.estimate * scale
+            error = None
+            if interval.low is not None and interval.high is not None:
+                error = [[estimate - interval.low * scale], [interval.high * scale - estimate]]
+            axes.bar(slot, estimate, yerr=error, capsize=6, color=colors[slot % 2], label=label)
+        axes.set_xticks(range(len(labels)), labels, fontsize=8)
+
+    a, b = results.teams
+    rate_labels, rate_values = [], []
+    if results.deal_pairs:
+        rate_labels += [f"deal win\n{names[0]}", f"deal win\n{names[1]}"]
+        rate_values += [a.deal_win_rate, b.deal_win_rate]
+    if results.match_pairs:
+        rate_labels += [f"match win\n{names[0]}", f"match win\n{names[1]}"]
+        rate_values += [a.match_win_rate, b.match_win_rate]
+    bars(rates, rate_labels, rate_values, 100)
+    rates.axhline(50, color="grey", linestyle="--", linewidth=1)
+    rates.set_ylim(0, 100)
+    rates.set_ylabel("%")
+    rates.set_title("win rates, 95% intervals over pairs")
+
+    if results.deal_pairs:
+        bars(gains, names, [a.level_gain_per_deal, b.level_gain_per_deal], 1)
+        gains.set_title("level gain per fresh deal")
+    else:
+        bars(gains, names, [a.points_per_match, b.points_per_match], 1)
+        gains.set_title("28-point score per match")
+
+    play = results.play
+    for axes, histogram, (low, high), title in (
+        (plays, play.plays_histogram, PLAYS_RANGE, "plays per deal (humans: 90% within 30–50)"),
+        (winner, play.winner_plays_histogram, WINNER_PLAYS_RANGE, "plays by the first out (humans: 7–16)"),
+    ):
+        if histogram:
+            keys = sorted(histogram)
+            axes.bar(keys, [histogram[key] for key in keys], width=1.0, color="tab:green")
+        axes.axvspan(low - 0.5, high + 0.5, color="grey", alpha=0.2, label="human range", zorder=0)
+        axes.set_title(title)
+        axes.set_ylabel("deals")
+        axes.legend(fontsize=8)
+    figure.savefig(path, dpi=100)
+
+
+__all__ = ["number", "percent", "print_results", "results_tables", "write_chart", "write_json"]
