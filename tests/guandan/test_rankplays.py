@@ -158,3 +158,9 @@ def test_huopin_rank_view_names_the_big_jokers_it_uses() -> None:
     assert (straights[Rank.THREE].wilds, straights[Rank.THREE].big_jokers) == (1, 0)
     suited = parse_cards("S4 S5 S6 S7 HR")
     assert not [p for p in rank_leads(suited, Rank.TWO, HUOPIN) if p.kind is PlayKind.STRAIGHT]
+
+
+def test_to_play_refuses_a_straight_from_an_empty_hand() -> None:
+    straight = RankPlay(PlayKind.STRAIGHT, Rank.THREE, 5, 0, 7)
+    with pytest.raises(ValueError, match="cannot make"):
+        straight.to_play((), Rank.TWO)

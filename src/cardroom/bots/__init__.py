@@ -6,7 +6,8 @@ tribute or return cards when those are due.
 """
 
 from cardroom.bots.base import BOTS, Bot, make_bot
+from cardroom.bots.heuristic import HeuristicBot
 from cardroom.bots.random_bot import RandomBot
 from cardroom.bots.search import SearchBot
 
-__all__ = ["BOTS", "Bot", "RandomBot", "SearchBot", "make_bot"]
+__all__ = ["BOTS", "Bot", "HeuristicBot", "RandomBot", "SearchBot", "make_bot"]

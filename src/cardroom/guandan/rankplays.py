@@ -126,6 +126,8 @@ def _choose(play: RankPlay, counts: list[int], level: Rank, rules: RuleSet) -> l
 
 
 def _unflush(chosen: list[Card], counts: list[int]) -> list[Card] | None:
+    if not chosen:
+        return None
     suit = chosen[0].suit
     if any(card.suit is not suit for card in chosen):
         return chosen
