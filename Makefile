@@ -27,6 +27,7 @@ test-fast: $(STAMP)  ## the tests without the slow mark, for quick local runs
 bench: $(STAMP)  ## the performance benchmarks recorded in docs/performance.md
 	$(BIN)/python -m bench.moves
 	$(BIN)/python -m bench.play
+	$(BIN)/python -m bench.bots
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
