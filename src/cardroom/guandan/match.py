@@ -134,11 +134,9 @@ class Match:
         return self._deal_in_play().verify(action)
 
     def can(self, action: Action) -> bool:
-        try:
-            self.verify(action)
-        except ValueError:
-            return False
-        return True
+        """Whether ``action`` is legal now."""
+        deal = self.current_deal
+        return deal is not None and deal.can(action)
 
     def apply(self, action: Action) -> None:
         """Validate and apply an action of the current deal; a finished deal updates the levels."""
