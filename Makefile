@@ -4,19 +4,26 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test test-fast bench clean
+.PHONY: serve demo system test test-fast bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet -e '.[dev,rl,ray]'
 	touch $(STAMP)
 
-demo: $(STAMP)  ## the main job: a seeded deal and every legal lead of one hand
+serve: $(STAMP)  ## the main job: the web card room on http://127.0.0.1:8000, SQLite in ./data
+	$(BIN)/cardroom serve --data data
+
+demo: $(STAMP)  ## a seeded deal and every legal lead of one hand, in the terminal
 	$(BIN)/cardroom demo --seed 1
 
-test: $(STAMP)  ## every test (the slow cross-checks included), then ruff and mypy --strict
-	$(BIN)/pytest
+system:  ## what the tests need beyond Python, from Debian's packages: chromium and PostgreSQL
+	bash scripts/install-browser.sh
+	bash scripts/install-postgres.sh
+
+test: $(STAMP) system  ## every test (browser and PostgreSQL ones required), then ruff and mypy --strict
+	CARDROOM_REQUIRE_BROWSER=1 CARDROOM_REQUIRE_POSTGRES=1 $(BIN)/pytest
 	$(BIN)/ruff check src tests bench
 	$(BIN)/ruff format --check src tests bench
 	$(BIN)/mypy

@@ -223,3 +223,45 @@ def arena_command(
     except ArenaError as error:
         console.print(f"[bold red]Arena stopped[/]: {escape(str(error))}")
         raise typer.Exit(1) from None
+
+
+@app.command("serve")
+def serve_command(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
+    database_url: Annotated[
+        str | None,
+        typer.Option(
+            help="Database URL (sqlite:///PATH or postgresql://USER@HOST/NAME); "
+            "default: $DATABASE_URL, else SQLite in the data folder."
+        ),
+    ] = None,
+    data: Annotated[
+        Path | None,
+        typer.Option(
+            help="Data folder for the SQLite database (default: $CARDROOM_DATA or ~/.local/share/cardroom)."
+        ),
+    ] = None,
+    bot_delay: Annotated[
+        float, typer.Option(min=0, max=10, help="Seconds a bot waits before it acts.")
+    ] = 0.6,
+    deal_pause: Annotated[float, typer.Option(min=0, max=120, help="Seconds between two deals.")] = 4.0,
+    log_level: Annotated[str, typer.Option(help="uvicorn's log level.")] = "info",
+) -> None:
+    """Run the web card room (docs/server.md): the lobby at http://HOST:PORT/, tables, bots, clocks.
+
+    Every table's log is stored as it happens; a restarted server resumes its tables where they were.
+    """
+    import uvicorn
+
+    from cardroom.server.app import create_app
+    from cardroom.server.config import Settings
+
+    settings = Settings(bot_delay=bot_delay, deal_pause=deal_pause)
+    uvicorn.run(
+        create_app(database_url, data, settings=settings),
+        host=host,
+        port=port,
+        ws_max_size=settings.max_message * 4,
+        log_level=log_level,
+    )

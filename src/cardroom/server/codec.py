@@ -1,0 +1,246 @@
+"""JSON of cards, plays and actions for the websocket protocol (docs/protocol.md) and the table log.
+
+Two shapes of an action travel:
+
+- the **client's** (``act`` messages, ``legal``, ``hint``): ``{"type": "play", "kind": "Pair", "rank": "5",
+  "cards": ["H5", "S5"]}``, ``{"type": "pass"}``, ``{"type": "tribute", "card": "HA"}``,
+  ``{"type": "return", "card": "S3"}``;
+- the **record's** (the log's ``action`` entries, docs/records.md): ``{"seat": 0, "play": [type, rank,
+  cards]}``, ``{"seat": 1, "tribute": "HA"}``, ``{"seat": 0, "return": "S3"}``.
+
+Whatever a client sends that cannot be read is a :class:`ProtocolError` with code ``bad_message``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from typing import Any, Final, Literal
+
+from cardroom.cards import Card, NotationError, Rank, Suit, parse_cards
+from cardroom.guandan import classify, rank_order
+from cardroom.guandan.deal import Action, PlayAction, ReturnAction, TributeAction
+from cardroom.guandan.plays import PASS, Play
+from cardroom.guandan.ruleset import RuleSet
+from cardroom.guandan.triple import KINDS_BY_TYPE, TripleError, from_triple, to_triple
+
+PROTOCOL: Final = 1
+"""The protocol version every server message carries as ``"v"``."""
+
+ErrorCode = Literal[
+    "bad_message",
+    "not_seated",
+    "out_of_turn",
+    "wrong_phase",
+    "illegal_action",
+    "ambiguous_play",
+    "unknown_table",
+    "bad_token",
+]
+
+
+class ProtocolError(ValueError):
+    """A client message the server refuses; ``code`` is the protocol's error code and the message names
+    what is wrong. Nothing changes when one is raised."""
+
+    def __init__(self, code: ErrorCode, message: str) -> None:
+        super().__init__(message)
+        self.code: ErrorCode = code
+        self.message = message
+
+    def frame(self) -> dict[str, Any]:
+        """The ``error`` message sent to the client."""
+        return {"type": "error", "v": PROTOCOL, "code": self.code, "message": self.message}
+
+
+# --- cards --------------------------------------------------------------------------------------------
+
+
+def card_names(cards: Iterable[Card]) -> list[str]:
+    return [str(card) for card in cards]
+
+
+def hand_order(cards: Iterable[Card], level: Rank, rules: RuleSet) -> list[Card]:
+    """A hand as players hold it: jokers, level cards, then A … 2 (the level's order of ranks), suits
+    ♠♥♣♦ within a rank."""
+    return sorted(cards, key=lambda card: (-rank_order(card.rank, level, rules), card.suit or 0))
+
+
+def wild_card(level: Rank) -> Card:
+    """The ♥ level card (逢人配)."""
+    return Card(level, Suit.HEARTS)
+
+
+def read_card(value: object, where: str) -> Card:
+    """One card in notation; ``bad_message`` names the field."""
+    if not isinstance(value, str):
+        raise ProtocolError("bad_message", f'{where}: a card is a string like "HA", got {value!r}')
+    try:
+        return Card.parse(value)
+    except NotationError as error:
+        raise ProtocolError("bad_message", f"{where}: {error}") from None
+
+
+def read_hand(text: str) -> tuple[Card, ...]:
+    """A hand as the log's ``deal`` entry stores it (space-separated notation)."""
+    return parse_cards(text)
+
+
+# --- plays and actions, the client's shape --------------------------------------------------------------
+
+
+def play_json(play: Play) -> dict[str, Any]:
+    """``{"type": "play", "kind", "rank", "cards"}`` or ``{"type": "pass"}``."""
+    if play.is_pass:
+        return {"type": "pass"}
+    kind, rank, cards = to_triple(play)
+    return {"type": "play", "kind": kind, "rank": rank, "cards": cards}
+
+
+def action_json(action: Action) -> dict[str, Any]:
+    """An engine action in the client's shape."""
+    if isinstance(action, TributeAction):
+        return {"type": "tribute", "card": str(action.card)}
+    if isinstance(action, ReturnAction):
+        return {"type": "return", "card": str(action.card)}
+    return play_json(action.play)
+
+
+def legal_json(actions: Iterable[Action]) -> list[dict[str, Any]]:
+    """The legal actions for the ``state``'s ``legal``, each reading once."""
+    seen: set[str] = set()
+    result = []
+    for action in actions:
+        value = action_json(action)
+        key = json.dumps(value, sort_keys=True)
+        if key not in seen:
+            seen.add(key)
+            result.append(value)
+    return result
+
+
+_ACT_KEYS: Final = {
+    "play": {"type", "cards", "kind", "rank"},
+    "pass": {"type"},
+    "tribute": {"type", "card"},
+    "return": {"type", "card"},
+}
+
+
+def read_action(seat: int, value: object, level: Rank, rules: RuleSet) -> list[Action]:
+    """Every reading of a client's action at this level: one for a pass, tribute or return; for a play,
+    each distinct play its cards make (narrowed by ``kind`` and ``rank`` when given). A shape that
+    cannot be read is ``bad_message``; cards that make no play (of that kind) are ``illegal_action``."""
+    if not isinstance(value, Mapping):
+        raise ProtocolError("bad_message", f'action: expected an object with a "type", got {value!r}')
+    kind = value.get("type")
+    if kind not in _ACT_KEYS:
+        raise ProtocolError("bad_message", f"action.type: one of play, pass, tribute, return; got {kind!r}")
+    unknown = set(value) - _ACT_KEYS[kind]
+    if unknown:
+        raise ProtocolError(
+            "bad_message", f"action: unknown fields for {kind}: {', '.join(sorted(map(str, unknown)))}"
+        )
+    if kind == "pass":
+        return [PlayAction(seat, PASS)]
+    if kind == "tribute":
+        return [TributeAction(seat, read_card(value.get("card"), "action.card"))]
+    if kind == "return":
+        return [ReturnAction(seat, read_card(value.get("card"), "action.card"))]
+    return [PlayAction(seat, play) for play in read_play(value, level, rules)]
+
+
+def read_play(value: Mapping[str, Any], level: Rank, rules: RuleSet) -> list[Play]:
+    """The distinct readings of a ``play`` action's cards (see :func:`read_action`)."""
+    names = value.get("cards")
+    if not isinstance(names, list) or not names or not all(isinstance(name, str) for name in names):
+        raise ProtocolError(
+            "bad_message", f'action.cards: a non-empty list of cards like ["H5", "S5"], got {names!r}'
+        )
+    if len(names) > 27:
+        raise ProtocolError("bad_message", f"action.cards: a hand has at most 27 cards, got {len(names)}")
+    cards = [read_card(name, f"action.cards[{index}]") for index, name in enumerate(names)]
+    kind, rank = value.get("kind"), value.get("rank")
+    if kind is not None and (not isinstance(kind, str) or kind not in KINDS_BY_TYPE or kind == "PASS"):
+        known = ", ".join(name for name in KINDS_BY_TYPE if name != "PASS")
+        raise ProtocolError("bad_message", f"action.kind: one of {known}; got {kind!r}")
+    if rank is not None:
+        if not isinstance(rank, str):
+            raise ProtocolError("bad_message", f'action.rank: a rank letter like "5" or "T", got {rank!r}')
+        try:
+            Rank.from_letter(rank)
+        except NotationError as error:
+            raise ProtocolError("bad_message", f"action.rank: {error}") from None
+    shown = " ".join(names)
+    if kind is not None and rank is not None:
+        try:
+            return [from_triple([kind, rank, names], level, rules)]
+        except TripleError as error:
+            raise ProtocolError("illegal_action", str(error)) from None
+    readings: dict[str, Play] = {}
+    for play in classify(cards, level, rules):
+        triple_kind, triple_rank, _ = to_triple(play)
+        if (kind is None or triple_kind == kind) and (rank is None or triple_rank == rank):
+            readings.setdefault(f"{triple_kind} {triple_rank}", play)
+    if not readings:
+        wanted = " ".join(str(part) for part in (kind, rank) if part is not None)
+        what = f"a {wanted}" if wanted else "any combination"
+        raise ProtocolError("illegal_action", f"{shown} is not {what} at level {level.letter}")
+    return list(readings.values())
+
+
+def describe(play: Play) -> str:
+    """``Pair 5`` or ``pass``: how error messages name a reading."""
+    if play.is_pass:
+        return "pass"
+    kind, rank, _ = to_triple(play)
+    return f"{kind} {rank}"
+
+
+# --- actions, the record's shape (the log) --------------------------------------------------------------
+
+
+def record_action(action: Action) -> dict[str, Any]:
+    """An engine action as the record holds it."""
+    if isinstance(action, TributeAction):
+        return {"seat": action.seat, "tribute": str(action.card)}
+    if isinstance(action, ReturnAction):
+        return {"seat": action.seat, "return": str(action.card)}
+    return {"seat": action.seat, "play": to_triple(action.play)}
+
+
+def from_record_action(value: Mapping[str, Any], level: Rank, rules: RuleSet) -> Action:
+    """An action of the log back as an engine action (a ``ValueError`` when it is malformed)."""
+    seat = value["seat"]
+    if "tribute" in value:
+        return TributeAction(seat, Card.parse(value["tribute"]))
+    if "return" in value:
+        return ReturnAction(seat, Card.parse(value["return"]))
+    return PlayAction(seat, from_triple(value["play"], level, rules))
+
+
+def hide_card(action: Mapping[str, Any]) -> dict[str, Any]:
+    """A record action with its tribute or return card face down (``null``)."""
+    return {key: (None if key in ("tribute", "return") else item) for key, item in action.items()}
+
+
+# --- messages -------------------------------------------------------------------------------------------
+
+
+def parse_message(raw: str | bytes, limit: int) -> dict[str, Any]:
+    """A client message: a JSON object with a string ``type``, at most ``limit`` bytes."""
+    size = len(raw.encode() if isinstance(raw, str) else raw)
+    if size > limit:
+        raise ProtocolError("bad_message", f"message too large: {size} bytes, the limit is {limit}")
+    try:
+        value = json.loads(raw)
+    except (ValueError, UnicodeDecodeError) as error:
+        raise ProtocolError("bad_message", f"not valid JSON: {error}") from None
+    if not isinstance(value, dict) or not isinstance(value.get("type"), str):
+        raise ProtocolError("bad_message", 'a message is a JSON object with a string "type"')
+    return value
+
+
+def server_message(kind: str, **fields: Any) -> dict[str, Any]:
+    """A server message: ``{"type": kind, "v": 1, ...}``."""
+    return {"type": kind, "v": PROTOCOL, **fields}

@@ -1,0 +1,213 @@
+"""A table's settings (rule-set preset, match length, who sits where, clocks) and the server's defaults.
+
+:class:`TableConfig` is stored with each table (``to_dict``) and read back (``from_dict``); the lobby's
+``POST /api/tables`` body goes through ``from_dict`` too, so every bad field is a ``ValueError`` that
+names it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any, Final, Literal
+
+from cardroom.bots import BOTS
+from cardroom.guandan.ruleset import PRESETS, RuleSet, preset
+
+SeatKind = Literal["human", "bot"]
+
+MAX_NAME: Final = 40
+"""The longest player or table name, in characters."""
+MAX_CLOCK: Final = 3600.0
+"""The longest clock a table may set, in seconds."""
+MAX_BOT_DELAY: Final = 10.0
+MAX_DEAL_PAUSE: Final = 120.0
+MAX_DEALS: Final = 1000
+
+
+@dataclass(frozen=True)
+class Clocks:
+    """Seconds a human seat has to act (RULES.md, Conduct): 进贡 tribute, 还贡 return, the first play of
+    a trick (lead) and a play on someone else's (follow)."""
+
+    tribute: float = 20.0
+    return_: float = 40.0
+    lead: float = 40.0
+    follow: float = 20.0
+
+    def to_dict(self) -> dict[str, float]:
+        return {"tribute": self.tribute, "return": self.return_, "lead": self.lead, "follow": self.follow}
+
+    @classmethod
+    def from_dict(cls, values: object, defaults: Clocks | None = None) -> Clocks:
+        """Read ``{"tribute": 20, "return": 40, "lead": 40, "follow": 20}``; missing keys keep
+        ``defaults``."""
+        base = defaults or cls()
+        if not isinstance(values, Mapping):
+            raise ValueError(f"clocks: expected an object, got {values!r}")
+        unknown = set(values) - {"tribute", "return", "lead", "follow"}
+        if unknown:
+            raise ValueError(f"clocks: unknown clocks {', '.join(sorted(map(str, unknown)))}")
+        current = base.to_dict()
+        read = {
+            key: _number(
+                f"clocks.{key}", values.get(key, current[key]), low=0.0, high=MAX_CLOCK, open_low=True
+            )
+            for key in current
+        }
+        return cls(read["tribute"], read["return"], read["lead"], read["follow"])
+
+
+@dataclass(frozen=True)
+class SeatConfig:
+    """Who sits at a seat: a human (who takes it with a name) or a bot by name (``random``,
+    ``heuristic``, ``search``)."""
+
+    kind: SeatKind = "human"
+    bot: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind not in ("human", "bot"):
+            raise ValueError(f"a seat is 'human' or 'bot', got {self.kind!r}")
+        if self.kind == "human" and self.bot is not None:
+            raise ValueError("a human seat names no bot")
+        if self.kind == "bot" and self.bot not in BOTS:
+            raise ValueError(f"unknown bot {self.bot!r}; known: {', '.join(sorted(BOTS))}")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "bot": self.bot}
+
+    @classmethod
+    def from_dict(cls, values: object, where: str = "seat") -> SeatConfig:
+        if not isinstance(values, Mapping):
+            raise ValueError(f'{where}: expected an object like {{"kind": "human"}}, got {values!r}')
+        unknown = set(values) - {"kind", "bot"}
+        if unknown:
+            raise ValueError(f"{where}: unknown fields {', '.join(sorted(map(str, unknown)))}")
+        kind = values.get("kind", "human")
+        bot = values.get("bot")
+        if kind == "bot" and bot is None:
+            bot = "heuristic"
+        try:
+            return cls(kind, bot)
+        except ValueError as error:
+            raise ValueError(f"{where}: {error}") from None
+
+
+HUMAN: Final = SeatConfig()
+
+
+def bot_seat(name: str = "heuristic") -> SeatConfig:
+    """A seat played by the bot of that name."""
+    return SeatConfig("bot", name)
+
+
+@dataclass(frozen=True)
+class TableConfig:
+    """Everything that decides how a table plays: its name, the rule-set preset, ``max_deals`` (``None``:
+    until a team passes A), the four seats, the clocks, how long bots wait before acting and the pause
+    between deals (seconds)."""
+
+    name: str = "Table"
+    rules: str = "competition"
+    max_deals: int | None = None
+    seats: tuple[SeatConfig, SeatConfig, SeatConfig, SeatConfig] = (HUMAN, HUMAN, HUMAN, HUMAN)
+    clocks: Clocks = field(default_factory=Clocks)
+    bot_delay: float = 0.6
+    deal_pause: float = 4.0
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.name, str) or not self.name.strip() or len(self.name) > MAX_NAME:
+            raise ValueError(f"name: a table name has 1 to {MAX_NAME} characters, got {self.name!r}")
+        if not isinstance(self.rules, str) or self.rules not in PRESETS:
+            raise ValueError(f"rules: unknown rule set {self.rules!r}; known: {', '.join(sorted(PRESETS))}")
+        if self.max_deals is not None and (
+            isinstance(self.max_deals, bool)
+            or not isinstance(self.max_deals, int)
+            or not 1 <= self.max_deals <= MAX_DEALS
+        ):
+            raise ValueError(
+                f"max_deals: a whole number from 1 to {MAX_DEALS}, or null, got {self.max_deals!r}"
+            )
+        if len(self.seats) != 4:
+            raise ValueError(f"seats: a table has four seats, got {len(self.seats)}")
+
+    @property
+    def ruleset(self) -> RuleSet:
+        return preset(self.rules)
+
+    @property
+    def human_seats(self) -> tuple[int, ...]:
+        return tuple(seat for seat, config in enumerate(self.seats) if config.kind == "human")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "rules": self.rules,
+            "max_deals": self.max_deals,
+            "seats": [seat.to_dict() for seat in self.seats],
+            "clocks": self.clocks.to_dict(),
+            "bot_delay": self.bot_delay,
+            "deal_pause": self.deal_pause,
+        }
+
+    @classmethod
+    def from_dict(cls, values: object, defaults: Settings | None = None) -> TableConfig:
+        """Read a stored config or a lobby request; fields left out take the ``defaults`` (the server's
+        settings). A ``ValueError`` names the bad field."""
+        settings = defaults or Settings()
+        if not isinstance(values, Mapping):
+            raise ValueError(f"a table config is a JSON object, got {values!r}")
+        unknown = set(values) - {"name", "rules", "max_deals", "seats", "clocks", "bot_delay", "deal_pause"}
+        if unknown:
+            raise ValueError(f"unknown fields: {', '.join(sorted(map(str, unknown)))}")
+        name = values.get("name", "Table")
+        if isinstance(name, str):
+            name = name.strip()
+        seats_field = values.get("seats", [{"kind": "human"}] * 4)
+        if not isinstance(seats_field, list) or len(seats_field) != 4:
+            raise ValueError(f"seats: a list of four seats, got {seats_field!r}")
+        seats = tuple(SeatConfig.from_dict(seat, f"seats[{index}]") for index, seat in enumerate(seats_field))
+        clocks = Clocks.from_dict(values.get("clocks", {}), settings.clocks)
+        bot_delay = _number("bot_delay", values.get("bot_delay", settings.bot_delay), high=MAX_BOT_DELAY)
+        deal_pause = _number("deal_pause", values.get("deal_pause", settings.deal_pause), high=MAX_DEAL_PAUSE)
+        return cls(
+            name=name,
+            rules=values.get("rules", "competition"),
+            max_deals=values.get("max_deals"),
+            seats=(seats[0], seats[1], seats[2], seats[3]),
+            clocks=clocks,
+            bot_delay=bot_delay,
+            deal_pause=deal_pause,
+        )
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The server's defaults for new tables and its limits: ``clocks``, ``bot_delay`` and
+    ``deal_pause`` as in :class:`TableConfig`; ``max_message`` caps a client message (bytes)."""
+
+    clocks: Clocks = field(default_factory=Clocks)
+    bot_delay: float = 0.6
+    deal_pause: float = 4.0
+    max_message: int = 16 * 1024
+
+    def __post_init__(self) -> None:
+        _number("bot_delay", self.bot_delay, high=MAX_BOT_DELAY)
+        _number("deal_pause", self.deal_pause, high=MAX_DEAL_PAUSE)
+        if self.max_message < 256:
+            raise ValueError(f"max_message: at least 256 bytes, got {self.max_message}")
+
+    def with_(self, **changes: Any) -> Settings:
+        """A copy with some settings changed."""
+        return replace(self, **changes)
+
+
+def _number(where: str, value: object, *, low: float = 0.0, high: float, open_low: bool = False) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        raise ValueError(f"{where}: expected a number of seconds, got {value!r}")
+    if value < low or (open_low and value == low) or value > high:
+        above = "above" if open_low else "from"
+        raise ValueError(f"{where}: a number {above} {low:g} up to {high:g}, got {value!r}")
+    return float(value)

@@ -1,0 +1,377 @@
+"""The asyncio side of the card room: one :class:`Room` per table (its connections, the task that runs
+clocks and bots) and :class:`Rooms`, the registry that creates, resumes and finds them.
+
+Every change to a table goes the same way (:meth:`Room.commit`): the pure :class:`Table` appends
+entries to its log, each entry is stored at once (the store commits before returning), then every
+connection gets the new entries as its viewer may see them and a fresh ``state``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import time
+import zlib
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Any, Final
+
+from cardroom.bots import Bot, make_bot
+from cardroom.guandan.deal import Action
+from cardroom.server.codec import ProtocolError, action_json, server_message
+from cardroom.server.config import Settings, TableConfig
+from cardroom.server.store import Store
+from cardroom.server.table import AUTO_BOT, Due, Table
+
+log = logging.getLogger(__name__)
+
+QUEUE_LIMIT: Final = 2000
+"""Messages waiting for one connection before it is dropped as too slow."""
+
+MESSAGE_TYPES: Final = ("join", "act", "resume", "hint", "ping")
+
+LIST_LIMIT: Final = 200
+"""The most tables the lobby's list shows (the newest)."""
+
+
+class Connection:
+    """One websocket client of a table: its seat once joined (``None``: a spectator) and the queue of
+    messages the websocket task sends in order."""
+
+    def __init__(self) -> None:
+        self.joined = False
+        self.seat: int | None = None
+        self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+        self.closed = False
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Queue a message; a client that lets too many pile up is closed."""
+        if self.closed:
+            return
+        if self.queue.qsize() >= QUEUE_LIMIT:
+            self.close()
+            return
+        self.queue.put_nowait(message)
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.queue.put_nowait(None)
+
+
+class Room:
+    """A live table: the :class:`Table`, who is connected, and the task that makes bots, 托管 seats,
+    clocks and the next deal happen on time."""
+
+    def __init__(self, table: Table, store: Store, clock: Callable[[], float] = time.time) -> None:
+        self.table = table
+        self.store = store
+        self.clock = clock
+        self.connections: set[Connection] = set()
+        self.wake = asyncio.Event()
+        self.bots: dict[tuple[int, str], Bot] = {}
+        self.task: asyncio.Task[None] | None = None
+        self.stored_status = table.status
+
+    def start(self) -> None:
+        """Start the task that runs the table's clocks and bots."""
+        if self.task is None:
+            self.task = asyncio.create_task(self._run(), name=f"table {self.table.id}")
+
+    async def stop(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.task
+            self.task = None
+        for connection in list(self.connections):
+            connection.close()
+
+    # -- changes ---------------------------------------------------------------------------------
+
+    def commit(self, before: int) -> None:
+        """Store the entries after number ``before``, then tell every connection."""
+        table = self.table
+        try:
+            for number in range(before + 1, table.number + 1):
+                self.store.append(table.id, number, table.log[number - 1])
+            if table.status != self.stored_status:
+                self.store.set_status(table.id, table.status)
+                self.stored_status = table.status
+            if table.status == "finished":
+                self.store.save_record(table.id, table.record())
+        except Exception:
+            log.exception("table %s: storing failed; reloading it from the store", table.id)
+            self.reload()
+            raise
+        self.broadcast(before)
+
+    def reload(self) -> None:
+        """Rebuild the table from what the store holds (after a failed write)."""
+        entries = self.store.entries(self.table.id)
+        connected = self.table.connected
+        self.table = Table.replay(self.table.id, self.table.config, entries)
+        self.table.connected = connected
+        self.table.restart_clocks(self.clock())
+        self.broadcast(self.table.number)
+
+    def broadcast(self, before: int) -> None:
+        """Send each connection the entries after ``before`` (projected for it) and a fresh state."""
+        now = self.clock()
+        self.wake.set()
+        views: dict[int | None, dict[str, Any]] = {}
+        for connection in list(self.connections):
+            if connection.closed:
+                self.connections.discard(connection)
+                continue
+            seat = connection.seat
+            for number, event in self.table.events_for(seat, before):
+                connection.send(server_message("event", number=number, event=event))
+            if seat not in views:
+                views[seat] = self.table.view(seat, now)
+            connection.send(views[seat])
+
+    def create_start(self) -> None:
+        """Start a table that needs no human (four bots) as soon as it is made."""
+        before = self.table.number
+        if self.table.start_if_ready(self.clock()):
+            self.commit(before)
+
+    def sit(self, seat: int, name: object) -> str:
+        """Take a human seat (the lobby's ``POST /api/tables/{id}/seats/{seat}``)."""
+        before = self.table.number
+        token = self.table.sit(seat, name, self.clock())
+        self.commit(before)
+        return token
+
+    # -- messages --------------------------------------------------------------------------------
+
+    async def handle(self, connection: Connection, message: dict[str, Any]) -> None:
+        """Answer one client message; a refused one raises :class:`ProtocolError`."""
+        kind = message["type"]
+        if kind == "ping":
+            connection.send(server_message("pong"))
+            return
+        if kind == "join":
+            self.join(connection, message.get("token"), message.get("since", 0))
+            return
+        if kind not in MESSAGE_TYPES:
+            raise ProtocolError(
+                "bad_message", f"unknown message type {kind!r}; known: {', '.join(MESSAGE_TYPES)}"
+            )
+        if not connection.joined:
+            raise ProtocolError("bad_message", f'send "join" before {kind!r}')
+        seat = connection.seat
+        if seat is None:
+            raise ProtocolError("not_seated", f"spectators cannot {kind}: join with a seat token")
+        before = self.table.number
+        if kind == "act":
+            if "action" not in message:
+                raise ProtocolError("bad_message", 'act: the message has no "action"')
+            self.table.act(seat, message["action"], self.clock())
+            self.commit(before)
+        elif kind == "resume":
+            if self.table.resume(seat, self.clock()):
+                self.commit(before)
+        else:
+            await self.hint(connection, seat)
+
+    def join(self, connection: Connection, token: object, since: object) -> None:
+        """``join``: take the token's seat (or watch), then get ``welcome``, what was missed, ``state``."""
+        if token is not None and not isinstance(token, str):
+            raise ProtocolError("bad_message", f"join.token: a string or null, got {token!r}")
+        if isinstance(since, bool) or not isinstance(since, int) or since < 0:
+            raise ProtocolError(
+                "bad_message", f"join.since: the last event number seen (0 at first), got {since!r}"
+            )
+        seat = None
+        if token is not None:
+            seat = self.table.seat_of(token)
+            if seat is None:
+                raise ProtocolError("bad_token", "this token holds no seat at this table")
+        previous = connection.seat if connection.joined else None
+        connection.joined = True
+        connection.seat = seat
+        self.connections.add(connection)
+        table = self.table
+        connection.send(
+            server_message(
+                "welcome",
+                table={"id": table.id, "name": table.config.name, "config": table.config.to_dict()},
+                seat=seat,
+                protocol=1,
+            )
+        )
+        for number, event in table.events_for(seat, since):
+            connection.send(server_message("event", number=number, event=event))
+        changed = self._update_connected({previous, seat})
+        if changed:
+            self.broadcast(table.number)
+        else:
+            connection.send(table.view(seat, self.clock()))
+
+    def leave(self, connection: Connection) -> None:
+        """A websocket closed: the seat is kept (its clock runs on); others see it disconnected."""
+        self.connections.discard(connection)
+        connection.close()
+        if self._update_connected({connection.seat}):
+            self.broadcast(self.table.number)
+
+    def _update_connected(self, seats: set[int | None]) -> bool:
+        changed = False
+        for seat in seats:
+            if seat is None:
+                continue
+            now = any(other.seat == seat and not other.closed for other in self.connections)
+            if self.table.connected[seat] != now:
+                self.table.connected[seat] = now
+                changed = True
+        return changed
+
+    async def hint(self, connection: Connection, seat: int) -> None:
+        """``hint``: what the heuristic bot would do for this seat now."""
+        if self.table.match.current_player != seat or self.table.status != "running":
+            raise ProtocolError("out_of_turn", "a hint is given when it is your turn")
+        number = self.table.number
+        bot = make_bot(AUTO_BOT, number)  # its own bot: the seat's 托管 bot may be thinking in a thread
+        action = await asyncio.to_thread(bot.act, self.table.observation(seat))
+        if self.table.number == number:
+            connection.send(server_message("hint", action=action_json(action), number=number))
+
+    # -- the clock and bot task ------------------------------------------------------------------
+
+    def _bot(self, seat: int, name: str) -> Bot:
+        key = (seat, name)
+        if key not in self.bots:
+            self.bots[key] = make_bot(name, zlib.crc32(f"{self.table.id}:{seat}:{name}".encode()))
+        return self.bots[key]
+
+    async def _run(self) -> None:
+        while True:
+            self.wake.clear()
+            due = self.table.due()
+            if due is None:
+                await self.wake.wait()
+                continue
+            delay = due.at - self.clock()
+            if delay > 0:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self.wake.wait(), delay)
+                continue
+            try:
+                await self._perform(due)
+            except Exception:
+                log.exception("table %s: the automatic step %s failed", self.table.id, due)
+                await asyncio.sleep(1.0)
+
+    async def _perform(self, due: Due) -> None:
+        table = self.table
+        before = table.number
+        action: Action | None = None
+        if due.seat is not None:
+            bot = self._bot(due.seat, table.bot_name(due.seat))
+            observation = table.observation(due.seat)
+            try:
+                action = await asyncio.to_thread(bot.act, observation)
+            except Exception:
+                log.exception("table %s: bot %s failed at seat %s", table.id, bot.name, due.seat)
+        if self.table is not table or table.number != before:
+            return
+        if table.apply_due(due, action, self.clock()):
+            self.commit(before)
+
+
+class Rooms:
+    """Every live table of the server, by id: created from the lobby, resumed from the store at start,
+    or loaded on demand (a finished table, to watch or replay)."""
+
+    def __init__(self, store: Store, settings: Settings, clock: Callable[[], float] = time.time) -> None:
+        self.store = store
+        self.settings = settings
+        self.clock = clock
+        self.rooms: dict[str, Room] = {}
+
+    def resume_all(self) -> int:
+        """Rebuild every waiting and running table from its stored log; how many were resumed."""
+        count = 0
+        for row in self.store.tables(["waiting", "running"]):
+            try:
+                self._load(row.id, row.config)
+            except Exception:
+                log.exception("table %s cannot be resumed", row.id)
+                continue
+            count += 1
+        return count
+
+    def _load(self, table_id: str, config_values: dict[str, Any]) -> Room:
+        config = TableConfig.from_dict(config_values, self.settings)
+        table = Table.replay(table_id, config, self.store.entries(table_id))
+        table.restart_clocks(self.clock())
+        room = Room(table, self.store, self.clock)
+        self.rooms[table_id] = room
+        room.start()
+        return room
+
+    def get(self, table_id: str) -> Room | None:
+        """The live room, loading a stored table that is not in memory; ``None`` for an unknown id."""
+        room = self.rooms.get(table_id)
+        if room is not None:
+            return room
+        row = self.store.table(table_id)
+        if row is None:
+            return None
+        return self._load(row.id, row.config)
+
+    def create(self, config: TableConfig) -> Room:
+        """A new table, stored, its task started (a table of four bots starts playing at once)."""
+        table_id = secrets.token_hex(5)
+        while table_id in self.rooms or self.store.table(table_id) is not None:
+            table_id = secrets.token_hex(5)
+        self.store.create_table(table_id, config.to_dict(), datetime.now(UTC))
+        room = Room(Table(table_id, config), self.store, self.clock)
+        self.rooms[table_id] = room
+        room.start()
+        room.create_start()
+        return room
+
+    def listed(self, statuses: tuple[str, ...] = ("waiting", "running")) -> list[dict[str, Any]]:
+        """The lobby's list, newest first."""
+        result = []
+        for row in self.store.tables(list(statuses))[:LIST_LIMIT]:
+            room = self.rooms.get(row.id)
+            if room is not None:
+                line = room.table.summary()
+            else:
+                line = self._stored_summary(row.id, row.config, row.status)
+            line["created"] = row.created.isoformat()
+            line["updated"] = row.updated.isoformat()
+            result.append(line)
+        return result
+
+    def _stored_summary(self, table_id: str, config_values: dict[str, Any], status: str) -> dict[str, Any]:
+        """A finished table not in memory, from its config and saved record."""
+        config = TableConfig.from_dict(config_values, self.settings)
+        record = self.store.record(table_id) or {}
+        names = record.get("seats") or [None] * 4
+        result = record.get("result") or {}
+        return {
+            "id": table_id,
+            "name": config.name,
+            "status": status,
+            "rules": config.rules,
+            "max_deals": config.max_deals,
+            "clocks": config.clocks.to_dict(),
+            "seats": [
+                {"seat": seat, "name": names[seat], "kind": seat_config.kind, "bot": seat_config.bot}
+                for seat, seat_config in enumerate(config.seats)
+            ],
+            "deal_number": len(record.get("deals", [])),
+            "levels": result.get("levels", ["2", "2"]),
+        }
+
+    async def close(self) -> None:
+        for room in list(self.rooms.values()):
+            await room.stop()
+        self.rooms.clear()

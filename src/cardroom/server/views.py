@@ -1,0 +1,179 @@
+"""What one viewer (a seat, or ``None`` for a spectator) sees of a table: each log entry as it may see it
+(:func:`project`) and the ``state`` message (:func:`state`). Nothing here ever holds another seat's
+cards, a seat token's hash or the shuffle's seed (docs/protocol.md)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cardroom.guandan.deal import Deal
+from cardroom.server.codec import (
+    card_names,
+    hand_order,
+    hide_card,
+    legal_json,
+    play_json,
+    read_hand,
+    wild_card,
+)
+
+if TYPE_CHECKING:
+    from cardroom.server.table import Entry, Table
+
+
+def project(table: Table, entry: Entry, viewer: int | None) -> Entry:
+    """A log entry as ``viewer`` may see it: no token hash, no seed, only the viewer's own dealt hand,
+    a tribute or return card only to the seats it passes between."""
+    kind = entry["type"]
+    if kind == "sit":
+        return {key: value for key, value in entry.items() if key != "token_hash"}
+    if kind == "start":
+        return {key: value for key, value in entry.items() if key != "seed"}
+    if kind == "deal":
+        seen = {key: value for key, value in entry.items() if key != "hands"}
+        if viewer is None:
+            seen["hand"] = None
+        else:
+            level = table.match.deals[entry["deal_number"] - 1].level
+            seen["hand"] = card_names(hand_order(read_hand(entry["hands"][viewer]), level, table.rules))
+        return seen
+    if kind == "action" and "private_to" in entry and viewer not in entry["private_to"]:
+        return {**entry, "action": hide_card(entry["action"])}
+    return dict(entry)
+
+
+def state(table: Table, viewer: int | None, now: float) -> dict[str, Any]:
+    """The ``state`` message for ``viewer``: everything needed to draw the table."""
+    match = table.match
+    deal = match.deals[-1] if match.deals else None
+    in_deal = match.current_deal
+    level = in_deal.level if in_deal is not None else match.level
+    due = table.due()
+    turn = in_deal.current_player if in_deal is not None and table.status == "running" else None
+    hand: list[str] | None = None
+    if viewer is not None:
+        hand = card_names(hand_order(deal.hand(viewer), level, table.rules)) if deal is not None else []
+    last_deal = None
+    if match.summaries:
+        summary = match.summaries[-1]
+        last_deal = {
+            "deal_number": len(match.summaries),
+            "places": list(summary.result.places),
+            "rise": summary.result.rise(table.rules),
+            "levels": [rank.letter for rank in summary.levels_after],
+        }
+    result = None
+    if match.is_over:
+        result = {
+            "winner": match.winner,
+            "levels": [rank.letter for rank in match.levels],
+            "score": list(match.points()),
+        }
+    config = table.config
+    return {
+        "type": "state",
+        "v": 1,
+        "number": table.number,
+        "table": {
+            "id": table.id,
+            "name": config.name,
+            "status": table.status,
+            "rules": config.rules,
+            "max_deals": config.max_deals,
+            "clocks": config.clocks.to_dict(),
+        },
+        "seat": viewer,
+        "seats": [_seat(table, seat, deal) for seat in range(4)],
+        "levels": [rank.letter for rank in match.levels],
+        "level": level.letter,
+        "level_team": match.level_team,
+        "deal_number": len(match.deals),
+        "phase": table.phase(),
+        "turn": turn,
+        "deadline": due.at if due is not None and due.kind == "clock" else None,
+        "server_time": now,
+        "hand": hand,
+        "wild": str(wild_card(level)),
+        "legal": legal_json(match.legal_actions()) if viewer is not None and viewer == turn else [],
+        "to_beat": _to_beat(in_deal),
+        "tributes": _tributes(deal, viewer),
+        "returns": _returns(deal, viewer),
+        "anti_tribute": [event.seat for event in deal.events if event.kind == "anti_tribute"] if deal else [],
+        "last_deal": last_deal,
+        "result": result,
+    }
+
+
+def _seat(table: Table, seat: int, deal: Deal | None) -> dict[str, Any]:
+    config = table.config.seats[seat]
+    place = None
+    if deal is not None:
+        if deal.result is not None:
+            place = deal.result.places.index(seat) + 1
+        elif seat in deal.finished:
+            place = deal.finished.index(seat) + 1
+    return {
+        "seat": seat,
+        "name": table.names[seat],
+        "kind": config.kind,
+        "bot": config.bot,
+        "team": seat % 2,
+        "cards": deal.card_count(seat) if deal is not None else 0,
+        "connected": config.kind == "bot" or table.connected[seat],
+        "auto": table.auto[seat],
+        "last": _last_play(seat, deal),
+        "place": place,
+    }
+
+
+def _last_play(seat: int, deal: Deal | None) -> dict[str, Any] | None:
+    """The seat's play (or pass) in the trick on the table."""
+    if deal is None:
+        return None
+    for event in reversed(deal.events):
+        if event.kind == "trick":
+            return None
+        if event.seat == seat and event.kind in ("play", "pass"):
+            return play_json(event.play) if event.play is not None else {"type": "pass"}
+    return None
+
+
+def _to_beat(deal: Deal | None) -> dict[str, Any] | None:
+    """The play to beat and who made it; ``None`` when the player to act leads."""
+    if deal is None or deal.last_play is None:
+        return None
+    seat, play = deal.last_play
+    return {"seat": seat, "play": play_json(play)}
+
+
+def _tributes(deal: Deal | None, viewer: int | None) -> list[dict[str, Any]]:
+    """The tributes handed over; before that, a face-down one with its card for its payer only."""
+    if deal is None:
+        return []
+    handed = [
+        {"from": event.seat, "to": event.to, "card": str(event.card)}
+        for event in deal.events
+        if event.kind == "tribute"
+    ]
+    if handed:
+        return handed
+    return [
+        {"from": event.seat, "to": None, "card": str(event.card) if viewer == event.seat else None}
+        for event in deal.events
+        if event.kind == "tribute_paid"
+    ]
+
+
+def _returns(deal: Deal | None, viewer: int | None) -> list[dict[str, Any]]:
+    """The returns, each card shown only to the two seats it passes between."""
+    if deal is None:
+        return []
+    return [
+        {
+            "from": event.seat,
+            "to": event.to,
+            "card": str(event.card) if viewer is not None and event.visible_to(viewer) else None,
+        }
+        for event in deal.events
+        if event.kind == "return"
+    ]

@@ -1,0 +1,123 @@
+// Small helpers shared by the lobby and the table: HTTP, the stored seat token and name, DOM building.
+
+export async function api(method, path, body) {
+  const init = { method, headers: {} };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  const response = await fetch(path, init);
+  const text = await response.text();
+  let data = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch (_) {
+    data = { detail: text };
+  }
+  if (!response.ok) {
+    const detail = data && (data.detail ?? data.message ?? data.error);
+    const message = typeof detail === "string" ? detail : JSON.stringify(detail ?? response.status);
+    const error = new Error(message || `HTTP ${response.status}`);
+    error.status = response.status;
+    throw error;
+  }
+  return data;
+}
+
+/** The seat token of a table lives in localStorage["cardroom:<table id>"]. */
+export function tokenKey(tableId) {
+  return `cardroom:${tableId}`;
+}
+
+export function loadToken(tableId) {
+  try {
+    const raw = localStorage.getItem(tokenKey(tableId));
+    if (!raw) return null;
+    // Accept a JSON object {"token": …} too, in case another client stored more.
+    if (raw.startsWith("{")) {
+      const parsed = JSON.parse(raw);
+      return typeof parsed.token === "string" ? parsed.token : null;
+    }
+    return raw;
+  } catch (_) {
+    return null;
+  }
+}
+
+export function saveToken(tableId, token) {
+  try {
+    localStorage.setItem(tokenKey(tableId), token);
+  } catch (_) {
+    // nothing to do: the seat is lost on reload
+  }
+}
+
+export function forgetToken(tableId) {
+  try {
+    localStorage.removeItem(tokenKey(tableId));
+  } catch (_) {
+    // ignore
+  }
+}
+
+export function loadName() {
+  try {
+    return localStorage.getItem("cardroom:name") || "";
+  } catch (_) {
+    return "";
+  }
+}
+
+export function saveName(name) {
+  try {
+    localStorage.setItem("cardroom:name", name);
+  } catch (_) {
+    // ignore
+  }
+}
+
+export function tableUrl(tableId) {
+  return `${location.origin}/tables/${encodeURIComponent(tableId)}`;
+}
+
+/** h("div.cls#id", {attrs}, children…): a tiny element builder. */
+export function h(spec, attrs = {}, ...children) {
+  const [tagAndClasses, id] = spec.split("#");
+  const [tag, ...classes] = tagAndClasses.split(".");
+  const el = document.createElement(tag || "div");
+  if (id) el.id = id;
+  if (classes.length) el.className = classes.join(" ");
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "testid") el.dataset.testid = value;
+    else if (key.startsWith("on") && typeof value === "function") el.addEventListener(key.slice(2), value);
+    else if (key === "text") el.textContent = value;
+    else if (key === "dataset") Object.assign(el.dataset, value);
+    else el.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return el;
+}
+
+export async function copyText(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch (_) {
+    const area = document.createElement("textarea");
+    area.value = text;
+    document.body.append(area);
+    area.select();
+    let ok = false;
+    try {
+      ok = document.execCommand("copy");
+    } catch (_) {
+      ok = false;
+    }
+    area.remove();
+    return ok;
+  }
+}

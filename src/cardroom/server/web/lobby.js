@@ -1,0 +1,307 @@
+// The lobby: play at once against bots, create a table, list open and running tables.
+
+import { api, copyText, h, loadName, saveName, saveToken, tableUrl } from "./common.js";
+import { applyI18n, bindLangButton, botLabel, has, onLangChange, t } from "./i18n.js";
+
+const $ = (sel) => document.querySelector(sel);
+
+let presets = { rules: ["competition", "classic", "platform", "huopin"], bots: ["heuristic", "random"] };
+let tables = [];
+const seatChoices = ["human", "heuristic", "heuristic", "heuristic"];
+
+// The clocks (RULES.md, Conduct): the form starts from the server's defaults (/api/presets), else these.
+const CLOCKS = ["tribute", "return", "lead", "follow"];
+const CLOCK_MIN = 5;
+const CLOCK_MAX = 3600;  // the server's MAX_CLOCK (cardroom.server.config)
+let defaultClocks = { tribute: 20, return: 40, lead: 40, follow: 20 };
+let clockProblem = null; // the clock whose field was refused, shown until the next submit
+const editedClocks = new Set(); // fields the player changed: the server's defaults do not overwrite them
+
+function playerName() {
+  const name = $("#name").value.trim();
+  return name || t("lobby.name.placeholder");
+}
+
+function showError(error, box = $("#error")) {
+  box.textContent = t("lobby.error", { message: error.message || String(error) });
+  box.hidden = false;
+}
+
+function names(list, field = "name") {
+  return (list || []).map((item) => (typeof item === "string" ? item : item[field] ?? item.id)).filter(Boolean);
+}
+
+/** Read /api/presets whatever its exact shape: rule presets and bot names. */
+function readPresets(data) {
+  if (!data) return;
+  const rules = names(data.rules ?? data.presets ?? data.rule_sets);
+  const bots = names(data.bots ?? data.bot_names);
+  if (rules.length) presets.rules = rules;
+  if (bots.length) presets.bots = bots;
+  if (data.rules && !Array.isArray(data.rules) && typeof data.rules === "object") {
+    presets.rules = Object.keys(data.rules);
+  }
+  if (data.bots && !Array.isArray(data.bots) && typeof data.bots === "object") {
+    presets.bots = Object.keys(data.bots);
+  }
+  if (!presets.bots.includes("heuristic") && presets.bots.length) {
+    for (let i = 1; i < 4; i++) seatChoices[i] = presets.bots[0];
+  }
+  if (data.clocks && typeof data.clocks === "object") {
+    for (const key of CLOCKS) {
+      const value = Number(data.clocks[key]);
+      if (Number.isFinite(value) && value > 0) defaultClocks[key] = value;
+    }
+  }
+}
+
+function clockInput(key) {
+  return $(`#clock-${key}`);
+}
+
+/** Put the default clocks into the fields the player has not changed. */
+function fillClocks() {
+  for (const key of CLOCKS) {
+    if (!editedClocks.has(key)) clockInput(key).value = String(defaultClocks[key]);
+  }
+}
+
+/** The four clocks from the form, or null (and the message shown) when one is out of range. */
+function readClocks() {
+  const clocks = {};
+  clockProblem = null;
+  for (const key of CLOCKS) {
+    const input = clockInput(key);
+    const text = input.value.trim();
+    const value = Number(text);
+    const ok = text !== "" && Number.isInteger(value) && value >= CLOCK_MIN && value <= CLOCK_MAX;
+    input.toggleAttribute("aria-invalid", !ok);
+    if (ok) clocks[key] = value;
+    else if (!clockProblem) clockProblem = key;
+  }
+  renderClockProblem();
+  if (clockProblem) {
+    clockInput(clockProblem).focus();
+    return null;
+  }
+  return clocks;
+}
+
+function renderClockProblem() {
+  const box = $("#clock-error");
+  if (!clockProblem) {
+    box.hidden = true;
+    box.textContent = "";
+    return;
+  }
+  box.textContent = t("lobby.clocks.invalid", {
+    clock: t(`lobby.clock.${clockProblem}`),
+    min: CLOCK_MIN,
+    max: CLOCK_MAX,
+  });
+  box.hidden = false;
+}
+
+/** A table's clocks in one short line for the table list ("Clocks 20/40/40/20 s"), its title in full. */
+function clocksSummary(clocks) {
+  if (!clocks || typeof clocks !== "object") return null;
+  const values = CLOCKS.map((key) => clocks[key]);
+  if (values.some((value) => typeof value !== "number")) return null;
+  return h("span.muted.clocks-summary", {
+    testid: "table-clocks",
+    dataset: { clocks: values.join("/") },
+    title: `${t("lobby.clocks")}: ${CLOCKS.map((key) => `${t(`lobby.clock.${key}`)} ${clocks[key]}`).join(" · ")}`,
+    text: t("lobby.clocks.summary", { values: values.join("/") }),
+  });
+}
+
+function rulesLabel(name) {
+  return has(`rules.${name}`) ? t(`rules.${name}`) : name;
+}
+
+function renderForm() {
+  const rules = $("#rules");
+  const current = rules.value || "competition";
+  rules.replaceChildren(...presets.rules.map((name) => h("option", { value: name, text: rulesLabel(name) })));
+  rules.value = presets.rules.includes(current) ? current : presets.rules[0];
+
+  const length = $("#length");
+  const chosen = length.value || "";
+  const options = [h("option", { value: "", text: t("lobby.length.full") })];
+  for (const n of [1, 2, 4, 8]) options.push(h("option", { value: String(n), text: n === 1 ? t("lobby.length.one") : t("lobby.length.deals", { n }) }));
+  length.replaceChildren(...options);
+  length.value = chosen;
+
+  const box = $("#seat-configs");
+  box.replaceChildren();
+  for (let seat = 0; seat < 4; seat++) {
+    const select = h("select", { testid: `seat-config-${seat}`, onchange: (e) => (seatChoices[seat] = e.target.value) });
+    select.append(h("option", { value: "human", text: t("lobby.seat.human") }));
+    for (const bot of presets.bots) select.append(h("option", { value: bot, text: t("lobby.seat.bot", { bot: botLabel(bot) }) }));
+    select.value = seatChoices[seat];
+    const team = seat % 2;
+    box.append(
+      h(
+        "label.field.seat-config",
+        {},
+        h(`span.team-dot.team${team}`, { text: t(`team.${team}`) }),
+        h("span", { text: t("seat.label", { n: seat + 1 }) }),
+        select,
+      ),
+    );
+  }
+}
+
+function seatLabel(seat) {
+  if (seat.kind === "bot") return `${t("seat.bot")} · ${botLabel(seat.bot)}`;
+  return seat.name || t("seat.open");
+}
+
+async function sit(tableId, seat) {
+  try {
+    const name = playerName();
+    saveName(name);
+    const answer = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/seats/${seat}`, { name });
+    saveToken(tableId, answer.token);
+    location.href = `/tables/${encodeURIComponent(tableId)}`;
+  } catch (error) {
+    showError(error);
+    loadTables();
+  }
+}
+
+function renderTables() {
+  const list = $("#table-list");
+  list.replaceChildren();
+  if (!tables.length) {
+    list.append(h("li.empty", { testid: "no-tables", text: t("lobby.tables.none") }));
+    return;
+  }
+  for (const table of tables) {
+    const status = table.status || "waiting";
+    const seats = (table.seats || []).map((seat, index) => {
+      const number = seat.seat ?? index;
+      const open = seat.kind !== "bot" && !seat.name;
+      const item = h(
+        `span.seat-chip.team${number % 2}`,
+        { class: `seat-chip team${number % 2}${open ? " open" : ""}` },
+        h("span.seat-label", { text: `${number + 1}. ${seatLabel(seat)}` }),
+      );
+      if (open && status === "waiting") {
+        item.append(
+          h("button.btn.small", {
+            type: "button",
+            testid: `sit-${table.id}-${number}`,
+            text: t("lobby.sit"),
+            onclick: () => sit(table.id, number),
+          }),
+        );
+      }
+      return item;
+    });
+    const link = `/tables/${encodeURIComponent(table.id)}`;
+    list.append(
+      h(
+        "li.table-row",
+        { testid: "table-row", dataset: { tableId: table.id, status } },
+        h(
+          "div.table-main",
+          {},
+          h("a.table-name", { href: link, text: table.name || table.id }),
+          h(`span.status.${status}`, { text: t(`status.${status}`) }),
+          table.rules ? h("span.muted", { text: rulesLabel(table.rules) }) : null,
+          clocksSummary(table.clocks),
+        ),
+        h("a.btn.small", {
+          href: link,
+          testid: "table-open",
+          text: status === "waiting" ? t("lobby.enter") : t("lobby.watch"),
+        }),
+        h("div.table-seats", {}, ...seats),
+      ),
+    );
+  }
+}
+
+async function loadTables() {
+  try {
+    const data = await api("GET", "/api/tables");
+    tables = Array.isArray(data) ? data : data?.tables ?? [];
+    renderTables();
+  } catch (error) {
+    showError(error);
+  }
+}
+
+async function quickPlay() {
+  const button = $("#quick");
+  button.disabled = true;
+  try {
+    const name = playerName();
+    saveName(name);
+    const answer = await api("POST", "/api/quick", { name });
+    saveToken(answer.id, answer.token);
+    location.href = `/tables/${encodeURIComponent(answer.id)}`;
+  } catch (error) {
+    button.disabled = false;
+    showError(error);
+  }
+}
+
+async function createTable(event) {
+  event.preventDefault();
+  $("#create-error").hidden = true;
+  const clocks = readClocks();
+  if (!clocks) return;
+  const name = $("#table-name").value.trim() || `${playerName()} · ${new Date().toLocaleTimeString()}`;
+  const length = $("#length").value;
+  const body = {
+    name,
+    rules: $("#rules").value,
+    max_deals: length ? Number(length) : null,
+    seats: seatChoices.map((choice) => (choice === "human" ? { kind: "human" } : { kind: "bot", bot: choice })),
+    clocks,
+  };
+  try {
+    const table = await api("POST", "/api/tables", body);
+    const id = table.id ?? table.table?.id;
+    const link = tableUrl(id);
+    $("#share-link").value = link;
+    $("#open-created").href = `/tables/${encodeURIComponent(id)}`;
+    $("#created").hidden = false;
+    loadTables();
+  } catch (error) {
+    showError(error, $("#create-error"));
+  }
+}
+
+async function start() {
+  applyI18n();
+  bindLangButton($("#lang"));
+  $("#name").value = loadName();
+  $("#quick").addEventListener("click", quickPlay);
+  $("#create").addEventListener("submit", createTable);
+  $("#refresh").addEventListener("click", loadTables);
+  $("#copy").addEventListener("click", async () => {
+    if (await copyText($("#share-link").value)) $("#copy").textContent = t("lobby.copied");
+  });
+  for (const key of CLOCKS) clockInput(key).addEventListener("input", () => editedClocks.add(key));
+  onLangChange(() => {
+    renderForm();
+    renderTables();
+    if (clockProblem) renderClockProblem();
+  });
+  renderForm();
+  fillClocks();
+  try {
+    readPresets(await api("GET", "/api/presets"));
+  } catch (_) {
+    // keep the built-in list
+  }
+  renderForm();
+  fillClocks();
+  await loadTables();
+  setInterval(loadTables, 5000);
+}
+
+start();

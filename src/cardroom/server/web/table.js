@@ -1,0 +1,832 @@
+// The table page: one websocket (protocol 1, docs/protocol.md), the `state` view drawn as it comes.
+// The page keeps no game logic of its own: the server's `legal` list decides what may be played.
+
+import { api, copyText, forgetToken, h, loadName, loadToken, saveName, saveToken, tableUrl } from "./common.js";
+import { cardElement, cardRow, cardsKey, cardText, describePlay, rankText } from "./cards.js";
+import { applyI18n, bindLangButton, botLabel, onLangChange, t } from "./i18n.js";
+import { openReplay } from "./replay.js";
+
+const $ = (sel) => document.querySelector(sel);
+const tableId = decodeURIComponent(location.pathname.replace(/\/+$/, "").split("/").pop() || "");
+
+const app = {
+  tableId,
+  token: loadToken(tableId),
+  seat: null, // my seat, from welcome
+  table: null, // welcome.table
+  state: null,
+  number: 0, // last event number seen
+  selected: new Set(), // indices into state.hand
+  handKey: "",
+  pending: false, // an act sent, no state since
+  readingsFor: null, // the plays offered by the reading chooser
+  connected: false,
+  tributeChoice: null,
+  dismissed: new Set(), // result screens closed by the player ("deal:3", "match")
+  events: [],
+  hints: 0, // hint answers received (the tests wait on it)
+  lastHint: null,
+  errors: [], // error messages received
+  clockOffset: 0,
+};
+window.__cardroom = app; // for the browser tests and for debugging (app.render() redraws)
+
+let socket = null;
+let retry = 0;
+let pingTimer = null;
+
+// ---------------------------------------------------------------- connection
+
+function wsUrl() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  return `${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}`;
+}
+
+function send(message) {
+  if (socket && socket.readyState === WebSocket.OPEN) {
+    socket.send(JSON.stringify(message));
+    return true;
+  }
+  return false;
+}
+
+function connect() {
+  socket = new WebSocket(wsUrl());
+  const mine = socket;
+  socket.addEventListener("open", () => {
+    if (mine !== socket) return;
+    retry = 0;
+    send({ type: "join", token: app.token, since: app.number });
+    clearInterval(pingTimer);
+    pingTimer = setInterval(() => send({ type: "ping" }), 20000);
+  });
+  socket.addEventListener("message", (event) => {
+    if (mine !== socket) return;
+    let message;
+    try {
+      message = JSON.parse(event.data);
+    } catch (_) {
+      return;
+    }
+    onMessage(message);
+  });
+  socket.addEventListener("close", (event) => {
+    if (mine !== socket) return;
+    setConnected(false);
+    clearInterval(pingTimer);
+    if (app.gone || event.code === 4404) {
+      showBanner(t("error.unknown_table"));
+      return;
+    }
+    const delay = Math.min(5000, 300 * 2 ** retry);
+    retry += 1;
+    setTimeout(connect, delay);
+  });
+}
+
+function setConnected(on) {
+  app.connected = on;
+  const conn = $("#conn");
+  conn.textContent = on ? t("conn.online") : t("conn.offline");
+  conn.className = on ? "conn online" : "conn offline";
+  $("#table").dataset.connected = on ? "1" : "0";
+}
+
+function onMessage(message) {
+  switch (message.type) {
+    case "welcome":
+      app.table = message.table ?? app.table;
+      app.seat = message.seat ?? null;
+      setConnected(true);
+      if (app.token && app.seat === null) {
+        // The token did not seat us: it is stale.
+        forgetToken(tableId);
+        app.token = null;
+      }
+      break;
+    case "event":
+      if (typeof message.number === "number") app.number = Math.max(app.number, message.number);
+      app.events.push(message.event);
+      if (app.events.length > 200) app.events.shift();
+      break;
+    case "state":
+      app.state = message;
+      if (typeof message.server_time === "number") app.clockOffset = message.server_time - Date.now() / 1000;
+      if (typeof message.number === "number") app.number = message.number;
+      if (message.seat !== undefined && message.seat !== null) app.seat = message.seat;
+      app.pending = false;
+      render();
+      break;
+    case "hint":
+      applyHint(message.action);
+      break;
+    case "error":
+      onError(message);
+      break;
+    case "pong":
+    default:
+      break;
+  }
+}
+
+function onError(message) {
+  app.pending = false;
+  app.errors.push(message);
+  if (message.code === "bad_token") {
+    // The connection stays open: join again as a spectator.
+    forgetToken(tableId);
+    app.token = null;
+    showBanner(t("error.bad_token"));
+    send({ type: "join", token: null, since: app.number });
+    return;
+  }
+  if (message.code === "unknown_table") {
+    app.gone = true;
+    showBanner(t("error.unknown_table"));
+    return;
+  }
+  toast(message.message || message.code);
+  renderControls();
+}
+
+// ---------------------------------------------------------------- helpers
+
+function seats() {
+  return app.state?.seats ?? [];
+}
+
+function seatName(seat) {
+  if (seat === null || seat === undefined) return "?";
+  const info = seats()[seat];
+  if (!info) return t("seat.label", { n: seat + 1 });
+  // Bots get the server's generic name ("heuristic bot"): tell them apart by seat.
+  if (info.kind === "bot") return t("seat.botName", { n: seat + 1 });
+  if (info.name) return info.name;
+  return t("seat.label", { n: seat + 1 });
+}
+
+function teamName(team) {
+  let name = t(`team.${team}`);
+  if (app.seat !== null && app.seat !== undefined) {
+    name += ` (${app.seat % 2 === team ? t("team.ours") : t("team.theirs")})`;
+  }
+  return name;
+}
+
+function bottomSeat() {
+  return app.seat ?? 0;
+}
+
+function isMyTurn() {
+  const s = app.state;
+  return !!s && app.seat !== null && s.turn === app.seat && (s.legal?.length ?? 0) > 0;
+}
+
+function selectedCards() {
+  const hand = app.state?.hand ?? [];
+  return [...app.selected].sort((a, b) => a - b).map((i) => hand[i]).filter(Boolean);
+}
+
+/** The legal plays whose cards are exactly the selected cards (several: several readings). */
+function matchingPlays() {
+  const chosen = selectedCards();
+  if (!chosen.length) return [];
+  const key = cardsKey(chosen);
+  return (app.state?.legal ?? []).filter((p) => p.type === "play" && cardsKey(p.cards) === key);
+}
+
+function distinctReadings(plays) {
+  const seen = new Map();
+  for (const play of plays) {
+    const key = `${play.kind}|${play.rank}`;
+    if (!seen.has(key)) seen.set(key, play);
+  }
+  return [...seen.values()];
+}
+
+let toastTimer = null;
+function toast(text) {
+  const box = $("#toast");
+  box.textContent = text;
+  box.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => (box.hidden = true), 3500);
+}
+
+function showBanner(text) {
+  const box = $("#error-banner");
+  box.textContent = text;
+  box.hidden = !text;
+}
+
+// ---------------------------------------------------------------- actions
+
+function act(action) {
+  if (app.pending) return;
+  if (send({ type: "act", action })) {
+    app.pending = true;
+    app.readingsFor = null;
+    renderControls();
+  }
+}
+
+function playSelected() {
+  const plays = distinctReadings(matchingPlays());
+  if (!plays.length || !isMyTurn()) return;
+  if (plays.length === 1) {
+    sendPlay(plays[0]);
+    return;
+  }
+  app.readingsFor = plays;
+  renderReadings();
+}
+
+function sendPlay(play) {
+  const action = { type: "play", cards: play.cards };
+  if (play.kind) action.kind = play.kind;
+  if (play.rank) action.rank = play.rank;
+  act(action);
+}
+
+function applyHint(action) {
+  app.hints += 1;
+  app.lastHint = action ?? null;
+  if (!action) {
+    toast(t("hint.none"));
+    return;
+  }
+  if (action.type === "pass") {
+    app.selected.clear();
+    renderHand();
+    renderControls();
+    toast(t("hint.pass"));
+    return;
+  }
+  if (action.type === "tribute" || action.type === "return") {
+    app.tributeChoice = action.card;
+    renderOverlay();
+    return;
+  }
+  if (action.type === "play") {
+    const hand = app.state?.hand ?? [];
+    app.selected.clear();
+    for (const code of action.cards ?? []) {
+      const index = hand.findIndex((card, i) => card === code && !app.selected.has(i));
+      if (index >= 0) app.selected.add(index);
+    }
+    app.readingsFor = null;
+    renderHand();
+    renderControls();
+  }
+}
+
+// ---------------------------------------------------------------- rendering
+
+app.render = () => render();
+app.dropConnection = () => socket && socket.close(); // the page reconnects by itself
+
+function render() {
+  const s = app.state;
+  if (!s) return;
+  const root = $("#table");
+  root.dataset.phase = s.phase ?? "";
+  root.dataset.turn = s.turn ?? "";
+  root.dataset.seat = app.seat ?? "";
+  root.dataset.myTurn = isMyTurn() ? "1" : "0";
+  root.dataset.number = String(app.number);
+  root.dataset.deal = String(s.deal_number ?? 0);
+  root.dataset.status = s.table?.status ?? "";
+  document.body.classList.toggle("spectator", app.seat === null);
+  const key = (s.hand ?? []).join(" ");
+  if (key !== app.handKey) {
+    app.handKey = key;
+    app.selected.clear();
+    app.readingsFor = null;
+  }
+  if (!isMyTurn()) app.readingsFor = null;
+  renderTop();
+  renderSeats();
+  renderCenter();
+  renderHand();
+  renderControls();
+  renderOverlay();
+  const mine = app.seat !== null ? seats()[app.seat] : null;
+  $("#auto-banner").hidden = !(mine && mine.auto);
+  $("#spectator-banner").hidden = app.seat !== null;
+  $("#replay-open").hidden = !(s.last_deal || (s.deal_number ?? 0) > 1 || s.phase === "finished");
+}
+
+function renderTop() {
+  const s = app.state;
+  const table = s.table ?? app.table ?? {};
+  $("#table-title").textContent = table.name || tableId;
+  document.title = `${table.name || tableId} · ${t("app.title")}`;
+  const levels = s.levels ?? ["2", "2"];
+  const box = $("#levels");
+  box.replaceChildren(...[
+    h("span.levels-label", { text: t("top.levels") }),
+    ...[0, 1].map((team) =>
+      h(
+        `span.level-chip.team${team}`,
+        { testid: `level-team-${team}`, class: `level-chip team${team}${s.level_team === team ? " playing" : ""}` },
+        `${teamName(team)} ${rankText(levels[team])}`,
+      ),
+    ),
+    s.level ? h("span.level-current", { testid: "level-current", text: t("top.playing", { level: rankText(s.level) }) }) : null,
+    s.deal_number ? h("span.muted", { text: t("top.deal", { n: s.deal_number }) }) : null,
+  ].filter(Boolean));
+}
+
+/** The seat's place in this deal, 0 = 上游 … 3 = 下游 (the state counts from 1). */
+function placeOf(seat) {
+  const info = seats()[seat];
+  if (info && typeof info.place === "number" && info.place >= 1) return info.place - 1;
+  return null;
+}
+
+function renderSeats() {
+  const s = app.state;
+  const base = bottomSeat();
+  for (let pos = 0; pos < 4; pos++) {
+    const seat = (base + pos) % 4;
+    const info = seats()[seat] ?? { seat, kind: "human", name: null, cards: 0 };
+    const box = $(`#pos-${pos}`);
+    box.dataset.testid = `seat-${seat}`;
+    box.dataset.seat = String(seat);
+    box.className = `seat pos-${["bottom", "right", "top", "left"][pos]} team${seat % 2}`;
+    if (s.turn === seat && ["play", "tribute", "return"].includes(s.phase)) box.classList.add("active");
+    const badges = [];
+    if (seat === app.seat) badges.push(h("span.badge.you", { text: t("badge.you") }));
+    if (info.kind === "bot") badges.push(h("span.badge.bot", { text: botLabel(info.bot) || t("badge.bot") }));
+    if (info.auto) badges.push(h("span.badge.auto", { testid: "auto-badge", text: t("auto.badge") }));
+    if (info.kind !== "bot" && info.connected === false && info.name) badges.push(h("span.badge.offline", { text: t("badge.offline") }));
+    const place = placeOf(seat);
+    if (place !== null) badges.push(h("span.badge.place", { testid: "place-badge", text: t(`place.${place}`) }));
+    const count = info.cards ?? 0;
+    const countEl = h("span.count", { testid: "card-count", title: String(count) }, h("span.back"), String(count));
+    const report =
+      count > 0 && count <= 10 && s.phase !== "waiting"
+        ? h("span.badge.report", { testid: "report-badge", text: t("badge.report", { n: count }) })
+        : null;
+    const clock = h("span.clock", { testid: "clock", hidden: !(s.turn === seat && s.deadline) });
+    const infoBox = h(
+      "div.seat-info",
+      {},
+      h("div.seat-name", {}, h(`span.team-dot.team${seat % 2}`, { title: teamName(seat % 2) }), h("span.name", { testid: "seat-name", text: seatName(seat) })),
+      h("div.seat-meta", {}, s.phase === "waiting" ? null : countEl, report, clock),
+      badges.length ? h("div.badges", {}, ...badges) : null,
+    );
+    const last = info.last;
+    let playBox;
+    if (!last) playBox = h("div.last-play.empty", { testid: "last-play" });
+    else if (last.type === "pass") playBox = h("div.last-play.pass", { testid: "last-play" }, h("span.pass-text", { text: t("played.pass") }));
+    else
+      playBox = h(
+        "div.last-play",
+        { testid: "last-play", title: describePlay(last) },
+        cardRow(last.cards ?? [], { level: s.level, wild: s.wild }),
+        h("span.play-kind", { text: describePlay(last) }),
+      );
+    box.replaceChildren(infoBox, playBox);
+  }
+  tickClocks();
+}
+
+/** The server's clock now: its `server_time` plus the time since that state came. */
+function serverNow() {
+  return Date.now() / 1000 + (app.clockOffset || 0);
+}
+
+function tickClocks() {
+  const s = app.state;
+  if (!s) return;
+  for (const clock of document.querySelectorAll(".seat .clock")) {
+    if (clock.hidden || !s.deadline) continue;
+    const left = Math.max(0, Math.ceil(s.deadline - serverNow()));
+    clock.textContent = String(left);
+    clock.classList.toggle("low", left <= 5);
+  }
+}
+
+function renderCenter() {
+  const s = app.state;
+  const center = $("#center");
+  const parts = [];
+  const phase = s.phase;
+  if (phase === "play" || phase === "tribute" || phase === "return") {
+    if (s.turn !== null && s.turn !== undefined) {
+      const text = isMyTurn() ? (s.legal.some((a) => a.type === "pass") ? t("turn.yours") : t("turn.lead")) : t("turn.other", { name: seatName(s.turn) });
+      parts.push(h("div.turn-note", { testid: "turn-note", class: isMyTurn() ? "turn-note mine" : "turn-note", text }));
+    }
+  }
+  const handed = tributeLines();
+  if (handed.length && (phase !== "play" || !seats().some((x) => x.last))) parts.push(h("div.tribute-lines", {}, ...handed.map((line) => h("div", { text: line }))));
+  center.replaceChildren(...parts);
+}
+
+function tributeLines() {
+  const s = app.state;
+  const lines = [];
+  for (const seat of s.anti_tribute ?? []) lines.push(t("tribute.anti", { name: seatName(seat) }));
+  for (const tr of s.tributes ?? []) {
+    if (tr.to === null || tr.to === undefined) {
+      lines.push(t("tribute.facedown", { from: seatName(tr.from), card: tr.card ? cardText(tr.card) : "" }));
+    } else {
+      lines.push(t("tribute.paid", { from: seatName(tr.from), to: seatName(tr.to), card: tr.card ? cardText(tr.card) : "?" }));
+    }
+  }
+  for (const r of s.returns ?? []) {
+    lines.push(
+      r.card
+        ? t("return.paid", { from: seatName(r.from), to: seatName(r.to), card: cardText(r.card) })
+        : t("return.hidden", { from: seatName(r.from), to: seatName(r.to) }),
+    );
+  }
+  return lines;
+}
+
+// ---------------------------------------------------------------- the hand
+
+let drag = null;
+
+function renderHand() {
+  const s = app.state;
+  const hand = $("#hand");
+  if (!s || !s.hand) {
+    hand.replaceChildren();
+    hand.hidden = true;
+    $("#legend").hidden = true;
+    return;
+  }
+  const empty = s.hand.length === 0;
+  hand.hidden = empty;
+  $("#legend").hidden = empty;
+  const elements = s.hand.map((code, index) => {
+    const el = cardElement(code, { level: s.level, wild: s.wild });
+    el.classList.add("hand-card");
+    el.dataset.testid = "hand-card";
+    el.dataset.index = String(index);
+    if (app.selected.has(index)) el.classList.add("selected");
+    el.setAttribute("aria-pressed", app.selected.has(index) ? "true" : "false");
+    return el;
+  });
+  layoutHand(hand, elements);
+}
+
+function layoutHand(hand, elements) {
+  const width = hand.clientWidth || window.innerWidth;
+  const cardWidth = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--card-w")) || 60;
+  const n = elements.length;
+  const minStep = Math.max(16, cardWidth * 0.36);
+  let rows = 1;
+  if (n > 1 && cardWidth + (n - 1) * minStep > width) rows = 2;
+  const perRow = Math.ceil(n / rows) || 1;
+  const step = perRow > 1 ? Math.min(cardWidth * 0.62, (width - cardWidth - 4) / (perRow - 1)) : cardWidth;
+  const rowEls = [];
+  for (let r = 0; r < rows; r++) {
+    const row = h("div.hand-row");
+    elements.slice(r * perRow, (r + 1) * perRow).forEach((el, i) => {
+      if (i > 0) el.style.marginLeft = `${step - cardWidth}px`;
+      row.append(el);
+    });
+    rowEls.push(row);
+  }
+  hand.replaceChildren(...rowEls);
+  hand.dataset.rows = String(rows);
+}
+
+function setSelected(index, on) {
+  if (on) app.selected.add(index);
+  else app.selected.delete(index);
+  const el = document.querySelector(`#hand .hand-card[data-index="${index}"]`);
+  if (el) {
+    el.classList.toggle("selected", on);
+    el.setAttribute("aria-pressed", on ? "true" : "false");
+  }
+}
+
+function cardAt(x, y) {
+  const el = document.elementFromPoint(x, y);
+  return el ? el.closest("#hand .hand-card") : null;
+}
+
+function bindHand() {
+  const hand = $("#hand");
+  hand.addEventListener("pointerdown", (event) => {
+    const card = event.target.closest(".hand-card");
+    if (!card || event.button > 0) return;
+    event.preventDefault();
+    if (card.hasPointerCapture?.(event.pointerId)) card.releasePointerCapture(event.pointerId);
+    const index = Number(card.dataset.index);
+    const on = !app.selected.has(index);
+    drag = { on, last: index };
+    setSelected(index, on);
+    app.readingsFor = null;
+    renderControls();
+  });
+  window.addEventListener("pointermove", (event) => {
+    if (!drag) return;
+    const card = cardAt(event.clientX, event.clientY);
+    if (!card) return;
+    const index = Number(card.dataset.index);
+    if (index === drag.last) return;
+    // Fill the run between the last card and this one, so a fast drag misses nothing.
+    const [lo, hi] = index > drag.last ? [drag.last + 1, index] : [index, drag.last - 1];
+    for (let i = lo; i <= hi; i++) setSelected(i, drag.on);
+    drag.last = index;
+    renderControls();
+  });
+  const stop = () => {
+    drag = null;
+  };
+  window.addEventListener("pointerup", stop);
+  window.addEventListener("pointercancel", stop);
+  let resizeTimer = null;
+  window.addEventListener("resize", () => {
+    clearTimeout(resizeTimer);
+    resizeTimer = setTimeout(renderHand, 80);
+  });
+}
+
+// ---------------------------------------------------------------- controls
+
+function renderControls() {
+  const s = app.state;
+  const controls = $("#controls");
+  const seated = app.seat !== null;
+  controls.hidden = !seated || !s || s.phase !== "play";
+  if (!s || !seated) return;
+  const myTurn = isMyTurn() && s.phase === "play";
+  const matches = myTurn ? matchingPlays() : [];
+  const canPass = myTurn && s.legal.some((a) => a.type === "pass");
+  $("#play").disabled = !myTurn || app.pending || matches.length === 0;
+  $("#pass").disabled = !canPass || app.pending;
+  $("#hint").disabled = !isMyTurn() || app.pending;
+  $("#clear").disabled = app.selected.size === 0;
+  controls.dataset.myTurn = myTurn ? "1" : "0";
+  const line = $("#status-line");
+  let text = "";
+  let cls = "status-line";
+  if (myTurn) {
+    if (!app.selected.size) text = canPass ? t("turn.yours") : t("turn.lead");
+    else if (!matches.length) {
+      text = t("select.illegal");
+      cls += " bad";
+    } else text = distinctReadings(matches).map(describePlay).join(" / ");
+  } else if (s.phase === "play" && s.turn !== null && s.turn !== undefined) {
+    text = t("turn.other", { name: seatName(s.turn) });
+  }
+  line.textContent = text;
+  line.className = cls;
+  renderReadings();
+}
+
+function renderReadings() {
+  const box = $("#readings");
+  const plays = app.readingsFor;
+  if (!plays || !plays.length) {
+    box.hidden = true;
+    box.replaceChildren();
+    return;
+  }
+  box.hidden = false;
+  box.replaceChildren(
+    h("span.readings-title", { text: t("reading.title") }),
+    ...plays.map((play) =>
+      h("button.btn.small", {
+        type: "button",
+        testid: "reading-option",
+        dataset: { kind: play.kind ?? "", rank: play.rank ?? "" },
+        text: describePlay(play),
+        onclick: () => sendPlay(play),
+      }),
+    ),
+  );
+}
+
+function bindControls() {
+  $("#play").addEventListener("click", playSelected);
+  $("#pass").addEventListener("click", () => act({ type: "pass" }));
+  $("#hint").addEventListener("click", () => send({ type: "hint" }));
+  $("#clear").addEventListener("click", () => {
+    app.selected.clear();
+    app.readingsFor = null;
+    renderHand();
+    renderControls();
+  });
+  $("#resume").addEventListener("click", () => send({ type: "resume" }));
+  $("#share").addEventListener("click", async () => {
+    if (await copyText(tableUrl(tableId))) toast(t("top.copied"));
+    else toast(tableUrl(tableId));
+  });
+  $("#replay-open").addEventListener("click", () => openReplay(app));
+  document.addEventListener("keydown", (event) => {
+    // Enter plays the selection, Escape clears it (not while a button or a field has the focus).
+    if (event.target.closest("input, textarea, select, button, a")) return;
+    if (!$("#replay").hidden) return;
+    if (event.key === "Enter" && !$("#play").disabled) playSelected();
+    else if (event.key === "Escape") $("#clear").click();
+  });
+}
+
+// ---------------------------------------------------------------- screens (overlay)
+
+function renderOverlay() {
+  const s = app.state;
+  const overlay = $("#overlay");
+  const panel = overlayPanel(s);
+  if (!panel) {
+    overlay.hidden = true;
+    overlay.replaceChildren();
+    overlay.dataset.screen = "";
+    return;
+  }
+  overlay.hidden = false;
+  overlay.dataset.screen = panel.dataset.screen;
+  overlay.replaceChildren(panel);
+}
+
+function overlayPanel(s) {
+  if (!s) return null;
+  const status = s.table?.status;
+  if (s.phase === "waiting" || status === "waiting") return waitingPanel(s);
+  if ((s.phase === "finished" || s.result) && !app.dismissed.has("match")) return matchPanel(s);
+  if (s.phase === "between" && s.last_deal && !app.dismissed.has(`deal:${s.last_deal.deal_number}`)) return dealPanel(s);
+  if (s.phase === "tribute" || s.phase === "return") return tributePanel(s);
+  return null;
+}
+
+function closeButton(key) {
+  return h("button.btn", {
+    type: "button",
+    testid: "overlay-close",
+    text: t("btn.close"),
+    onclick: () => {
+      app.dismissed.add(key);
+      renderOverlay();
+    },
+  });
+}
+
+function waitingPanel(s) {
+  const rows = seats().map((info, seat) => {
+    const taken = info.kind === "bot" || !!info.name;
+    const label = info.kind === "bot" ? `${t("seat.bot")} · ${botLabel(info.bot)}` : info.name || t("seat.open");
+    const row = h(`div.wait-seat.team${seat % 2}`, { testid: `wait-seat-${seat}` }, h(`span.team-dot.team${seat % 2}`), h("span", { text: `${t("seat.label", { n: seat + 1 })}: ${label}` }));
+    if (!taken && app.seat === null) {
+      row.append(h("button.btn.small.primary", { type: "button", testid: `sit-${seat}`, text: t("waiting.sit"), onclick: () => sitAt(seat) }));
+    }
+    return row;
+  });
+  const nameInput = app.seat === null ? h("input#sit-name", { testid: "sit-name", maxlength: "24", value: loadName(), placeholder: t("lobby.name.placeholder") }) : null;
+  return h(
+    "div.panel.screen",
+    { testid: "waiting-screen", dataset: { screen: "waiting" } },
+    h("h2", { text: t("waiting.title") }),
+    h("p", { text: t("waiting.note") }),
+    h("div.share", {}, h("input", { readonly: true, value: tableUrl(tableId), testid: "waiting-link" }), h("button.btn", { type: "button", text: t("lobby.copy"), onclick: () => copyText(tableUrl(tableId)).then(() => toast(t("top.copied"))) })),
+    nameInput ? h("label.field", {}, h("span", { text: t("waiting.name") }), nameInput) : null,
+    h("div.wait-seats", {}, ...rows),
+  );
+}
+
+async function sitAt(seat) {
+  const input = $("#sit-name");
+  const name = (input && input.value.trim()) || t("lobby.name.placeholder");
+  saveName(name);
+  try {
+    const answer = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/seats/${seat}`, { name });
+    saveToken(tableId, answer.token);
+    app.token = answer.token;
+    send({ type: "join", token: app.token, since: app.number }); // the same socket, now seated
+  } catch (error) {
+    toast(error.message);
+  }
+}
+
+function tributePanel(s) {
+  const tribute = s.phase === "tribute";
+  const type = tribute ? "tribute" : "return";
+  const mine = isMyTurn();
+  const children = [h("h2", { text: t(tribute ? "tribute.title" : "return.title") })];
+  const lines = tributeLines();
+  if (mine) {
+    const candidates = [];
+    const seen = new Set();
+    for (const action of s.legal) {
+      if (action.type === type && !seen.has(action.card)) {
+        seen.add(action.card);
+        candidates.push(action.card);
+      }
+    }
+    const to = tributeTarget(s, tribute);
+    children.push(h("p", { text: to === null ? t(`${type}.payAny`) : t(`${type}.pay`, { name: seatName(to) }) }));
+    if (!candidates.includes(app.tributeChoice)) app.tributeChoice = candidates.length === 1 ? candidates[0] : null;
+    const row = h("div.choices", { testid: `${type}-choices` });
+    for (const code of candidates) {
+      const el = cardElement(code, { level: s.level, wild: s.wild });
+      el.dataset.testid = `${type}-card`;
+      el.classList.add("choice");
+      if (code === app.tributeChoice) el.classList.add("selected");
+      el.addEventListener("click", () => {
+        app.tributeChoice = code;
+        renderOverlay();
+      });
+      row.append(el);
+    }
+    children.push(row);
+    children.push(
+      h(
+        "div.buttons",
+        {},
+        h("button.btn", { type: "button", testid: "tribute-hint", text: t("btn.hint"), onclick: () => send({ type: "hint" }) }),
+        h("button.btn.primary", {
+          type: "button",
+          testid: `${type}-submit`,
+          text: t(tribute ? "btn.give" : "btn.return"),
+          disabled: !app.tributeChoice || app.pending,
+          onclick: () => act({ type, card: app.tributeChoice }),
+        }),
+      ),
+    );
+  } else {
+    children.push(h("p", { text: t(`${type}.wait`, { name: seatName(s.turn) }) }));
+  }
+  if (lines.length) children.push(h("div.tribute-lines", {}, ...lines.map((line) => h("div", { text: line }))));
+  return h("div.panel.screen", { testid: `${type}-screen`, dataset: { screen: type } }, ...children);
+}
+
+/** Whom my tribute or return goes to, when the state tells it unambiguously. */
+function tributeTarget(s, tribute) {
+  if (!tribute) {
+    const paid = (s.tributes ?? []).find((tr) => tr.to === app.seat);
+    return paid ? paid.from : null;
+  }
+  const places = s.last_deal?.places;
+  if (!places || places.length < 4) return null;
+  const double = places[0] % 2 === places[1] % 2;
+  return double ? null : places[0];
+}
+
+function dealPanel(s) {
+  const last = s.last_deal;
+  const places = last.places ?? [];
+  const winnerTeam = places.length ? places[0] % 2 : null;
+  const levels = last.levels ?? s.levels ?? ["2", "2"];
+  return h(
+    "div.panel.screen",
+    { testid: "deal-result", dataset: { screen: "deal" } },
+    h("h2", { text: t("deal.title", { n: last.deal_number }) }),
+    h("h3", { text: t("deal.places") }),
+    h(
+      "ol.places",
+      {},
+      ...places.map((seat, i) => h(`li.team${seat % 2}`, {}, h("span.place", { text: t(`place.${i}`) }), h("span", { text: seatName(seat) }), h(`span.team-dot.team${seat % 2}`, { title: teamName(seat % 2) }))),
+    ),
+    h("p.rise", { testid: "deal-rise", text: last.rise && winnerTeam !== null ? t("deal.rise", { team: teamName(winnerTeam), n: last.rise }) : t("deal.norise") }),
+    h("p", { text: t("deal.levels", { a: `${teamName(0)} ${rankText(levels[0])}`, b: `${teamName(1)} ${rankText(levels[1])}` }) }),
+    h("p.muted", { text: t("deal.next") }),
+    h("div.buttons", {}, h("button.btn", { type: "button", testid: "deal-replay", text: t("top.replay"), onclick: () => openReplay(app) }), closeButton(`deal:${last.deal_number}`)),
+  );
+}
+
+function matchPanel(s) {
+  const result = s.result ?? {};
+  const levels = result.levels ?? s.levels ?? ["2", "2"];
+  const score = result.score ?? result.points ?? null;
+  const winner = result.winner;
+  return h(
+    "div.panel.screen",
+    { testid: "match-result", dataset: { screen: "match" } },
+    h("h2", { text: t("match.title") }),
+    h("p.winner", { text: winner === null || winner === undefined ? t("match.draw") : t("match.winner", { team: teamName(winner) }) }),
+    h("p", { text: t("match.levels", { a: `${teamName(0)} ${rankText(levels[0])}`, b: `${teamName(1)} ${rankText(levels[1])}` }) }),
+    score ? h("p.score", { testid: "match-score", text: t("match.score", { a: score[0], b: score[1] }) }) : null,
+    h(
+      "div.buttons",
+      {},
+      h("a.btn.primary", { href: "/", text: t("btn.lobby") }),
+      h("button.btn", { type: "button", text: t("top.replay"), onclick: () => openReplay(app) }),
+      closeButton("match"),
+    ),
+  );
+}
+
+// ---------------------------------------------------------------- start
+
+function start() {
+  applyI18n();
+  bindLangButton($("#lang"));
+  onLangChange(() => {
+    setConnected(app.connected);
+    render();
+  });
+  bindHand();
+  bindControls();
+  setConnected(false);
+  setInterval(tickClocks, 250);
+  connect();
+  if (new URLSearchParams(location.search).has("replay")) openReplay(app);
+}
+
+start();

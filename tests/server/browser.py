@@ -1,0 +1,257 @@
+"""Helpers of the end-to-end browser tests: a real card room server (uvicorn in a subprocess, SQLite in a
+temporary folder, test settings) and Debian's chromium driven by Playwright.
+
+The browser tests skip, with the reason, when Playwright or chromium is missing; with
+``CARDROOM_REQUIRE_BROWSER=1`` (CI) they fail instead. ``scripts/install-browser.sh`` installs chromium.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page, ViewportSize
+
+REPO = Path(__file__).resolve().parents[2]
+ARTIFACTS = REPO / "tests" / "artifacts"
+"""Screenshots land here (git-ignored)."""
+
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+DESKTOP: ViewportSize = {"width": 1280, "height": 800}
+PHONE: ViewportSize = {"width": 390, "height": 844}
+
+SERVER_CODE = """
+import sys
+import uvicorn
+from cardroom.server.app import create_app
+from cardroom.server.config import Clocks, Settings
+
+host, port, data = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+settings = Settings(clocks=Clocks(60.0, 60.0, 60.0, 60.0), bot_delay=0.0, deal_pause=3.0)
+uvicorn.run(create_app(None, data, settings=settings), host=host, port=port, log_level="warning")
+"""
+"""The test server: long clocks (a slow test machine must not put the player into 托管; a test that
+wants the clock to run out creates its table with short ones), bots without delay, a short deal pause."""
+
+
+def chromium_path() -> str | None:
+    """``$CARDROOM_CHROMIUM``, else Debian's ``/usr/bin/chromium``, else ``chromium`` on the PATH."""
+    explicit = os.environ.get("CARDROOM_CHROMIUM", "").strip()
+    if explicit:
+        return explicit if Path(explicit).exists() else None
+    if Path("/usr/bin/chromium").exists():
+        return "/usr/bin/chromium"
+    return shutil.which("chromium")
+
+
+def browser_missing() -> str | None:
+    """Why the browser tests cannot run here, or ``None``."""
+    if importlib.util.find_spec("playwright") is None:
+        return "the Python package playwright is not installed (pip install -e '.[dev]')"
+    if chromium_path() is None:
+        return "chromium is not installed (scripts/install-browser.sh installs Debian's chromium)"
+    return None
+
+
+def require_browser() -> None:
+    """Skip (or, with ``CARDROOM_REQUIRE_BROWSER=1``, fail) when the browser tests cannot run."""
+    reason = browser_missing()
+    if reason is None:
+        return
+    if os.environ.get("CARDROOM_REQUIRE_BROWSER", "").strip() in ("1", "true", "yes"):
+        pytest.fail(f"CARDROOM_REQUIRE_BROWSER=1 but {reason}", pytrace=False)
+    pytest.skip(f"browser tests skipped: {reason}")
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+@dataclass
+class Server:
+    """A running card room: its base URL and the log file of its process."""
+
+    url: str
+    log: Path
+
+    def api(self, method: str, path: str, body: dict[str, Any] | None = None) -> Any:
+        """Call the HTTP API; the JSON answer (an HTTP error raises)."""
+        data = json.dumps(body).encode() if body is not None else None
+        request = urllib.request.Request(self.url + path, data=data, method=method)
+        request.add_header("Content-Type", "application/json")
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return json.loads(response.read() or b"null")
+
+
+@contextlib.contextmanager
+def run_server(data_dir: Path) -> Iterator[Server]:
+    """Start ``cardroom.server`` with uvicorn on a free port; stop it afterwards."""
+    port = free_port()
+    log = data_dir / "server.log"
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    env.pop("DATABASE_URL", None)  # SQLite in data_dir, whatever the environment says
+    with log.open("w") as out:
+        process = subprocess.Popen(
+            [sys.executable, "-c", SERVER_CODE, "127.0.0.1", str(port), str(data_dir)],
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            env=env,
+            cwd=REPO,
+        )
+    server = Server(f"http://127.0.0.1:{port}", log)
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            if process.poll() is not None:
+                raise RuntimeError(f"the server exited with {process.returncode}:\n{log.read_text()}")
+            try:
+                server.api("GET", "/api/presets")
+                break
+            except (urllib.error.URLError, ConnectionError, OSError):
+                if time.monotonic() > deadline:
+                    raise RuntimeError(f"the server did not answer within 30 s:\n{log.read_text()}") from None
+                time.sleep(0.1)
+        yield server
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+@contextlib.contextmanager
+def launch_browser() -> Iterator[Browser]:
+    """Headless Debian chromium under Playwright (never ``playwright install``: no downloads here)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+class PageErrors:
+    """Collects uncaught script errors and console errors of a page."""
+
+    def __init__(self, page: Page) -> None:
+        self.errors: list[str] = []
+        page.on("pageerror", lambda error: self.errors.append(f"pageerror: {error}"))
+        page.on(
+            "console", lambda message: self.errors.append(message.text) if message.type == "error" else None
+        )
+
+    def check(self) -> None:
+        assert not self.errors, "script errors in the page:\n" + "\n".join(self.errors)
+
+
+def screenshot(page: Page, name: str, *, full_page: bool = False) -> Path:
+    """Save ``tests/artifacts/<name>.png``: the viewport, or with ``full_page`` the whole page."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=full_page)
+    return path
+
+
+# --- reading and driving the table page ---------------------------------------------------------------
+
+SITUATION = """() => {
+  const app = window.__cardroom;
+  const s = app && app.state;
+  if (!s || !app.connected) return null;
+  if (s.phase === "between" || s.phase === "finished") return s.phase;
+  if (app.pending || s.turn !== app.seat || !s.legal || !s.legal.length) return null;
+  return s.phase;
+}"""
+"""What the page waits for: ``play``/``tribute``/``return`` when the player is to act, ``between`` or
+``finished`` after the deal, else null."""
+
+
+def situation(page: Page, timeout_ms: float = 30_000) -> str:
+    """Wait until the player is to act or the deal is over; which of them."""
+    handle = page.wait_for_function(SITUATION, timeout=timeout_ms)
+    value = handle.json_value()
+    assert isinstance(value, str)
+    return value
+
+
+def state(page: Page) -> dict[str, Any]:
+    value = page.evaluate("() => window.__cardroom.state")
+    assert isinstance(value, dict)
+    return value
+
+
+def hand(page: Page) -> list[str]:
+    """The cards shown in the hand, in order (from the DOM)."""
+    codes = page.locator("[data-testid=hand-card]").evaluate_all("els => els.map(e => e.dataset.card)")
+    return [str(code) for code in codes]
+
+
+def selected(page: Page) -> list[str]:
+    codes = page.locator("[data-testid=hand-card].selected").evaluate_all(
+        "els => els.map(e => e.dataset.card)"
+    )
+    return sorted(str(code) for code in codes)
+
+
+def click_card(page: Page, index: int) -> None:
+    """Click a hand card on its visible left strip (the cards overlap)."""
+    page.locator(f'[data-testid=hand-card][data-index="{index}"]').click(position={"x": 7, "y": 22})
+
+
+def indices_of(cards: list[str], wanted: list[str]) -> list[int]:
+    """Positions in the hand of these cards (a card may appear twice)."""
+    used: list[int] = []
+    for code in wanted:
+        index = next(i for i, card in enumerate(cards) if card == code and i not in used)
+        used.append(index)
+    return used
+
+
+def select_cards(page: Page, wanted: list[str]) -> None:
+    """Select exactly these cards by clicking them."""
+    if selected(page):
+        page.get_by_test_id("clear-button").click()
+    for index in indices_of(hand(page), wanted):
+        click_card(page, index)
+    assert selected(page) == sorted(wanted)
+
+
+def click_play(page: Page) -> None:
+    """Press Play; when the cards read several ways, take the first reading offered."""
+    page.get_by_test_id("play-button").click()
+    readings = page.get_by_test_id("reading-option")
+    if page.get_by_test_id("readings").is_visible():
+        readings.first.click()

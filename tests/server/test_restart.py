@@ -1,0 +1,184 @@
+"""A real server (``cardroom serve`` under uvicorn, SQLite in a temporary folder) is killed mid-deal and
+started again: the deal goes on from the same point, with the same hands, and nothing is lost."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from websockets.sync.client import ClientConnection, connect
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+class Server:
+    """``cardroom serve`` in a subprocess on a free port."""
+
+    def __init__(self, data: Path) -> None:
+        self.port = free_port()
+        self.log = data / f"server-{self.port}.log"
+        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        env.pop("DATABASE_URL", None)
+        with self.log.open("w") as out:
+            self.process = subprocess.Popen(
+                [
+                    *(
+                        sys.executable,
+                        "-m",
+                        "cardroom",
+                        "serve",
+                        "--port",
+                        str(self.port),
+                        "--data",
+                        str(data),
+                    ),
+                    *("--bot-delay", "0", "--deal-pause", "0", "--log-level", "warning"),
+                ],
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                env=env,
+                cwd=REPO,
+            )
+        deadline = time.monotonic() + 30
+        while True:
+            if self.process.poll() is not None:
+                raise AssertionError(
+                    f"the server exited with {self.process.returncode}:\n{self.log.read_text()}"
+                )
+            try:
+                self.api("GET", "/api/presets")
+                return
+            except (urllib.error.URLError, OSError):
+                assert time.monotonic() < deadline, f"the server did not answer:\n{self.log.read_text()}"
+                time.sleep(0.1)
+
+    def api(self, method: str, path: str, body: dict[str, Any] | None = None) -> Any:
+        data = json.dumps(body).encode() if body is not None else None
+        request = urllib.request.Request(f"http://127.0.0.1:{self.port}{path}", data=data, method=method)
+        request.add_header("Content-Type", "application/json")
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return json.loads(response.read())
+
+    @contextlib.contextmanager
+    def socket(self, table_id: str) -> Iterator[ClientConnection]:
+        with connect(f"ws://127.0.0.1:{self.port}/ws/tables/{table_id}", open_timeout=10) as ws:
+            yield ws
+
+    def kill(self) -> None:
+        """Kill -9: no shutdown, no chance to save anything more."""
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(timeout=10)
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+def receive(ws: ClientConnection, frames: list[dict[str, Any]]) -> dict[str, Any]:
+    frame: dict[str, Any] = json.loads(ws.recv(timeout=15))
+    frames.append(frame)
+    return frame
+
+
+def my_turn(ws: ClientConnection, frames: list[dict[str, Any]], after: int = 0) -> dict[str, Any]:
+    """Read until a state after event ``after`` in which seat 0 is to play."""
+    while True:
+        frame = receive(ws, frames)
+        assert frame["type"] != "error", frame
+        if (
+            frame["type"] == "state"
+            and frame["number"] > after
+            and frame["turn"] == 0
+            and frame["phase"] == "play"
+        ):
+            return frame
+
+
+def test_a_killed_server_resumes_the_deal_with_the_same_hands(tmp_path: Path) -> None:
+    server = Server(tmp_path)
+    try:
+        quick = server.api("POST", "/api/quick", {"name": "Ann"})
+        frames: list[dict[str, Any]] = []
+        with server.socket(quick["id"]) as ws:
+            ws.send(json.dumps({"type": "join", "token": quick["token"], "since": 0}))
+            state = my_turn(ws, frames)
+            turns = 0
+            while turns < 3 or len(state["hand"]) == 27:  # seat 0 acts; the bots answer at once
+                plays = [action for action in state["legal"] if action["type"] == "play"]
+                ws.send(json.dumps({"type": "act", "action": plays[0] if plays else {"type": "pass"}}))
+                state = my_turn(ws, frames, after=state["number"])
+                turns += 1
+        before = state
+        assert before["deal_number"] == 1
+        assert len(before["hand"]) < 27
+        server.kill()
+    finally:
+        server.stop()
+
+    server = Server(tmp_path)
+    try:
+        listed = server.api("GET", "/api/tables")["tables"]
+        assert [table["id"] for table in listed] == [quick["id"]]
+        assert listed[0]["status"] == "running"
+        again: list[dict[str, Any]] = []
+        with server.socket(quick["id"]) as ws:
+            ws.send(json.dumps({"type": "join", "token": quick["token"], "since": before["number"]}))
+            welcome = receive(ws, again)
+            assert welcome["type"] == "welcome"
+            assert welcome["seat"] == 0
+            state = receive(ws, again)
+            assert state["type"] == "state", "nothing happened while the server was down: no event to send"
+            for field in ("number", "hand", "turn", "phase", "legal", "levels", "deal_number", "to_beat"):
+                assert state[field] == before[field], field
+            assert [seat["cards"] for seat in state["seats"]] == [seat["cards"] for seat in before["seats"]]
+            clock = state["table"]["clocks"]["lead" if state["to_beat"] is None else "follow"]
+            assert 0 < state["deadline"] - state["server_time"] <= clock
+            assert state["deadline"] > before["deadline"], "the player to act gets a full clock again"
+            # the deal goes on
+            ws.send(json.dumps({"type": "act", "action": state["legal"][0]}))
+            event = receive(ws, again)
+            assert event["type"] == "event"
+            assert event["number"] == before["number"] + 1
+            assert event["event"]["by"] == "player"
+            after = my_turn(ws, again, after=event["number"])
+            assert after["deal_number"] == 1
+        # the whole log, read afresh, is the log the first server sent, and then more
+        with server.socket(quick["id"]) as ws:
+            fresh: list[dict[str, Any]] = []
+            ws.send(json.dumps({"type": "join", "token": None, "since": 0}))
+            while receive(ws, fresh)["type"] != "state":
+                pass
+        first_events = {frame["number"]: frame["event"] for frame in frames if frame["type"] == "event"}
+        fresh_events = {frame["number"]: frame["event"] for frame in fresh if frame["type"] == "event"}
+        assert sorted(first_events) == list(range(1, before["number"] + 1))
+        for number, event in first_events.items():
+            if event["type"] == "deal":
+                assert fresh_events[number] == {**event, "hand": None}  # the spectator sees no hand
+            else:
+                assert fresh_events[number] == event
+        assert len(fresh_events) >= after["number"]
+    finally:
+        server.stop()
