@@ -9,7 +9,19 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "src" / "cardroom"
 
-LAYERS = ["cards", "guandan", "records", "bots", "arena", "rl", "server", "tournament", "demo", "cli"]
+LAYERS = [
+    "cards",
+    "guandan",
+    "records",
+    "bots",
+    "arena",
+    "rl",
+    "competition",
+    "tournament",
+    "server",
+    "demo",
+    "cli",
+]
 """Lower layers first; a module may import only from its own layer or a lower one."""
 
 CORE_FORBIDDEN = {"os", "sys", "io", "logging", "pathlib", "socket", "subprocess", "time", "rich", "typer"}

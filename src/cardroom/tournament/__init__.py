@@ -1,0 +1,121 @@
+"""Tournaments (赛事) and ratings: the pure core a card room's tournament director stands on.
+
+No I/O, no clock, no global state: time is passed in, randomness comes from an injected
+``random.Random`` and what it drew is written into the event. Imports only ``cards``, ``guandan``
+and openskill. ``docs/tournaments.md`` is the guide.
+
+- :mod:`~cardroom.tournament.formats`: match formats (to A, fixed deals, timed) and :func:`decide`.
+- :mod:`~cardroom.tournament.scoring`: round points 2/1/0, the 28- and 26-point tables, forfeits, byes.
+- :mod:`~cardroom.tournament.pairing`: round robin and Swiss pairing (:mod:`.matching` underneath).
+- :mod:`~cardroom.tournament.standings`: the ranking and its tie-breaks.
+- :mod:`~cardroom.tournament.event`: the event as a value (teams, lots, rounds, results).
+- :mod:`~cardroom.tournament.sheets`: score sheets with sign-off.
+- :mod:`~cardroom.tournament.conduct`: clocks and the penalty escalation.
+- :mod:`~cardroom.tournament.ratings`: openskill ratings, rating points and titles, leaderboards.
+- :mod:`~cardroom.tournament.export`: results and standings as CSV.
+"""
+
+from cardroom.tournament.conduct import (
+    Clocks,
+    ConductPolicy,
+    Effect,
+    EndDeal,
+    EndMatch,
+    MatchConduct,
+    NoEffect,
+    Offence,
+    Penalty,
+    PenaltyRecord,
+    Ruling,
+    SkipTurn,
+    foul_places,
+    foul_result,
+    skip_turn_action,
+)
+from cardroom.tournament.event import (
+    Event,
+    EventConfig,
+    EventPhase,
+    PairingSystem,
+    Player,
+    Round,
+    Team,
+    new_event,
+)
+from cardroom.tournament.export import results_csv, standings_csv
+from cardroom.tournament.formats import (
+    EndReason,
+    MatchFormat,
+    MatchOutcome,
+    MatchProgress,
+    decide,
+    decide_match,
+    level_name,
+    progress_of,
+)
+from cardroom.tournament.pairing import Entrant, Pairing, RoundDraw, round_robin, swiss_round
+from cardroom.tournament.ratings import LeaderRow, PlayerRating, Ranking, RatingBook, RatingModel, leaderboard
+from cardroom.tournament.scoring import ResultKind, ScoringRules, TableResult, table26, table28
+from cardroom.tournament.sheets import DealLine, ScoreSheet, deal_lines, sheet_from_match
+from cardroom.tournament.standings import Criterion, StandingRow, Tally, progressive_score, standings
+
+__all__ = [
+    "Clocks",
+    "ConductPolicy",
+    "Criterion",
+    "DealLine",
+    "Effect",
+    "EndDeal",
+    "EndMatch",
+    "EndReason",
+    "Entrant",
+    "Event",
+    "EventConfig",
+    "EventPhase",
+    "LeaderRow",
+    "MatchConduct",
+    "MatchFormat",
+    "MatchOutcome",
+    "MatchProgress",
+    "NoEffect",
+    "Offence",
+    "Pairing",
+    "PairingSystem",
+    "Penalty",
+    "PenaltyRecord",
+    "Player",
+    "PlayerRating",
+    "Ranking",
+    "RatingBook",
+    "RatingModel",
+    "ResultKind",
+    "Round",
+    "RoundDraw",
+    "Ruling",
+    "ScoreSheet",
+    "ScoringRules",
+    "SkipTurn",
+    "StandingRow",
+    "TableResult",
+    "Tally",
+    "Team",
+    "deal_lines",
+    "decide",
+    "decide_match",
+    "foul_places",
+    "foul_result",
+    "leaderboard",
+    "level_name",
+    "new_event",
+    "progress_of",
+    "progressive_score",
+    "results_csv",
+    "round_robin",
+    "sheet_from_match",
+    "skip_turn_action",
+    "standings",
+    "standings_csv",
+    "swiss_round",
+    "table26",
+    "table28",
+]

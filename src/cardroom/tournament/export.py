@@ -1,0 +1,143 @@
+"""An event's results and standings as CSV text (pure functions: the caller writes or serves it).
+
+Rows end with ``\\r\\n`` (RFC 4180). ``bom=True`` puts a UTF-8 byte-order mark first, which spreadsheet
+programs need to read the Chinese names and level marks (过A) correctly.
+"""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Sequence
+
+from cardroom.tournament.event import Event
+from cardroom.tournament.formats import level_name
+from cardroom.tournament.scoring import TableResult
+from cardroom.tournament.standings import StandingRow
+
+RESULT_COLUMNS = (
+    "round",
+    "table",
+    "team_02",
+    "team_13",
+    "players_02",
+    "players_13",
+    "kind",
+    "winner",
+    "level_02",
+    "level_13",
+    "deals",
+    "round_points_02",
+    "round_points_13",
+    "score28_02",
+    "score28_13",
+    "score26_02",
+    "score26_13",
+)
+"""One row per table and round (``_02``: the team at seats 0 & 2; ``_13``: at 1 & 3); a bye is a row
+with ``team_13`` empty; a table without a result yet has kind ``pending``."""
+
+STANDING_COLUMNS = (
+    "rank",
+    "team",
+    "name",
+    "points",
+    "progressive",
+    "wins",
+    "draws",
+    "losses",
+    "level_difference",
+    "levels_gained",
+    "score28",
+    "lot",
+    "decided_by",
+)
+"""``points`` 总积分, ``progressive`` 去首累进分, ``wins`` 胜轮次, ``level_difference`` 级差分 (26-point),
+``levels_gained`` 升级数, ``score28`` the 28-point scores summed, ``decided_by`` the criterion that put
+the team below the one above it (its Chinese label)."""
+
+
+class _Lines:
+    """A ``write`` target for :mod:`csv` that keeps the text."""
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+
+    def write(self, text: str) -> int:
+        self.parts.append(text)
+        return len(text)
+
+
+def _csv(header: Sequence[str], rows: Sequence[Sequence[object]], bom: bool) -> str:
+    out = _Lines()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(header)
+    writer.writerows(rows)
+    return ("\ufeff" if bom else "") + "".join(out.parts)
+
+
+def _result_fields(result: TableResult | None, teams: tuple[str, str]) -> list[object]:
+    if result is None:
+        return ["pending", "", "", "", "", "", "", "", "", "", ""]
+    winner = "" if result.winner is None else teams[result.winner]
+    return [
+        result.kind.value,
+        winner,
+        level_name(result.levels[0]),
+        level_name(result.levels[1]),
+        result.deals,
+        *result.round_points,
+        *result.score28,
+        *result.score26,
+    ]
+
+
+def results_csv(event: Event, *, bom: bool = False) -> str:
+    """Every round's tables (and byes) with their results: :data:`RESULT_COLUMNS`."""
+    rows: list[list[object]] = []
+    bye = TableResult.bye(event.config.scoring)
+    for played in event.rounds:
+        for pairing, result in zip(played.pairings, played.results, strict=True):
+            seats = event.seat_players(pairing)
+            players = (f"{seats[0].display} / {seats[2].display}", f"{seats[1].display} / {seats[3].display}")
+            rows.append(
+                [
+                    played.number,
+                    pairing.table,
+                    *pairing.teams,
+                    *players,
+                    *_result_fields(result, pairing.teams),
+                ]
+            )
+        if played.draw.bye is not None:
+            team = event.team(played.draw.bye)
+            players_bye = " / ".join(player.display for player in team.players)
+            fields = _result_fields(bye, (team.id, ""))
+            rows.append([played.number, "", team.id, "", players_bye, "", *fields])
+    return _csv(RESULT_COLUMNS, rows, bom)
+
+
+def standings_csv(event: Event, rows: Sequence[StandingRow] | None = None, *, bom: bool = False) -> str:
+    """The standings (the event's own unless ``rows`` are given): :data:`STANDING_COLUMNS`."""
+    table = event.standings() if rows is None else rows
+    lines = [
+        [
+            row.rank,
+            row.team,
+            event.team(row.team).display,
+            row.tally.points,
+            row.tally.progressive,
+            row.tally.wins,
+            row.tally.draws,
+            row.tally.losses,
+            row.tally.level_difference,
+            row.tally.levels_gained,
+            row.tally.score28,
+            row.tally.lot,
+            "" if row.above is None else row.above.label,
+        ]
+        for row in table
+    ]
+    return _csv(STANDING_COLUMNS, lines, bom)
+
+
+__all__ = ["RESULT_COLUMNS", "STANDING_COLUMNS", "results_csv", "standings_csv"]
