@@ -35,6 +35,7 @@ bench: $(STAMP)  ## the performance benchmarks recorded in docs/performance.md
 	$(BIN)/python -m bench.moves
 	$(BIN)/python -m bench.play
 	$(BIN)/python -m bench.bots
+	$(BIN)/python -m bench.rl
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

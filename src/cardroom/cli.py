@@ -14,6 +14,7 @@ from rich.table import Table
 from cardroom.arena.command import run_command as run_arena_command
 from cardroom.arena.duplicate import ArenaConfig
 from cardroom.arena.play import ArenaError
+from cardroom.arena.ray_backend import LOCAL, RayUnavailableError, import_ray
 from cardroom.bots import BOTS
 from cardroom.cards import NotationError, Rank
 from cardroom.demo import run_demo
@@ -203,6 +204,13 @@ def arena_command(
     records: Annotated[
         bool, typer.Option("--records/--no-records", help="Write every game's record into OUT/records.")
     ] = True,
+    ray: Annotated[
+        bool, typer.Option("--ray", help="Play on a local Ray instance started for the run (cardroom[ray]).")
+    ] = False,
+    ray_address: Annotated[
+        str | None,
+        typer.Option(help="Play on the Ray cluster at this address (HOST:PORT, ray://HOST:10001 or auto)."),
+    ] = None,
 ) -> None:
     """Play bot A against bot B in duplicate (every deal twice, teams swapped) and measure them.
 
@@ -215,14 +223,139 @@ def arena_command(
     config = ArenaConfig(
         _bot(a, "--a"), _bot(b, "--b"), deals=deals, matches=matches, seed=seed, rules=_preset(rules)
     )
+    address = _ray_address(ray, ray_address)
     console = Console()
     try:
         run_arena_command(
-            config, workers=workers or os.cpu_count() or 1, out=out, records=records, console=console
+            config,
+            workers=workers or os.cpu_count() or 1,
+            out=out,
+            records=records,
+            console=console,
+            ray_address=address,
         )
     except ArenaError as error:
         console.print(f"[bold red]Arena stopped[/]: {escape(str(error))}")
         raise typer.Exit(1) from None
+    except ConnectionError as error:
+        console.print(f"[bold red]Cannot reach Ray[/] at {escape(str(address))}: {escape(str(error))}")
+        raise typer.Exit(1) from None
+
+
+def _ray_address(ray: bool, ray_address: str | None) -> str | None:
+    """The Ray address ``--ray`` / ``--ray-address`` ask for (``None``: no Ray), checking Ray imports."""
+    address = ray_address or (LOCAL if ray else None)
+    if address is not None:
+        try:
+            import_ray()
+        except RayUnavailableError as error:
+            hint = "--ray-address" if ray_address else "--ray"
+            raise typer.BadParameter(str(error), param_hint=hint) from None
+    return address
+
+
+@app.command("selfplay")
+def selfplay_command(
+    bot: Annotated[
+        str, typer.Option(help=f"The bot at all four seats; available: {', '.join(sorted(BOTS))}.")
+    ],
+    deals: Annotated[int, typer.Option(min=1, help="Fresh deals (level 2) to play.")],
+    out: Annotated[Path, typer.Option(help="Folder for manifest.json, samples/ and records/.")],
+    seed: Annotated[int, typer.Option(help="Seed of the cards and the bots (docs/rl.md).")] = 1,
+    rules: Annotated[str, typer.Option(help="Rule-set preset (one with the competition plays).")] = (
+        "competition"
+    ),
+    workers: Annotated[
+        int | None, typer.Option(min=1, help="Worker processes (default: the number of CPUs).")
+    ] = None,
+    shard_deals: Annotated[
+        int, typer.Option(min=1, help="Deals per .npz shard (one task each; the data does not depend on it).")
+    ] = 50,
+    features: Annotated[
+        bool,
+        typer.Option("--features/--no-features", help="Keep every legal card-level action's feature vector."),
+    ] = True,
+    records: Annotated[
+        bool, typer.Option("--records/--no-records", help="Write every deal's record into OUT/records.")
+    ] = True,
+    ray: Annotated[
+        bool, typer.Option("--ray", help="Play on a local Ray instance started for the run (cardroom[ray]).")
+    ] = False,
+    ray_address: Annotated[
+        str | None,
+        typer.Option(help="Play on the Ray cluster at this address (HOST:PORT, ray://HOST:10001 or auto)."),
+    ] = None,
+) -> None:
+    """Write a self-play dataset for training: four copies of BOT play fresh deals.
+
+    Every decision becomes a sample (encoded observation, legal action mask, chosen action index, the
+    legal actions' features, seat, deal, the team's reward) in OUT/samples/shard-*.npz, with a record per
+    deal in OUT/records and OUT/manifest.json (docs/rl.md, "Datasets"; read it with
+    cardroom.rl.dataset.load_dataset). The same seed gives the same files, here, in a pool or on Ray.
+    """
+    import time
+
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    address = _ray_address(ray, ray_address)
+    console = Console()
+    try:
+        from cardroom.rl.dataset import SelfPlayConfig, SelfPlayError, write_dataset
+    except ImportError as error:
+        console.print(
+            f"[bold red]Self-play needs the optional extra cardroom[rl][/] (pip install 'cardroom[rl]'): "
+            f"{escape(str(error))}"
+        )
+        raise typer.Exit(2) from None
+    try:
+        config = SelfPlayConfig(
+            _bot(bot, "--bot"),
+            deals,
+            seed=seed,
+            rules=_preset(rules),
+            shard_deals=shard_deals,
+            features=features,
+        )
+    except ValueError as error:
+        raise typer.BadParameter(str(error), param_hint="--rules") from None
+    where = "a local Ray instance" if address == LOCAL else f"the Ray cluster at {address}"
+    cpus = workers or os.cpu_count() or 1
+    console.print(
+        f"Self-play: four [bold]{escape(bot)}[/] bots, {deals} deals, rules {escape(config.rules.name)}, "
+        f"seed {seed}, {config.shards} shards, "
+        + (f"on {escape(where)}" if address else f"{cpus} worker{'s' * (cpus != 1)}")
+    )
+    start = time.perf_counter()
+    try:
+        with Progress(
+            TextColumn("[progress.description]{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            console=console,
+        ) as progress:
+            task = progress.add_task("deals", total=deals)
+            manifest = write_dataset(
+                config,
+                out,
+                workers=cpus,
+                ray_address=address,
+                records=records,
+                progress=lambda done: progress.advance(task, done),
+            )
+    except SelfPlayError as error:
+        console.print(f"[bold red]Self-play stopped[/]: {escape(str(error))}")
+        raise typer.Exit(1) from None
+    except ConnectionError as error:
+        console.print(f"[bold red]Cannot reach Ray[/] at {escape(str(address))}: {escape(str(error))}")
+        raise typer.Exit(1) from None
+    counts = manifest["counts"]
+    console.print(
+        f"{counts['deals']} deals, {counts['samples']} decisions in {counts['shards']} shards, "
+        f"{time.perf_counter() - start:.1f} s. Wrote {escape(str(out))}: manifest.json, samples/"
+        + (", records/" if records else "")
+        + "."
+    )
 
 
 @app.command("serve")
@@ -265,3 +398,177 @@ def serve_command(
         ws_max_size=settings.max_message * 4,
         log_level=log_level,
     )
+
+
+def _competition_logging(verbose: bool) -> None:
+    """Log the competition server's and client's progress to stderr (once, however often called)."""
+    import logging
+    import sys
+
+    class StderrHandler(logging.Handler):
+        """Writes to the ``sys.stderr`` of the moment (a test runner may swap it)."""
+
+        def emit(self, record: logging.LogRecord) -> None:
+            try:
+                sys.stderr.write(self.format(record) + "\n")
+            except Exception:  # logging must never break the command
+                self.handleError(record)
+
+    logger = logging.getLogger("cardroom.competition")
+    if not any(getattr(handler, "name", None) == "cardroom-cli" for handler in logger.handlers):
+        handler = StderrHandler()
+        handler.name = "cardroom-cli"
+        handler.setFormatter(logging.Formatter("%(asctime)s %(message)s", "%H:%M:%S"))
+        logger.addHandler(handler)
+    logger.setLevel(logging.INFO if verbose else logging.WARNING)
+
+
+def _bot_seats(options: list[str]) -> dict[int, str]:
+    seats: dict[int, str] = {}
+    for option in options:
+        seat_text, sep, name = option.partition("=")
+        if not sep or seat_text.strip() not in ("0", "1", "2", "3"):
+            raise typer.BadParameter(
+                f"{option!r}: write SEAT=BOT with SEAT 0–3, e.g. 1=heuristic", param_hint="--bot"
+            )
+        seat = int(seat_text)
+        if seat in seats:
+            raise typer.BadParameter(f"seat {seat} is given twice", param_hint="--bot")
+        seats[seat] = _bot(name.strip(), "--bot")
+    return seats
+
+
+@app.command("compete")
+def compete_command(
+    port: Annotated[
+        int, typer.Option(min=0, max=65535, help="Port to listen on (0: any free port).")
+    ] = 23456,
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    bot: Annotated[
+        list[str] | None,
+        typer.Option(
+            help=f"SEAT=BOT: our bot plays that seat (repeatable); other seats wait for clients at "
+            f"ws://HOST:PORT/game/client{{SEAT}}. Bots: {', '.join(sorted(BOTS))}."
+        ),
+    ] = None,
+    matches: Annotated[int, typer.Option(min=1, help="Matches to play.")] = 1,
+    deals: Annotated[
+        int | None, typer.Option(min=1, help="Deals per match (default: play until a team passes A).")
+    ] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed of the shuffles and of our bots.")] = None,
+    rules: Annotated[str, typer.Option(help="Rule-set preset.")] = "competition",
+    timeout: Annotated[float, typer.Option(min=0.01, help="Seconds a client has for each decision.")] = 20.0,
+    fallback: Annotated[
+        str, typer.Option(help="Bot that plays a decision a client fails to answer in time or legibly.")
+    ] = "heuristic",
+    out: Annotated[Path, typer.Option(help="Folder for the match records (match-001.json, …).")] = Path(
+        "compete-records"
+    ),
+    error_messages: Annotated[
+        bool,
+        typer.Option(
+            "--error-messages/--no-error-messages",
+            help="Send a client an error message when its answer cannot be used (else only log it).",
+        ),
+    ] = True,
+    quiet: Annotated[bool, typer.Option(help="Log only warnings.")] = False,
+) -> None:
+    """Run matches in the Guandan AI competition's websocket protocol (docs/competition-protocol.md).
+
+    Seats not given to our bots wait for external clients; the matches start once every one has
+    connected. A record of each match is written to OUT (replay it with `cardroom replay`).
+    """
+    from cardroom.competition.server import CompeteConfig, run_compete
+
+    config = CompeteConfig(
+        host=host,
+        port=port,
+        bots=_bot_seats(bot or []),
+        matches=matches,
+        max_deals=deals,
+        seed=seed,
+        rules=_preset(rules),
+        timeout=timeout,
+        fallback=_bot(fallback, "--fallback"),
+        out=out,
+        send_errors=error_messages,
+    )
+    _competition_logging(not quiet)
+    console = Console()
+    try:
+        report = run_compete(config)
+    except KeyboardInterrupt:
+        console.print(
+            f"[bold yellow]Stopped[/]: the match in progress is recorded as it stood in {escape(str(out))}"
+        )
+        raise typer.Exit(130) from None
+    except OSError as error:
+        console.print(f"[bold red]Cannot listen on {escape(host)}:{port}[/]: {escape(str(error))}")
+        raise typer.Exit(1) from None
+    table = Table("match", "winner", "levels", "28-point score", "record")
+    for number, (result, path) in enumerate(zip(report.results, report.records, strict=True), start=1):
+        winner = "draw" if result["winner"] is None else f"team {result['winner']}"
+        points = " : ".join(str(value) for value in result["points"]) if result["points"] else "-"
+        table.add_row(str(number), winner, " : ".join(result["levels"]), points, escape(str(path)))
+    console.print(table)
+    for seat in report.seats:
+        kind = "client" if seat.external else "bot"
+        faults = ", ".join(f"{code} ×{count}" for code, count in sorted(seat.errors.items()))
+        line = f"seat {seat.seat}: {escape(seat.name)} ({kind})"
+        if seat.substitutions:
+            line += f", {config.fallback} played {_count(seat.substitutions, 'decision')} ({escape(faults)})"
+        console.print(line)
+
+
+@app.command("connect")
+def connect_command(
+    url: Annotated[str, typer.Argument(help="The seat's address, e.g. ws://127.0.0.1:23456/game/client1.")],
+    bot: Annotated[str, typer.Option(help=f"Our bot at the seat; available: {', '.join(sorted(BOTS))}.")] = (
+        "heuristic"
+    ),
+    seed: Annotated[int | None, typer.Option(help="Seed of the bot.")] = None,
+    fallback: Annotated[str, typer.Option(help="Bot that decides when the first one fails.")] = "heuristic",
+    rules: Annotated[str, typer.Option(help="Rule-set preset the server plays.")] = "competition",
+    wait: Annotated[
+        float, typer.Option(min=0, help="Seconds to keep trying while nothing listens at URL.")
+    ] = 10.0,
+    quiet: Annotated[bool, typer.Option(help="Log only warnings.")] = False,
+) -> None:
+    """Play one seat of a server that speaks the Guandan AI competition's protocol with one of our bots.
+
+    The client rebuilds the seat's view from the messages and answers each `act` message with the
+    index of the bot's choice in `actionList`. Exit code 0 when the server ends the games, 1 when it
+    cannot connect or the server refuses the seat.
+    """
+    from cardroom.competition.client import ConnectError, run_connect
+
+    _competition_logging(not quiet)
+    console = Console()
+    try:
+        report = run_connect(
+            url,
+            _bot(bot, "--bot"),
+            seed=seed,
+            fallback=_bot(fallback, "--fallback"),
+            rules=_preset(rules),
+            wait=wait,
+        )
+    except ConnectError as error:
+        console.print(f"[bold red]Cannot play[/]: {escape(str(error))}")
+        raise typer.Exit(1) from None
+    except KeyboardInterrupt:
+        console.print("[bold yellow]Stopped[/]")
+        raise typer.Exit(130) from None
+    if report.close_code == 1008:
+        reason = next((str(error.get("message")) for error in report.errors), report.close_reason)
+        console.print(f"[bold red]The server refused the seat[/]: {escape(reason)}")
+        raise typer.Exit(1)
+    seat = "?" if report.seat is None else str(report.seat)
+    console.print(
+        f"Seat {seat}: {_count(report.matches, 'match')}, {_count(report.deals, 'deal')}, "
+        f"{_count(report.decisions, 'decision')}; the bot failed {report.bot_failures}×, chose off the "
+        f"list {report.off_list}×; {_count(len(report.errors), 'error message')} from the server."
+    )
+    if report.result is not None:
+        victories, draws = report.result.get("victoryNum"), report.result.get("draws")
+        console.print(f"Result: victories {victories}, draws {draws} (per seat)")

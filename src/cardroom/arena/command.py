@@ -19,6 +19,7 @@ from rich.progress import (
 
 from cardroom.arena.duplicate import ArenaConfig, run_arena
 from cardroom.arena.play import GameKind
+from cardroom.arena.ray_backend import LOCAL
 from cardroom.arena.report import print_results, write_chart, write_json
 from cardroom.arena.summary import ArenaResults, summarize
 
@@ -36,6 +37,14 @@ class ArenaFiles:
     records: Path | None
 
 
+def _where(workers: int, ray_address: str | None) -> str:
+    if ray_address == LOCAL:
+        return "on a local Ray instance"
+    if ray_address is not None:
+        return f"on the Ray cluster at {escape(ray_address)}"
+    return f"{workers} worker{'s' * (workers != 1)}"
+
+
 def clear_records(folder: Path) -> None:
     """Remove the records an earlier run left in ``folder`` (only files named as the arena names
     them: ``deal-*.json``, ``match-*.json``), so the folder holds this run's games only."""
@@ -45,9 +54,16 @@ def clear_records(folder: Path) -> None:
 
 
 def run_command(
-    config: ArenaConfig, *, workers: int, out: Path, records: bool, console: Console
+    config: ArenaConfig,
+    *,
+    workers: int,
+    out: Path,
+    records: bool,
+    console: Console,
+    ray_address: str | None = None,
 ) -> tuple[ArenaResults, ArenaFiles]:
-    """Play the run, print the tables and write ``results.json``, ``results.png`` and the records."""
+    """Play the run (on Ray when ``ray_address`` is given), print the tables and write ``results.json``,
+    ``results.png`` and the records."""
     out.mkdir(parents=True, exist_ok=True)
     folder = out / RECORDS if records else None
     if folder is not None:
@@ -56,7 +72,7 @@ def run_command(
     console.print(
         f"Arena: [bold]{escape(config.bot_a)}[/] (A) vs [bold]{escape(config.bot_b)}[/] (B), "
         f"{config.deals} deals and {config.matches} matches in duplicate ({config.games} games), "
-        f"rules {escape(config.rules.name)}, seed {config.seed}, {workers} worker{'s' * (workers != 1)}"
+        f"rules {escape(config.rules.name)}, seed {config.seed}, {_where(workers, ray_address)}"
     )
     start = time.perf_counter()
     with Progress(
@@ -74,6 +90,7 @@ def run_command(
             workers=workers,
             records=folder,
             progress=lambda done: progress.advance(task, done),
+            ray_address=ray_address,
         )
     elapsed = time.perf_counter() - start
     results = summarize(config, outcomes)

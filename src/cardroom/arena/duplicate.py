@@ -1,5 +1,5 @@
 """Duplicate scheduling: every deal (and every match) is played twice with the same cards, the teams
-exchanging seats the second time, over a pool of worker processes.
+exchanging seats the second time, over a pool of worker processes (or Ray tasks, on request).
 
 The games are independent of each other and of the order they run in (each one's chance comes from
 its own seeds, :mod:`cardroom.arena.play`), and their outcomes are sorted back into schedule order, so
@@ -81,18 +81,25 @@ def run_arena(
     workers: int = 1,
     records: Path | None = None,
     progress: Callable[[int], None] | None = None,
+    ray_address: str | None = None,
 ) -> list[GameOutcome]:
     """Play every game of the run and return their outcomes in schedule order.
 
     ``workers`` > 1 plays them in a process pool (started with ``spawn``, so bots must be registered by
-    importing :mod:`cardroom.bots`); 1 plays them here, in this process. ``records`` is a folder each
-    game's record is written into; ``progress`` is called with the number of games just finished.
+    importing :mod:`cardroom.bots`); 1 plays them here, in this process. ``ray_address`` (``"local"``, or
+    a cluster's address) plays them as Ray tasks instead, whatever ``workers`` says
+    (:mod:`cardroom.arena.ray_backend`). ``records`` is a folder each game's record is written into;
+    ``progress`` is called with the number of games just finished.
     """
     if workers < 1:
         raise ValueError(f"at least one worker, got {workers}")
     specs = schedule(config)
     outcomes: list[GameOutcome] = []
-    if workers == 1:
+    if ray_address is not None:
+        from cardroom.arena.ray_backend import run_on_ray
+
+        outcomes = run_on_ray(specs, ray_address, records=records, progress=progress)
+    elif workers == 1:
         for task in batches(specs, 1):
             outcomes += run_games(task, records)
             if progress is not None:

@@ -1,0 +1,179 @@
+"""``cardroom connect``: one of our bots at a seat of a server that speaks the Guandan AI competition's
+protocol (the competition's own simulator, or ``cardroom compete``).
+
+The client rebuilds the seat's view from the server's messages (:class:`SeatView`), asks the bot for
+its action at each ``act`` message and answers with that action's index in ``actionList``. When the
+bot fails (an exception) the fallback bot decides; when neither choice is in the list, index 0.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidStatus, InvalidURI
+
+from cardroom.bots import Bot, make_bot
+from cardroom.competition.messages import Message, action_identity, parse_message
+from cardroom.competition.view import SeatView
+from cardroom.guandan.deal import Action
+from cardroom.guandan.ruleset import COMPETITION, RuleSet
+
+log = logging.getLogger("cardroom.competition")
+
+MAX_MESSAGE = 2**24
+"""Largest message accepted from the server (an ``actionList`` of a full hand is about 100 kB)."""
+
+
+class ConnectError(Exception):
+    """The client could not connect, or the server refused it."""
+
+
+@dataclass
+class ConnectReport:
+    """What the client did: its seat, the deals and matches seen, the decisions made, how often the bot
+    failed (the fallback decided) or chose off the list, the server's error messages, and the final
+    ``gameResult`` (``victoryNum``, ``draws``) when one came."""
+
+    seat: int | None = None
+    deals: int = 0
+    matches: int = 0
+    decisions: int = 0
+    bot_failures: int = 0
+    off_list: int = 0
+    errors: list[Message] = field(default_factory=list)
+    result: Message | None = None
+    close_code: int | None = None
+    close_reason: str = ""
+
+
+@dataclass
+class Player:
+    """The bot at the seat, its fallback, and the seat's view."""
+
+    bot: Bot
+    fallback: Bot
+    view: SeatView
+
+    def choose(self, message: Mapping[str, Any], report: ConnectReport) -> int:
+        """The index to answer an ``act`` message with (the view has taken the message in)."""
+        entries = self.view.legal_actions(message)
+        legal = [entry for entry in entries if entry is not None]
+        if not legal:
+            log.warning("no entry of the actionList could be read; answering 0")
+            return 0
+        observation = self.view.observation(message, legal)
+        for bot in (self.bot, self.fallback):
+            try:
+                choice = bot.act(observation)
+            except Exception:  # a failing bot must not cost the seat its turn
+                report.bot_failures += 1
+                log.exception("the %s bot failed; its fallback decides", bot.name)
+                continue
+            index = _index_in(choice, entries)
+            if index is not None:
+                return index
+            report.off_list += 1
+            log.warning("the %s bot chose %r, which is not in the actionList", bot.name, choice)
+        return entries.index(legal[0])
+
+
+def _index_in(choice: Action, entries: Sequence[Action | None]) -> int | None:
+    identity = action_identity(choice)
+    for index, entry in enumerate(entries):
+        if entry is not None and action_identity(entry) == identity:
+            return index
+    return None
+
+
+async def open_connection(url: str, wait: float) -> ClientConnection:
+    """Connect, retrying for ``wait`` seconds while nothing listens there."""
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            return await connect(url, max_size=MAX_MESSAGE, open_timeout=10)
+        except InvalidURI as error:
+            raise ConnectError(f"not a websocket URL: {error}") from None
+        except InvalidStatus as error:
+            raise ConnectError(
+                f"the server refused the connection: HTTP {error.response.status_code}"
+            ) from None
+        except OSError as error:
+            if time.monotonic() >= deadline:
+                raise ConnectError(f"cannot connect to {url}: {error.strerror or error}") from None
+        await asyncio.sleep(0.2)
+
+
+async def play(
+    url: str,
+    bot: Bot,
+    *,
+    fallback: Bot,
+    rules: RuleSet = COMPETITION,
+    wait: float = 10.0,
+) -> ConnectReport:
+    """Play the seat at ``url`` until the server closes the connection."""
+    report = ConnectReport()
+    player = Player(bot, fallback, SeatView(rules))
+    connection = await open_connection(url, wait)
+    log.info("connected to %s with the %s bot", url, bot.name)
+    try:
+        async for raw in connection:
+            try:
+                message = parse_message(raw)
+            except ValueError as error:
+                log.warning("a message that is not a JSON object: %s", error)
+                continue
+            await _take(message, player, report, connection)
+    except ConnectionClosed:
+        pass
+    report.close_code = connection.close_code
+    report.close_reason = connection.close_reason or ""
+    return report
+
+
+async def _take(
+    message: Message, player: Player, report: ConnectReport, connection: ClientConnection
+) -> None:
+    kind, stage = message.get("type"), message.get("stage")
+    if kind == "error":
+        report.errors.append(message)
+        log.warning("the server says: %s: %s", message.get("code"), message.get("message"))
+        return
+    player.view.update(message)
+    report.seat = player.view.seat
+    if kind == "act":
+        index = await asyncio.to_thread(player.choose, message, report)
+        report.decisions += 1
+        await connection.send(json.dumps({"actIndex": index}))
+    elif stage == "episodeOver":
+        report.deals += 1
+    elif stage == "gameOver":
+        report.matches += 1
+    elif stage == "gameResult":
+        report.result = message
+
+
+def run_connect(
+    url: str,
+    bot: str = "heuristic",
+    *,
+    seed: int | None = None,
+    fallback: str = "heuristic",
+    rules: RuleSet = COMPETITION,
+    wait: float = 10.0,
+) -> ConnectReport:
+    """Run ``cardroom connect`` to the end (blocking); :class:`ConnectError` if it cannot connect."""
+    fallback_seed = None if seed is None else seed + 1
+    return asyncio.run(
+        play(url, make_bot(bot, seed), fallback=make_bot(fallback, fallback_seed), rules=rules, wait=wait)
+    )
+
+
+__all__ = ["ConnectError", "ConnectReport", "Player", "play", "run_connect"]

@@ -1,0 +1,246 @@
+"""One seat's view rebuilt from the competition protocol's messages, for our bots on a server that
+speaks it (``cardroom connect``). Pure: feed it each message, ask it for the seat's
+:class:`~cardroom.guandan.observation.Observation` when an ``act`` message comes.
+
+The server's messages are all the view knows: the seat's hand (``handCards``), the ranks, the public
+counts (``publicInfo``), and the log it rebuilds from ``notify`` messages (plays and passes, tributes,
+returns it is shown). Plays are read at the deal's level once it is known (an ``act`` message's
+``curRank``), so notifications that come before the level is known are kept as sent and read later.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardroom.cards import Card, Rank
+from cardroom.competition.messages import (
+    action_of_entry,
+    is_empty_triple,
+    is_pass_triple,
+    play_of_triple,
+    read_seat,
+    read_transfers,
+)
+from cardroom.guandan.deal import Action, Event
+from cardroom.guandan.observation import Observation
+from cardroom.guandan.plays import Play
+from cardroom.guandan.ruleset import COMPETITION, RuleSet
+from cardroom.guandan.tribute import team_of
+
+PHASE_OF_STAGE = {"tribute": "tribute", "back": "return", "play": "play"}
+HAND_SIZE = 27
+
+
+@dataclass
+class _Logged:
+    """A log entry as the server sent it; plays are read when the level is known."""
+
+    kind: str
+    seat: int
+    triple: Any = None
+    card: Card | None = None
+    to: int | None = None
+    private: bool = False
+
+
+@dataclass
+class SeatView:
+    """What one seat has been told so far, turned into observations."""
+
+    rules: RuleSet = COMPETITION
+    seat: int | None = None
+    hand: tuple[Card, ...] = ()
+    level: Rank | None = None
+    levels: tuple[Rank, Rank] = (Rank.TWO, Rank.TWO)
+    level_team: int | None = None
+    deal_number: int = 0
+    counts: list[int] = field(default_factory=lambda: [HAND_SIZE] * 4)
+    finished: list[int] = field(default_factory=list)
+    log: list[_Logged] = field(default_factory=list)
+    unread: int = 0
+    """Log entries whose triple could not be read (a server whose plays our rules do not know)."""
+
+    def update(self, message: Mapping[str, Any]) -> None:
+        """Take in one server message (unknown messages change nothing)."""
+        stage, kind = message.get("stage"), message.get("type")
+        self._read_seat_and_ranks(message)
+        if kind == "act":
+            self._read_act(message)
+        elif kind != "notify":
+            return
+        elif stage == "beginning":
+            self._begin(message)
+        elif stage == "play":
+            self._read_play(message)
+        elif stage in ("tribute", "back"):
+            self._read_transfers(stage, message.get("result"))
+        elif stage == "episodeOver":
+            order = message.get("order")
+            if isinstance(order, list) and order and isinstance(order[0], int) and 0 <= order[0] <= 3:
+                self.level_team = team_of(order[0])
+
+    # -- messages ----------------------------------------------------------------------------------
+
+    def _read_seat_and_ranks(self, message: Mapping[str, Any]) -> None:
+        seat = read_seat(message, "myPos")
+        if seat is not None:
+            self.seat = seat
+        ranks = [_rank(message.get(name)) for name in ("selfRank", "oppoRank", "curRank")]
+        own, other, level = ranks
+        if level is not None:
+            self.level = level
+        if own is not None and other is not None and self.seat is not None:
+            team = self.seat % 2
+            self.levels = (own, other) if team == 0 else (other, own)
+            if level is not None and own != other:
+                if level == own:
+                    self.level_team = team
+                elif level == other:
+                    self.level_team = 1 - team
+
+    def _begin(self, message: Mapping[str, Any]) -> None:
+        self.deal_number += 1
+        self.hand = _cards(message.get("handCards"))
+        self.counts = [HAND_SIZE] * 4
+        self.finished = []
+        self.log = []
+        self.unread = 0
+        if message.get("curRank") is None:
+            self.level = None if self.deal_number > 1 else Rank.TWO
+
+    def _read_act(self, message: Mapping[str, Any]) -> None:
+        self.hand = _cards(message.get("handCards"))
+        info = message.get("publicInfo")
+        if isinstance(info, list) and len(info) == 4:
+            for seat, entry in enumerate(info):
+                rest = entry.get("rest") if isinstance(entry, dict) else None
+                if isinstance(rest, int) and not isinstance(rest, bool) and rest >= 0:
+                    self.counts[seat] = rest
+            out = [seat for seat in self.finished if self.counts[seat] == 0]
+            self.finished = out + [seat for seat in range(4) if self.counts[seat] == 0 and seat not in out]
+
+    def _read_play(self, message: Mapping[str, Any]) -> None:
+        seat = read_seat(message, "curPos")
+        triple = message.get("curAction")
+        if seat is None or is_empty_triple(triple):
+            return
+        if is_pass_triple(triple):
+            self.log.append(_Logged("pass", seat))
+            return
+        self.log.append(_Logged("play", seat, triple=triple))
+        cards = triple[2] if isinstance(triple, list) and len(triple) == 3 else None
+        if isinstance(cards, list):
+            self.counts[seat] = max(0, self.counts[seat] - len(cards))
+            if self.counts[seat] == 0 and seat not in self.finished:
+                self.finished.append(seat)
+
+    def _read_transfers(self, stage: str, result: object) -> None:
+        kind = "tribute" if stage == "tribute" else "return"
+        for transfer in read_transfers(result):
+            self.counts[transfer.giver] -= 1
+            self.counts[transfer.receiver] += 1
+            if transfer.card is not None:
+                private = kind == "return"
+                self.log.append(
+                    _Logged(kind, transfer.giver, card=transfer.card, to=transfer.receiver, private=private)
+                )
+
+    # -- observations ------------------------------------------------------------------------------
+
+    def legal_actions(self, message: Mapping[str, Any]) -> list[Action | None]:
+        """Each ``actionList`` entry read as this seat's action (``None`` where it cannot be read)."""
+        entries = message.get("actionList")
+        if not isinstance(entries, list) or self.seat is None:
+            return []
+        level = self.level or Rank.TWO
+        found: list[Action | None] = []
+        for entry in entries:
+            try:
+                found.append(action_of_entry(entry, self.seat, level, self.rules))
+            except ValueError:
+                found.append(None)
+        return found
+
+    def observation(self, message: Mapping[str, Any], legal: Sequence[Action]) -> Observation:
+        """The seat's observation at an ``act`` message (after :meth:`update` took it in)."""
+        if self.seat is None:
+            raise ValueError("no seat yet: the server has sent neither beginning nor myPos")
+        level = self.level or Rank.TWO
+        history = self.history(level)
+        previous, previous_seat = self._previous(message, level)
+        stage = message.get("stage")
+        return Observation(
+            seat=self.seat,
+            hand=self.hand,
+            level=level,
+            levels=self.levels,
+            level_team=self.level_team,
+            deal_number=self.deal_number,
+            phase=PHASE_OF_STAGE.get(stage if isinstance(stage, str) else "", "play"),
+            current_player=self.seat,
+            card_counts=(self.counts[0], self.counts[1], self.counts[2], self.counts[3]),
+            finished=tuple(self.finished),
+            previous=previous,
+            previous_seat=previous_seat,
+            history=history,
+            legal_actions=tuple(legal),
+            rules=self.rules,
+        )
+
+    def history(self, level: Rank) -> tuple[Event, ...]:
+        """The deal's log as events, plays read at ``level`` (entries that cannot be read are left
+        out and counted in :attr:`unread`)."""
+        events: list[Event] = []
+        unread = 0
+        for entry in self.log:
+            if entry.kind == "play":
+                try:
+                    play = play_of_triple(entry.triple, level, self.rules)
+                except ValueError:
+                    unread += 1
+                    continue
+                events.append(Event("play", seat=entry.seat, play=play))
+            elif entry.kind in ("tribute", "return"):
+                private = (entry.seat, entry.to) if entry.private and entry.to is not None else None
+                events.append(
+                    Event(entry.kind, seat=entry.seat, card=entry.card, to=entry.to, private_to=private)
+                )
+            else:
+                events.append(Event(entry.kind, seat=entry.seat))
+        self.unread = unread
+        return tuple(events)
+
+    def _previous(self, message: Mapping[str, Any], level: Rank) -> tuple[Play | None, int | None]:
+        seat = read_seat(message, "greaterPos")
+        triple = message.get("greaterAction")
+        if seat is None or seat == self.seat or is_empty_triple(triple) or is_pass_triple(triple):
+            return None, None
+        try:
+            return play_of_triple(triple, level, self.rules), seat
+        except ValueError:
+            return None, None
+
+
+def _rank(value: object) -> Rank | None:
+    if not isinstance(value, str):
+        return None
+    try:
+        rank = Rank.from_letter(value)
+    except ValueError:
+        return None
+    return None if rank.is_joker else rank
+
+
+def _cards(value: object) -> tuple[Card, ...]:
+    if not isinstance(value, list):
+        return ()
+    cards: list[Card] = []
+    for name in value:
+        if isinstance(name, str):
+            try:
+                cards.append(Card.parse(name))
+            except ValueError:
+                continue
+    return tuple(cards)
