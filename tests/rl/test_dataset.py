@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 from cardroom.bots import BOTS
 from cardroom.cli import app
 from cardroom.guandan.match import Match
+from cardroom.guandan.rulings import DealRuling
 from cardroom.guandan.ruleset import preset
 from cardroom.records import read_record, replay
 from cardroom.rl.actions import action_index
@@ -83,6 +84,7 @@ def test_every_sample_is_a_decision_of_its_record(small: Dataset) -> None:
         match.deal(played.dealt_hands, played.leader, played.turned_card)
         result = report.match.summaries[0].result
         for row, action in zip(rows, played.actions, strict=True):
+            assert not isinstance(action, DealRuling), "self-play deals hold no conduct rulings"
             observation = match.observation(action.seat)
             assert small["seat"][row] == action.seat
             assert np.array_equal(small["observation"][row], encode_observation(observation))

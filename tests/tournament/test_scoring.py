@@ -3,10 +3,14 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from cardroom.guandan.match import Match
 from cardroom.guandan.scoring import round_points
 from cardroom.tournament import ResultKind, ScoringRules, TableResult, table26, table28
+from cardroom.tournament.formats import EndReason, MatchFormat, decide_match
 from tests.tournament.helpers import forced_match
 
 
@@ -115,3 +119,20 @@ def test_scoring_rules_validated() -> None:
         TableResult.forfeit(2)
     three_points = ScoringRules(win=3, draw=1, loss=0)
     assert TableResult.played((4, 3), 1, three_points).round_points == (3, 0)
+
+
+def test_a_forfeited_engine_match_is_scored_as_a_forfeit() -> None:
+    """判负: "判本轮比赛结束，非违规方胜 … 弃权记分17:0" — a match the engine ended by a forfeit ruling is
+    scored as a forfeit, not as the levels played, through both from_match and decide_match."""
+    match = Match()
+    match.deal_random(random.Random(5))
+    match.forfeit(1, "left the table")
+    result = TableResult.from_match(match)
+    assert result.kind is ResultKind.FORFEIT
+    assert result.winner == 0
+    assert result.score28 == (17, 0)
+    outcome = decide_match(MatchFormat.to_ace(), match)
+    assert outcome is not None
+    assert outcome.reason is EndReason.FORFEIT
+    assert outcome.winner == 0
+    assert TableResult.from_outcome(outcome) == result

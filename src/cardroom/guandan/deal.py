@@ -3,7 +3,9 @@
 The deal starts with the four hands already dealt (the match deals them with injected randomness).
 Each action is checked by one validator (:meth:`Deal.verify`) that raises a :class:`RuleError`
 subclass naming the rule broken; :meth:`Deal.can` wraps it; :meth:`Deal.apply` validates, changes the
-state and appends events to the log. A rejected action leaves the state unchanged.
+state and appends events to the log. A rejected action leaves the state unchanged. The referee's
+rulings (:mod:`cardroom.guandan.rulings`: a skipped turn, a foul) have their own validator
+(:meth:`Deal.verify_ruling`) and go into the same log.
 """
 
 from __future__ import annotations
@@ -18,11 +20,14 @@ from cardroom.guandan.errors import (
     IllegalReturnError,
     IllegalTributeError,
     OutOfTurnError,
+    RulingError,
+    SkipTurnError,
     WrongPhaseError,
 )
 from cardroom.guandan.moves import legal_plays, verify_play
 from cardroom.guandan.plays import PASS, Play, PlayKind
 from cardroom.guandan.ruleset import COMPETITION, RuleSet
+from cardroom.guandan.rulings import DealRuling, FoulRuling, SkipTurnRuling, foul_places, skipped_lead_to
 from cardroom.guandan.tribute import TributePlan, partner, return_cards, team_of, tribute_cards
 
 SEATS = 4
@@ -73,7 +78,10 @@ class Event:
     leads; or one payer excused on its own, ``seat`` that payer); ``tribute_paid`` (a tribute laid
     face down while the other payer of a double tribute has yet to pay, seen by its payer only);
     ``tribute`` (a tribute handed to its receiver, public once every payer has paid); ``return``;
-    ``play``; ``pass``; ``trick``; ``out``; ``over``. ``private_to`` names the seats that may see it
+    ``play``; ``pass``; ``trick``; ``out``; ``over``; and the rulings: ``skip_turn`` (``seat``'s turn
+    skipped; ``to`` the new leader when it was a lead, else a ``pass`` follows), ``foul`` (``seat``
+    fouled; ``over`` follows), ``no_tribute`` (the deal after a foul, ``seat`` the named leader),
+    ``forfeit`` (``side`` forfeited the match). ``private_to`` names the seats that may see it
     (``None``: everyone), as a return card is passed face down."""
 
     kind: str
@@ -83,6 +91,7 @@ class Event:
     to: int | None = None
     place: int | None = None
     private_to: tuple[int, ...] | None = None
+    side: int | None = None
 
     def visible_to(self, seat: int) -> bool:
         return self.private_to is None or seat in self.private_to
@@ -90,9 +99,11 @@ class Event:
 
 @dataclass(frozen=True)
 class DealResult:
-    """How a deal ended: seats in finishing order (上游, 二游, 三游, 下游) and what it means."""
+    """How a deal ended: seats in finishing order (上游, 二游, 三游, 下游) and what it means;
+    ``foul_by`` is the offender when a foul (犯规) ended it."""
 
     places: tuple[int, int, int, int]
+    foul_by: int | None = None
 
     @property
     def winning_team(self) -> int:
@@ -118,7 +129,8 @@ class Deal:
     """A deal from the dealt hands to its result.
 
     The first deal of a match names its ``leader`` (the holder of the turned card); every later deal
-    passes the previous deal's ``previous_places`` and starts with tribute (or 抗贡).
+    passes the previous deal's ``previous_places`` and starts with tribute (or 抗贡), except the deal
+    after a foul (``after_foul``): no tribute, and the ``leader`` named by the referee leads.
     """
 
     turned_card: Card | None
@@ -135,6 +147,7 @@ class Deal:
         leader: int | None = None,
         previous_places: Sequence[int] | None = None,
         turned_card: Card | None = None,
+        after_foul: bool = False,
     ) -> None:
         held = [Counter(hand) for hand in hands]
         if len(held) != SEATS or any(sum(hand.values()) != HAND_SIZE for hand in held):
@@ -145,13 +158,18 @@ class Deal:
             raise ValueError(f"the level must be a rank from 2 to A, got {level.name}")
         if (leader is None) == (previous_places is None):
             raise ValueError("give either the first leader or the previous deal's places")
+        if leader is not None and leader not in range(SEATS):
+            raise ValueError(f"the leader must be a seat 0–3, got {leader}")
         if turned_card is not None and (leader is None or not held[leader][turned_card]):
             raise ValueError("the turned card must be in the first leader's hand")
+        if after_foul and (leader is None or turned_card is not None):
+            raise ValueError("the deal after a foul names its leader and turns no card")
         self._setup(held, level, rules)
         self.turned_card = turned_card
+        self.after_foul = after_foul
         if leader is not None:
-            if leader not in range(SEATS):
-                raise ValueError(f"the leader must be a seat 0–3, got {leader}")
+            if after_foul:
+                self.events.append(Event("no_tribute", seat=leader))
             self._start_play(leader)
             return
         assert previous_places is not None
@@ -179,8 +197,10 @@ class Deal:
         self.dealt_hands = tuple(sort_cards(hand.elements()) for hand in held)
         """The four hands as dealt, before tribute."""
         self.turned_card = None
-        self.actions: list[Action] = []
-        """Every action applied, in order."""
+        self.after_foul = False
+        """The deal after a foul (犯规): no tribute, a named leader."""
+        self.actions: list[Action | DealRuling] = []
+        """Every action and ruling applied, in order."""
         self.events: list[Event] = []
         self.leader: int | None = None
         self.finished: list[int] = []
@@ -374,14 +394,7 @@ class Deal:
     def _apply_play(self, action: PlayAction) -> None:
         seat, play = action.seat, action.play
         if play.kind is PlayKind.PASS:
-            self.events.append(Event("pass", seat=seat))
-            self.passes += 1
-            assert self.last_play is not None
-            winner = self.last_play[0]
-            if self.passes >= len([s for s in self._active() if s != winner]):
-                self._end_trick(winner)
-            else:
-                self.current_player = self._next_active(seat)
+            self._pass(seat)
             return
         hand = self.hands[seat]
         for card in play.cards:
@@ -397,6 +410,16 @@ class Deal:
                 self._end_deal(seat)
                 return
         self.current_player = self._next_active(seat)
+
+    def _pass(self, seat: int) -> None:
+        self.events.append(Event("pass", seat=seat))
+        self.passes += 1
+        assert self.last_play is not None
+        winner = self.last_play[0]
+        if self.passes >= len([s for s in self._active() if s != winner]):
+            self._end_trick(winner)
+        else:
+            self.current_player = self._next_active(seat)
 
     def _active(self) -> list[int]:
         return [seat for seat in range(SEATS) if seat not in self.finished]
@@ -421,10 +444,68 @@ class Deal:
     def _end_deal(self, last_out: int) -> None:
         remaining = [(last_out + step) % SEATS for step in range(1, SEATS)]
         places = [*self.finished, *(seat for seat in remaining if seat not in self.finished)]
-        self.result = DealResult((places[0], places[1], places[2], places[3]))
-        self.events.append(Event("over"))
+        self._over(DealResult((places[0], places[1], places[2], places[3])))
+
+    def _over(self, result: DealResult | None) -> None:
+        self.result = result
+        if result is not None:
+            self.events.append(Event("over"))
         self.phase = Phase.OVER
         self.current_player = None
+
+    # -- rulings ---------------------------------------------------------------------------------
+
+    def verify_ruling(self, ruling: DealRuling) -> None:
+        """Raise a :class:`RuleError` subclass naming the rule if the referee's ``ruling`` cannot apply
+        now: a turn is skipped only in the play phase and only the player to act's (违例); a foul ends a
+        deal not yet over, whatever its phase (犯规)."""
+        if not isinstance(ruling, SkipTurnRuling | FoulRuling):
+            raise TypeError(f"not a deal ruling: {ruling!r}")
+        if self.phase is Phase.OVER:
+            raise WrongPhaseError("the deal is over")
+        if ruling.seat not in range(SEATS):
+            raise RulingError(f"the offender must be a seat 0–3, got {ruling.seat}")
+        if isinstance(ruling, SkipTurnRuling):
+            if self.phase is not Phase.PLAY:
+                raise WrongPhaseError(
+                    f"违例 skips a turn to play: the deal is in its {self.phase.value} phase"
+                )
+            if ruling.seat != self.current_player:
+                raise SkipTurnError(
+                    f"违例 stops the offender's own turn to play (停止违规者一次出牌): seat {ruling.seat} "
+                    f"is not to act, seat {self.current_player} is"
+                )
+
+    def can_ruling(self, ruling: DealRuling) -> bool:
+        """Whether ``ruling`` can apply now."""
+        try:
+            self.verify_ruling(ruling)
+        except ValueError:
+            return False
+        return True
+
+    def apply_ruling(self, ruling: DealRuling) -> None:
+        """Validate and apply the referee's ``ruling``; the log gains its events (all public)."""
+        self.verify_ruling(ruling)
+        self.actions.append(ruling)
+        seat = ruling.seat
+        if isinstance(ruling, FoulRuling):
+            self.events.append(Event("foul", seat=seat))
+            places = foul_places(seat, self.finished)
+            self._over(DealResult(places, foul_by=seat))
+        elif self.last_play is not None:
+            self.events.append(Event("skip_turn", seat=seat))
+            self._pass(seat)
+        else:
+            leader = skipped_lead_to(seat, self.finished)
+            self.events.append(Event("skip_turn", seat=seat, to=leader))
+            self.current_player = leader
+
+    def stop_by_forfeit(self, side: int) -> None:
+        """Stop the deal without a result: ``side`` forfeited the match (called by the match)."""
+        if self.phase is not Phase.OVER:
+            self.events.append(Event("forfeit", side=side))
+            self._over(None)
 
 
 __all__ = [

@@ -48,3 +48,11 @@ class MustLeadError(IllegalPlayError):
 
 class WrongLevelError(IllegalPlayError):
     """The play was read at another level rank than the deal's."""
+
+
+class RulingError(RuleError):
+    """A referee's ruling (违例, 犯规, 判负) that cannot apply here: no such seat or side."""
+
+
+class SkipTurnError(RulingError):
+    """违例: only the offender's own turn to play can be skipped ("停止违规者一次出牌"), when it comes."""

@@ -2,7 +2,9 @@
 or a fixed number of deals is played.
 
 Randomness is injected: :meth:`Match.deal` takes the four hands (and, for the first deal, the leader
-drawn from a turned card); :meth:`Match.deal_random` draws both with a ``random.Random``.
+drawn from a turned card); :meth:`Match.deal_random` draws both with a ``random.Random``. The referee's
+rulings (:mod:`cardroom.guandan.rulings`) go through :meth:`Match.apply_ruling`: a foul ends the deal
+as a 双下 of the offender's side, and a forfeit ends the match.
 """
 
 from __future__ import annotations
@@ -14,9 +16,10 @@ from enum import Enum
 
 from cardroom.cards import Card, Rank, full_deck, sort_cards
 from cardroom.guandan.deal import Action, Deal, DealResult, Phase
-from cardroom.guandan.errors import WrongPhaseError
+from cardroom.guandan.errors import RulingError, WrongPhaseError
 from cardroom.guandan.observation import Observation, observe
 from cardroom.guandan.ruleset import COMPETITION, AceFailure, RuleSet
+from cardroom.guandan.rulings import ForfeitRuling, MatchRuling, forfeit_points
 from cardroom.guandan.scoring import PASSED_ACE, round_points
 from cardroom.guandan.tribute import team_of
 
@@ -63,6 +66,8 @@ class Match:
         """Teams whose level has been played (庄家, on stage) at least once."""
         self.winner: int | None = None
         self.passed_ace = False
+        self.forfeited: ForfeitRuling | None = None
+        """The 判负 that ended the match, if one did."""
         self.phase = MatchPhase.DEALING
 
     # -- dealing ---------------------------------------------------------------------------------
@@ -77,20 +82,55 @@ class Match:
         """The first deal's leader comes from a turned card; later deals start with tribute."""
         return not self.deals
 
+    @property
+    def foul_by(self) -> int | None:
+        """The offender whose foul (犯规) ended the last deal, while the next deal is to be dealt."""
+        if self.phase is not MatchPhase.DEALING or not self.summaries:
+            return None
+        return self.summaries[-1].result.foul_by
+
+    @property
+    def needs_named_leader(self) -> bool:
+        """The next deal follows a foul: "下副牌不进贡，由违规者的下家或裁判长指定首圈领出者"."""
+        return self.foul_by is not None
+
+    @property
+    def leader_chooser(self) -> int | None:
+        """Who names the next deal's leader after a foul: the offender's 下家 (or the chief referee)."""
+        offender = self.foul_by
+        return None if offender is None else (offender + 1) % 4
+
     def deal(
         self, hands: Sequence[Iterable[Card]], leader: int | None = None, turned_card: Card | None = None
     ) -> Deal:
-        """Start the next deal with these hands; ``leader`` (and the turned card it holds) only for
-        the first deal."""
+        """Start the next deal with these hands; ``leader`` (and the turned card it holds) for the
+        first deal, ``leader`` alone (named, no tribute) for the deal after a foul."""
         if self.phase is not MatchPhase.DEALING:
             raise WrongPhaseError(f"cannot deal: the match is in its {self.phase.value} phase")
+        after_foul = self.needs_named_leader
         if self.needs_leader and leader is None:
             raise ValueError("the first deal needs its leader (the holder of the turned card)")
-        if not self.needs_leader and leader is not None:
+        if after_foul and leader is None:
+            raise ValueError(
+                f"the deal after a foul has no tribute and needs its named leader (named by seat "
+                f"{self.leader_chooser}, the offender's 下家, or the chief referee)"
+            )
+        if after_foul and turned_card is not None:
+            raise ValueError("the deal after a foul turns no card: its leader is named")
+        if not self.needs_leader and not after_foul and leader is not None:
             raise ValueError("only the first deal names a leader; later deals start with tribute")
-        previous = self.deals[-1].result.places if self.deals and self.deals[-1].result else None
+        previous = None
+        if self.deals and not after_foul:
+            result = self.deals[-1].result
+            previous = result.places if result is not None else None
         deal = Deal(
-            hands, self.level, self.rules, leader=leader, previous_places=previous, turned_card=turned_card
+            hands,
+            self.level,
+            self.rules,
+            leader=leader,
+            previous_places=previous,
+            turned_card=turned_card,
+            after_foul=after_foul,
         )
         self.deals.append(deal)
         self.phase = MatchPhase.DEAL
@@ -99,13 +139,13 @@ class Match:
             self.been_on_stage.add(self.level_team)
         return deal
 
-    def deal_random(self, rng: random.Random) -> Deal:
+    def deal_random(self, rng: random.Random, leader: int | None = None) -> Deal:
         """Shuffle with ``rng``, deal 27 cards each, and for the first deal turn a random card: its
-        holder leads."""
+        holder leads. After a foul, pass the named ``leader``."""
         hands, (holder, card) = shuffled_hands(rng)
         if self.needs_leader:
             return self.deal(hands, holder, card)
-        return self.deal(hands)
+        return self.deal(hands, leader)
 
     # -- the game API ----------------------------------------------------------------------------
 
@@ -145,6 +185,55 @@ class Match:
         if deal.phase is Phase.OVER:
             assert deal.result is not None
             self._finish_deal(deal, deal.result)
+
+    # -- rulings ----------------------------------------------------------------------------------
+
+    def verify_ruling(self, ruling: MatchRuling) -> None:
+        """Raise a ``RuleError`` subclass naming the rule if the referee's ``ruling`` cannot apply now:
+        a skipped turn or a foul needs a deal in play (:meth:`Deal.verify_ruling`); a forfeit, a match
+        not over and a side 0 or 1."""
+        if isinstance(ruling, ForfeitRuling):
+            if self.phase is MatchPhase.OVER:
+                raise WrongPhaseError("the match is over")
+            if ruling.side not in (0, 1):
+                raise RulingError(f"the forfeiting side is 0 or 1, got {ruling.side}")
+            return
+        self._deal_in_play().verify_ruling(ruling)
+
+    def can_ruling(self, ruling: MatchRuling) -> bool:
+        """Whether ``ruling`` can apply now."""
+        try:
+            self.verify_ruling(ruling)
+        except ValueError:
+            return False
+        return True
+
+    def apply_ruling(self, ruling: MatchRuling) -> None:
+        """Validate and apply a ruling: a foul's deal ends and updates the levels as a 双下 of the other
+        side; a forfeit stops any deal in play and ends the match, the other side winning."""
+        self.verify_ruling(ruling)
+        if isinstance(ruling, ForfeitRuling):
+            deal = self.current_deal
+            if deal is not None:
+                deal.stop_by_forfeit(ruling.side)
+            self.forfeited = ruling
+            self.winner = 1 - ruling.side
+            self.phase = MatchPhase.OVER
+            return
+        deal = self._deal_in_play()
+        deal.apply_ruling(ruling)
+        if deal.phase is Phase.OVER:
+            assert deal.result is not None
+            self._finish_deal(deal, deal.result)
+
+    def forfeit(self, side: int, reason: str = "") -> None:
+        """判负 (or 弃权) of ``side``: ``apply_ruling(ForfeitRuling(side, reason))``."""
+        self.apply_ruling(ForfeitRuling(side, reason))
+
+    @property
+    def forfeited_by(self) -> int | None:
+        """The side that lost the match by 判负, if any."""
+        return None if self.forfeited is None else self.forfeited.side
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may know: its hand, the public history and counts, levels, whose turn."""
@@ -215,9 +304,12 @@ class Match:
         return values[0], values[1]
 
     def points(self) -> tuple[int, int]:
-        """The 28-point round score of a finished match (teams 0 and 1)."""
+        """The 28-point round score of a finished match (teams 0 and 1); after a forfeit, 17 : 0 (or the
+        table's score when the winner led by more than 4 levels)."""
         if not self.is_over:
             raise WrongPhaseError("the match is not over")
+        if self.forfeited is not None:
+            return forfeit_points(self.level_values(), self.forfeited.side)
         first, second = self.level_values()
         if self.winner is None:
             return 14, 14

@@ -2,10 +2,11 @@
 
 :func:`replay` reads the record (:func:`~cardroom.records.schema.parse_record`, which raises
 :class:`~cardroom.records.schema.RecordError` for a broken record), rebuilds the match deal by deal and
-applies every action with the core's own validator. The :class:`ReplayReport` holds each finished deal's
-result and the match result, or the *first* illegal action (where, who, and the rule broken), and — when
-the record carries a ``result`` — every way it differs from the replay. A record may stop anywhere: an
-unfinished match is reported as such, not as an error.
+applies every action (and every referee's ruling) with the core's own validator. The
+:class:`ReplayReport` holds each finished deal's result and the match result, or the *first* illegal
+action (where, who, and the rule broken), and — when the record carries a ``result`` — every way it
+differs from the replay. A record may stop anywhere: an unfinished match is reported as such, not as an
+error. A recorded ``forfeit`` ends the match after the last action.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from cardroom.guandan.deal import Action, Phase, PlayAction, ReturnAction, Tribu
 from cardroom.guandan.errors import NotACombinationError, OutOfTurnError, RuleError, WrongPhaseError
 from cardroom.guandan.match import Match, MatchPhase
 from cardroom.guandan.plays import PASS
+from cardroom.guandan.rulings import DealRuling, FoulRuling, SkipTurnRuling
 from cardroom.guandan.triple import TripleError, from_triple
 from cardroom.records.schema import MatchRecord, RecordedAction, RecordError, parse_record
 from cardroom.records.writer import result_of
@@ -27,7 +29,8 @@ from cardroom.records.writer import result_of
 @dataclass(frozen=True)
 class DealReport:
     """One finished deal: the level played (and whose it was), the finishing order, the 上游's team and
-    its rise (+3/+2/+1 by the partner's place, before the cap at A), both levels afterwards."""
+    its rise (+3/+2/+1 by the partner's place, before the cap at A), both levels afterwards; ``foul_by``
+    the offender when a foul ended it; ``actions`` counts its actions and rulings."""
 
     index: int
     level: Rank
@@ -39,6 +42,7 @@ class DealReport:
     passed_ace: bool
     failed_at_ace: tuple[int, ...]
     actions: int
+    foul_by: int | None = None
 
 
 @dataclass(frozen=True)
@@ -90,6 +94,11 @@ class ReplayReport:
         return self.match.winner
 
     @property
+    def forfeited_by(self) -> int | None:
+        """The side that lost by a recorded forfeit (判负), if any."""
+        return self.match.forfeited_by
+
+    @property
     def levels(self) -> tuple[Rank, Rank]:
         return self.match.levels[0], self.match.levels[1]
 
@@ -104,6 +113,9 @@ class ReplayReport:
         match = self.match
         if self.violation is not None:
             return f"stopped at the illegal action {self.violation.path}"
+        if match.forfeited is not None:
+            side, played = match.forfeited.side, _deals(len(match.deals))
+            return f"the match ended by a forfeit of team {side} after {played}"
         if match.is_over:
             return f"the match is over after {_deals(len(match.deals))}"
         deal = match.current_deal
@@ -144,7 +156,11 @@ def replay(raw: object) -> ReplayReport:
             raise RecordError(path, str(error)) from None
         for action_index, recorded in enumerate(deal_record.actions):
             try:
-                match.apply(_engine_action(recorded, deal.level, match))
+                action = _engine_action(recorded, deal.level, match)
+                if isinstance(action, SkipTurnRuling | FoulRuling):
+                    match.apply_ruling(action)
+                else:
+                    match.apply(action)
             except RuleError as error:
                 violation = Violation(
                     deal_index,
@@ -160,6 +176,11 @@ def replay(raw: object) -> ReplayReport:
             overall += 1
         if violation is not None:
             break
+    if violation is None and record.forfeit is not None:
+        try:
+            match.apply_ruling(record.forfeit)
+        except RuleError as error:
+            raise RecordError("forfeit", f"{error}: a forfeit (判负) ends a match still in play") from None
     result = result_of(match)
     mismatches: tuple[str, ...] = ()
     if violation is None and record.result is not None:
@@ -167,7 +188,9 @@ def replay(raw: object) -> ReplayReport:
     return ReplayReport(record, _deal_reports(match), overall, violation, result, mismatches, match)
 
 
-def _engine_action(recorded: RecordedAction, level: Rank, match: Match) -> Action:
+def _engine_action(recorded: RecordedAction, level: Rank, match: Match) -> Action | DealRuling:
+    if recorded.kind == "ruling":
+        return recorded.engine_ruling()
     if recorded.kind == "tribute":
         assert recorded.card is not None
         return TributeAction(recorded.seat, recorded.card)
@@ -194,7 +217,6 @@ def _deal_reports(match: Match) -> tuple[DealReport, ...]:
     reports = []
     for index, (deal, summary) in enumerate(zip(match.deals, match.summaries, strict=False)):
         assert deal.phase is Phase.OVER
-        actions = sum(1 for event in deal.events if event.kind in ("tribute", "return", "play", "pass"))
         reports.append(
             DealReport(
                 index=index,
@@ -206,7 +228,8 @@ def _deal_reports(match: Match) -> tuple[DealReport, ...]:
                 levels_after=summary.levels_after,
                 passed_ace=summary.passed_ace,
                 failed_at_ace=summary.failed_at_ace,
-                actions=actions,
+                actions=len(deal.actions),
+                foul_by=summary.result.foul_by,
             )
         )
     return tuple(reports)

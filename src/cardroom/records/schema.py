@@ -5,7 +5,10 @@ A record is one JSON object (see ``docs/records.md``)::
     {"format": "cardroom-guandan-match", "version": 1, "rules": {...}, "seats": [4 names],
      "max_deals": null, "seed": null, "deals": [{"hands": [4 strings], "leader": 0,
      "turned_card": "S7", "actions": [{"seat": 0, "play": ["Single", "T", ["HT"]]}, ...]}],
-     "result": {...}, "meta": {...}}
+     "forfeit": {"side": 1, "reason": "..."}, "result": {...}, "meta": {...}}
+
+The referee's rulings are actions too (``{"seat": 2, "ruling": "foul"}``); the deal after a foul names
+its leader; ``forfeit`` (判负) ends the match after the last action.
 
 :func:`parse_record` checks everything that can be checked without playing (the shape, the card
 notation, the 108 cards of each deal, the rule-set parameters) and raises :class:`RecordError` naming
@@ -22,6 +25,7 @@ from typing import Any, Final, Literal
 
 from cardroom.cards import ALL_CARDS, Card, NotationError, Rank, format_cards, parse_cards
 from cardroom.guandan.ruleset import RuleSet
+from cardroom.guandan.rulings import DealRuling, ForfeitRuling, FoulRuling, SkipTurnRuling
 from cardroom.guandan.triple import KINDS_BY_TYPE
 
 FORMAT: Final = "cardroom-guandan-match"
@@ -30,11 +34,22 @@ HAND_SIZE: Final = 27
 PASS_TRIPLE: Final = ("PASS", "PASS", "PASS")
 
 _TOP_REQUIRED: Final = ("format", "version", "rules", "seats", "deals")
-_TOP_OPTIONAL: Final = ("max_deals", "seed", "result", "meta")
+_TOP_OPTIONAL: Final = ("max_deals", "seed", "forfeit", "result", "meta")
 _DEAL_KEYS: Final = ("hands", "leader", "turned_card", "actions")
-_ACTION_KINDS: Final = ("tribute", "return", "play")
+_ACTION_KINDS: Final = ("tribute", "return", "play", "ruling")
+RULINGS: Final[dict[str, type[SkipTurnRuling] | type[FoulRuling]]] = {
+    "skip_turn": SkipTurnRuling,
+    "foul": FoulRuling,
+}
+"""The rulings an action may name (违例: a skipped turn; 犯规: a foul)."""
 
-ActionKind = Literal["tribute", "return", "play"]
+ActionKind = Literal["tribute", "return", "play", "ruling"]
+_KINDS: Final[dict[str, ActionKind]] = {
+    "tribute": "tribute",
+    "return": "return",
+    "play": "play",
+    "ruling": "ruling",
+}
 
 
 class RecordError(ValueError):
@@ -51,7 +66,8 @@ class RecordError(ValueError):
 
 @dataclass(frozen=True)
 class RecordedAction:
-    """One action as the record holds it: a tribute or return card, or a play as a competition triple.
+    """One action as the record holds it: a tribute or return card, a play as a competition triple, or
+    a referee's ruling by name (``skip_turn``, ``foul``; ``seat`` the offender).
 
     The triple is only checked for shape and notation here; which play it names depends on the deal's
     level, so the replay reads it (:func:`cardroom.guandan.triple.from_triple`).
@@ -61,9 +77,12 @@ class RecordedAction:
     kind: ActionKind
     card: Card | None = None
     triple: tuple[str, str, tuple[str, ...]] | None = None
+    ruling: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The JSON object of this action."""
+        if self.kind == "ruling":
+            return {"seat": self.seat, "ruling": self.ruling}
         if self.kind == "play":
             assert self.triple is not None
             type_name, rank, cards = self.triple
@@ -74,18 +93,29 @@ class RecordedAction:
         return {"seat": self.seat, self.kind: str(self.card)}
 
     def describe(self) -> str:
-        """A short line: ``tribute HA``, ``return S3``, ``play Single T [HT]``, ``pass``."""
+        """A short line: ``tribute HA``, ``return S3``, ``play Single T [HT]``, ``pass``, ``ruling foul``."""
+        if self.kind == "ruling":
+            return f"ruling {self.ruling}"
         if self.kind != "play":
             return f"{self.kind} {self.card}"
         assert self.triple is not None
         type_name, rank, cards = self.triple
         return "pass" if type_name == "PASS" else f"play {type_name} {rank} [{' '.join(cards)}]"
 
+    def engine_ruling(self) -> DealRuling:
+        """The engine's ruling of a ``ruling`` action."""
+        assert self.ruling is not None
+        return RULINGS[self.ruling](self.seat)
+
+    @property
+    def is_foul(self) -> bool:
+        return self.kind == "ruling" and self.ruling == "foul"
+
 
 @dataclass(frozen=True)
 class DealRecord:
-    """One deal: the four dealt hands (before tribute), the first deal's leader and turned card, and
-    every action in order."""
+    """One deal: the four dealt hands (before tribute), the leader of the first deal (with its turned
+    card) or of a deal after a foul, and every action in order."""
 
     hands: tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]
     leader: int | None
@@ -112,9 +142,10 @@ class MatchRecord:
     deals: tuple[DealRecord, ...]
     result: dict[str, Any] | None = None
     meta: dict[str, Any] | None = None
+    forfeit: ForfeitRuling | None = None
 
     def to_json(self) -> dict[str, Any]:
-        """The record as JSON-ready values (``result`` and ``meta`` only when present)."""
+        """The record as JSON-ready values (``forfeit``, ``result`` and ``meta`` only when present)."""
         record: dict[str, Any] = {
             "format": FORMAT,
             "version": VERSION,
@@ -124,6 +155,8 @@ class MatchRecord:
             "seed": self.seed,
             "deals": [deal.to_json() for deal in self.deals],
         }
+        if self.forfeit is not None:
+            record["forfeit"] = {"side": self.forfeit.side, "reason": self.forfeit.reason}
         if self.result is not None:
             record["result"] = self.result
         if self.meta is not None:
@@ -156,14 +189,33 @@ def parse_record(raw: object) -> MatchRecord:
     max_deals = _optional_int(top.get("max_deals"), "max_deals", minimum=1)
     seed = _optional_int(top.get("seed"), "seed")
     deals_field = _array(top["deals"], "deals")
-    deals = tuple(_deal(item, f"deals[{index}]", index) for index, item in enumerate(deals_field))
+    deals: list[DealRecord] = []
+    for index, item in enumerate(deals_field):
+        after_foul = bool(deals) and any(action.is_foul for action in deals[-1].actions)
+        deals.append(_deal(item, f"deals[{index}]", index, after_foul))
+    forfeit = _forfeit(top.get("forfeit"))
     result = top.get("result")
     if result is not None:
         result = dict(_object(result, "result", "the result"))
     meta = top.get("meta")
     if meta is not None:
         meta = dict(_object(meta, "meta", "meta"))
-    return MatchRecord(rules, seats, max_deals, seed, deals, result, meta)
+    return MatchRecord(rules, seats, max_deals, seed, tuple(deals), result, meta, forfeit)
+
+
+def _forfeit(raw: object) -> ForfeitRuling | None:
+    """判负: ``{"side": 0 or 1, "reason": text}`` (the reason optional)."""
+    if raw is None:
+        return None
+    forfeit = _object(raw, "forfeit", 'the forfeit ({"side": 1, "reason": "..."})')
+    _check_keys(forfeit, "forfeit", ("side",), ("reason",))
+    side = forfeit["side"]
+    if not _is_int(side) or side not in (0, 1):
+        raise RecordError("forfeit.side", f"the side that forfeits, 0 or 1, got {_json(side)}")
+    reason = forfeit.get("reason", "")
+    if not isinstance(reason, str):
+        raise RecordError("forfeit.reason", f"a string, got {_json(reason)}")
+    return ForfeitRuling(side, reason)
 
 
 def _rules(raw: object) -> RuleSet:
@@ -210,7 +262,7 @@ def _seats(raw: object) -> tuple[str, str, str, str]:
     return (seats[0], seats[1], seats[2], seats[3])
 
 
-def _deal(raw: object, path: str, index: int) -> DealRecord:
+def _deal(raw: object, path: str, index: int, after_foul: bool) -> DealRecord:
     deal = _object(raw, path, "a deal")
     _check_keys(deal, path, ("hands", "actions"), ("leader", "turned_card"))
     hands = _hands(deal["hands"], f"{path}.hands")
@@ -224,9 +276,19 @@ def _deal(raw: object, path: str, index: int) -> DealRecord:
             )
         if not _is_int(leader) or leader not in range(4):
             raise RecordError(f"{path}.leader", f"a seat 0–3, got {_json(leader)}")
+    elif after_foul:
+        if leader is None:
+            raise RecordError(
+                f"{path}.leader",
+                f"missing: the deal after a foul (犯规 in deals[{index - 1}]) has no tribute and names its "
+                "first leader (下副牌不进贡，由违规者的下家或裁判长指定首圈领出者)",
+            )
+        if not _is_int(leader) or leader not in range(4):
+            raise RecordError(f"{path}.leader", f"a seat 0–3, got {_json(leader)}")
     elif leader is not None:
         raise RecordError(
-            f"{path}.leader", "only the first deal names a leader; later deals start with tribute"
+            f"{path}.leader",
+            "only the first deal names a leader (and a deal after a foul); later deals start with tribute",
         )
     turned: Card | None = None
     if turned_raw is not None:
@@ -287,10 +349,15 @@ def _action(raw: object, path: str) -> RecordedAction:
     if unknown:
         raise RecordError(path, f"unknown field {', '.join(unknown)} (seat {seat})")
     if len(kinds) != 1:
-        raise RecordError(path, f"an action has exactly one of tribute, return, play (seat {seat})")
-    kind: ActionKind = "tribute" if kinds[0] == "tribute" else "return" if kinds[0] == "return" else "play"
+        raise RecordError(path, f"an action has exactly one of tribute, return, play, ruling (seat {seat})")
+    kind = _KINDS[kinds[0]]
     where = f"{path}.{kind}"
     value = action[kind]
+    if kind == "ruling":
+        if not isinstance(value, str) or value not in RULINGS:
+            known = ", ".join(RULINGS)
+            raise RecordError(where, f"unknown ruling {_json(value)}; known: {known} (seat {seat})")
+        return RecordedAction(seat, "ruling", ruling=value)
     if kind != "play":
         if not isinstance(value, str):
             raise RecordError(where, f"one card, got {_json(value)} (seat {seat})")

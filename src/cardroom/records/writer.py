@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from cardroom.cards import Card
-from cardroom.guandan.deal import Deal, ReturnAction, TributeAction
+from cardroom.guandan.deal import Deal, PlayAction, ReturnAction, TributeAction
 from cardroom.guandan.match import Match
 from cardroom.guandan.plays import Play
 from cardroom.guandan.triple import to_triple
@@ -35,7 +35,7 @@ def record_of(
         raise ValueError(f"four seat names, got {len(seats)}")
     deals = []
     for number, deal in enumerate(match.deals):
-        leader = deal.leader if number == 0 else None
+        leader = deal.leader if number == 0 or deal.after_foul else None
         deals.append(DealRecord(dealt_hands(deal), leader, deal.turned_card, deal_actions(deal)))
     record = MatchRecord(
         rules=match.rules,
@@ -45,6 +45,7 @@ def record_of(
         deals=tuple(deals),
         result=result_of(match) if with_result else None,
         meta=meta,
+        forfeit=match.forfeited,
     )
     return record.to_json()
 
@@ -58,15 +59,17 @@ def dealt_hands(
 
 
 def deal_actions(deal: Deal) -> tuple[RecordedAction, ...]:
-    """Every action of the deal so far, in the order they were made."""
+    """Every action and ruling of the deal so far, in the order they were made."""
     actions: list[RecordedAction] = []
     for action in deal.actions:
         if isinstance(action, TributeAction):
             actions.append(RecordedAction(action.seat, "tribute", card=action.card))
         elif isinstance(action, ReturnAction):
             actions.append(RecordedAction(action.seat, "return", card=action.card))
-        else:
+        elif isinstance(action, PlayAction):
             actions.append(_play_action(action.seat, action.play))
+        else:
+            actions.append(RecordedAction(action.seat, "ruling", ruling=action.name))
     return tuple(actions)
 
 
@@ -81,10 +84,13 @@ def _play_action(seat: int, play: Play) -> RecordedAction:
 
 
 def result_of(match: Match) -> dict[str, Any]:
-    """The match's result as the record's ``result`` holds it (see ``docs/records.md``)."""
+    """The match's result as the record's ``result`` holds it (see ``docs/records.md``): a deal ended
+    by a foul adds ``foul_by``, a forfeit adds ``forfeited_by`` (only then, so that older results
+    still match)."""
     rules = match.rules
-    deals = [
-        {
+    deals: list[dict[str, Any]] = []
+    for summary in match.summaries:
+        entry: dict[str, Any] = {
             "level": summary.level.letter,
             "places": list(summary.result.places),
             "winner_team": summary.result.winning_team,
@@ -92,9 +98,10 @@ def result_of(match: Match) -> dict[str, Any]:
             "levels_after": [level.letter for level in summary.levels_after],
             "passed_ace": summary.passed_ace,
         }
-        for summary in match.summaries
-    ]
-    return {
+        if summary.result.foul_by is not None:
+            entry["foul_by"] = summary.result.foul_by
+        deals.append(entry)
+    result: dict[str, Any] = {
         "finished": match.is_over,
         "winner": match.winner,
         "passed_ace": match.passed_ace,
@@ -102,3 +109,6 @@ def result_of(match: Match) -> dict[str, Any]:
         "points": list(match.points()) if match.is_over else None,
         "deals": deals,
     }
+    if match.forfeited_by is not None:
+        result["forfeited_by"] = match.forfeited_by
+    return result

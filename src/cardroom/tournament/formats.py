@@ -38,6 +38,8 @@ class EndReason(Enum):
     """打完规定的副数: the fixed number of deals was played (and the levels differ, or may be equal)."""
     TIME_LIMIT = "time_limit"
     """在规定时间内: the time ran out (the deal in progress is finished first)."""
+    FORFEIT = "forfeit"
+    """判负: a side lost the match by a ruling (:meth:`cardroom.guandan.match.Match.forfeit`)."""
 
 
 @dataclass(frozen=True)
@@ -166,7 +168,12 @@ def progress_of(match: Match, elapsed_s: float = 0.0) -> MatchProgress:
 
 
 def decide_match(fmt: MatchFormat, match: Match, elapsed_s: float = 0.0) -> MatchOutcome | None:
-    """:func:`decide` for an engine match, between its deals (``ValueError`` while a deal is played)."""
+    """:func:`decide` for an engine match, between its deals (``ValueError`` while a deal is played); a
+    forfeited match is over at once, the other side the winner."""
+    if match.forfeited_by is not None:
+        return MatchOutcome(
+            1 - match.forfeited_by, match.level_values(), len(match.summaries), EndReason.FORFEIT
+        )
     if match.current_deal is not None:
         raise ValueError("decide between deals: a deal is being played")
     return decide(fmt, progress_of(match, elapsed_s))

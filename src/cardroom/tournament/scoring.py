@@ -15,7 +15,7 @@ from typing import Any, Final
 from cardroom.guandan.match import Match
 from cardroom.guandan.scoring import MAX_GAP, PASSED_ACE
 from cardroom.guandan.scoring import round_points as table28
-from cardroom.tournament.formats import START_LEVEL, MatchOutcome
+from cardroom.tournament.formats import START_LEVEL, EndReason, MatchOutcome
 
 WIN: Final = 2
 DRAW: Final = 1
@@ -137,14 +137,19 @@ class TableResult:
 
     @classmethod
     def from_outcome(cls, outcome: MatchOutcome, rules: ScoringRules = COMPETITION_SCORING) -> TableResult:
-        """The result of a match :func:`~cardroom.tournament.formats.decide` ended."""
+        """The result of a match :func:`~cardroom.tournament.formats.decide` (or
+        :func:`~cardroom.tournament.formats.decide_match`) ended."""
+        if outcome.reason is EndReason.FORFEIT and outcome.winner is not None:
+            return cls.forfeit(1 - outcome.winner, outcome.levels, outcome.deals, rules)
         return cls.played(outcome.levels, outcome.deals, rules)
 
     @classmethod
     def from_match(cls, match: Match, rules: ScoringRules = COMPETITION_SCORING) -> TableResult:
-        """The result of a finished engine match (passed A, or its deal limit)."""
+        """The result of a finished engine match (passed A, its deal limit, or a forfeit: 判负)."""
         if not match.is_over:
             raise ValueError("the match is not over")
+        if match.forfeited_by is not None:
+            return cls.forfeit(match.forfeited_by, match.level_values(), len(match.summaries), rules)
         return cls.played(match.level_values(), len(match.summaries), rules)
 
     @classmethod
