@@ -17,8 +17,8 @@ from typer.testing import CliRunner
 from cardroom.bots import BOTS
 from cardroom.cli import app
 from cardroom.guandan.match import Match
-from cardroom.guandan.rulings import DealRuling
 from cardroom.guandan.ruleset import preset
+from cardroom.guandan.rulings import DealRuling
 from cardroom.records import read_record, replay
 from cardroom.rl.actions import action_index
 from cardroom.rl.dataset import (
