@@ -1,4 +1,4 @@
-"""The search bot and its greedy playout policy."""
+"""The search bot: the heuristic corrected by rollouts, and its playouts."""
 
 from __future__ import annotations
 
@@ -6,12 +6,13 @@ import random
 
 import pytest
 
-from cardroom.bots import Bot, RandomBot, SearchBot
-from cardroom.bots.playout import greedy_play, play_out
+from cardroom.bots import Bot, HeuristicBot, RandomBot, SearchBot
+from cardroom.bots.playout import observe_position, play_out
 from cardroom.bots.sampling import sample_position
-from cardroom.cards import Rank
-from cardroom.guandan.deal import Action, Deal, Phase, PlayAction
-from cardroom.guandan.match import Match, shuffled_hands
+from cardroom.bots.search import alternatives, outcome
+from cardroom.guandan.deal import Action, Phase, PlayAction
+from cardroom.guandan.match import Match
+from cardroom.guandan.plays import PASS
 from cardroom.guandan.ruleset import COMPETITION, PRESETS
 
 
@@ -31,52 +32,97 @@ def play_deal(bots: list[Bot], rng: random.Random) -> tuple[list[Action], int]:
     return actions, match.summaries[0].result.winning_team
 
 
-@pytest.mark.parametrize("name", sorted(PRESETS))
-def test_the_greedy_playout_only_plays_legal_moves(name: str) -> None:
-    rng = random.Random(1)
-    for _ in range(5):
-        hands, (leader, _) = shuffled_hands(rng)
-        deal = Deal(hands, Rank.TWO, PRESETS[name], leader=leader)
-        play_out(deal)
-        assert deal.phase is Phase.OVER
-
-
-def test_a_sampled_position_gives_the_greedy_policy_a_legal_play() -> None:
-    rng = random.Random(5)
-    match = Match()
+def midgame(seed: int, rules_name: str = "competition", moves: int = 25) -> Match:
+    rng = random.Random(seed)
+    match = Match(PRESETS[rules_name])
     match.deal_random(rng)
-    for _ in range(25):
+    for _ in range(moves):
         match.apply(rng.choice(match.legal_actions()))
+    return match
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_a_playout_from_a_sampled_position_ends_the_deal_with_legal_actions(name: str) -> None:
+    match = midgame(2, name)
     seat = match.current_player
     assert seat is not None
-    position = sample_position(match.observation(seat), random.Random(1))
-    assert position.can(PlayAction(seat, greedy_play(position)))
+    observation = match.observation(seat)
+    deal = sample_position(observation, random.Random(1))
+    play_out(deal, HeuristicBot(random.Random(0)), observation)  # Deal.apply validates every action
+    assert deal.phase is Phase.OVER
+    assert deal.result is not None
+    assert any(deal.card_count(first) == deal.card_count(first + 2) == 0 for first in (0, 1))
+
+
+def test_a_position_observation_shows_the_seat_only_its_own_hand() -> None:
+    match = midgame(3)
+    seat = match.current_player
+    assert seat is not None
+    observation = match.observation(seat)
+    deal = sample_position(observation, random.Random(2))
+    other = (seat + 1) % 4
+    seen = observe_position(deal, other, observation)
+    assert seen.hand == deal.hand(other)
+    assert seen.legal_actions == ()
+    mine = observe_position(deal, seat, observation)
+    assert mine.hand == observation.hand
+    assert set(mine.legal_actions) == set(observation.legal_actions)
+    assert mine.history == observation.history
+
+
+def test_the_outcome_is_the_team_value_and_its_opposite() -> None:
+    match = midgame(4, moves=0)
+    deal = sample_position(match.observation(match.current_player or 0), random.Random(0))
+    play_out(deal, HeuristicBot(random.Random(0)), match.observation(match.current_player or 0))
+    assert deal.result is not None
+    winner = deal.result.places[0]
+    value = 1 + deal.result.rise(deal.rules)
+    assert outcome(deal, winner) == outcome(deal, (winner + 2) % 4) == value
+    assert outcome(deal, (winner + 1) % 4) == -value
+
+
+def test_alternatives_are_legal_distinct_from_the_proposal_and_pass_first_when_following() -> None:
+    for seed in range(6):
+        match = midgame(seed, moves=9)
+        seat = match.current_player
+        assert seat is not None
+        observation = match.observation(seat)
+        proposal = HeuristicBot(random.Random(0)).act(observation)
+        assert isinstance(proposal, PlayAction)
+        found = alternatives(observation, proposal.play)
+        assert proposal.play not in found
+        for play in found:
+            assert match.can(PlayAction(seat, play))
+        shapes = [(play.kind, len(play.cards)) for play in found if play != PASS]
+        assert len(shapes) == len(set(shapes))
+        if observation.previous is not None and proposal.play != PASS:
+            assert found[0] == PASS
 
 
 def test_search_makes_only_legal_actions_and_is_deterministic_under_a_seed() -> None:
     def bots() -> list[Bot]:
-        return [SearchBot(random.Random(seat), playouts=24) for seat in range(4)]
+        return [SearchBot(random.Random(seat), samples=2) for seat in range(4)]
 
     first = play_deal(bots(), random.Random(3))
     assert first == play_deal(bots(), random.Random(3))
 
 
 def test_search_beats_random_players() -> None:
-    """A sanity check of strength, not the benchmark: six deals against random bots."""
+    """A sanity check of strength, not the benchmark: four deals against random bots."""
     rng = random.Random(4)
     won = 0
-    for deal in range(6):
+    for deal in range(4):
         bots: list[Bot] = [
-            SearchBot(random.Random(deal * 4 + seat), playouts=24)
+            SearchBot(random.Random(deal * 4 + seat), samples=2)
             if seat % 2 == 0
             else RandomBot(random.Random(seat))
             for seat in range(4)
         ]
         _, winner = play_deal(bots, rng)
         won += winner == 0
-    assert won >= 5
+    assert won >= 3
 
 
-def test_search_needs_a_positive_budget() -> None:
-    with pytest.raises(ValueError, match="playouts must be at least 1"):
-        SearchBot(random.Random(0), playouts=0)
+def test_search_needs_at_least_two_samples() -> None:
+    with pytest.raises(ValueError, match="samples must be at least 2"):
+        SearchBot(random.Random(0), samples=1)

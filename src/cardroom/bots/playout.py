@@ -1,52 +1,39 @@
-"""A fast greedy policy on a deal's full state, for search playouts: each simulated player plays from
-its own (sampled) hand at the rank level, with no card-level enumeration.
-
-Leading: the lowest non-bomb play, the longer of equal keys (bombs only when nothing else is left).
-Following: pass on the partner; else the lowest play of the same kind that beats the play to beat;
-else the lowest bomb-class play when the opponent who made it holds few cards; else pass.
-"""
+"""Playouts for search: a deal at a sampled position, played to its end by one policy at every seat,
+each seat acting on what it would see there (its own sampled hand and the public history)."""
 
 from __future__ import annotations
 
-from cardroom.guandan.deal import Deal, Phase, PlayAction
-from cardroom.guandan.plays import PASS, Play
-from cardroom.guandan.rankplays import RankCounts, RankPlay, iter_rank_follows, iter_rank_leads, rank_play_of
-from cardroom.guandan.tribute import partner
+from dataclasses import replace
 
-BOMB_WHEN_OPPONENT_HOLDS = 6
-"""Bomb an opponent's play when that opponent has this many cards or fewer left."""
+from cardroom.bots.base import Bot
+from cardroom.guandan.deal import Deal, Phase
+from cardroom.guandan.observation import Observation
 
 
-def _lead_order(play: RankPlay) -> tuple[bool, int, int, int]:
-    return play.kind.is_bomb, play.key, -play.size, play.wilds
+def observe_position(deal: Deal, seat: int, template: Observation) -> Observation:
+    """``seat``'s observation of a position ``deal`` (:meth:`Deal.at_position`): the match facts and the
+    history before the position come from ``template`` (the searching seat's observation), the rest
+    from the deal."""
+    last = deal.last_play
+    to_act = deal.current_player == seat
+    return replace(
+        template,
+        seat=seat,
+        hand=deal.hand(seat),
+        phase=deal.phase.value,
+        current_player=deal.current_player,
+        card_counts=(deal.card_count(0), deal.card_count(1), deal.card_count(2), deal.card_count(3)),
+        finished=tuple(deal.finished),
+        previous=last[1] if last else None,
+        previous_seat=last[0] if last else None,
+        history=template.history + tuple(deal.events),
+        legal_actions=tuple(deal.legal_actions()) if to_act else (),
+    )
 
 
-def greedy_play(deal: Deal) -> Play:
-    """The greedy policy's play for the player to act (a play phase deal)."""
-    seat = deal.current_player
-    if seat is None or deal.phase is not Phase.PLAY:
-        raise ValueError("the greedy policy plays in the play phase, at a seat's turn")
-    hand = deal.hands[seat]
-    view = RankCounts(hand.elements(), deal.level, deal.rules)
-    previous = deal.last_play
-    if previous is None:
-        choice = min(iter_rank_leads(view), key=_lead_order)
-        return choice.to_play(hand.elements(), deal.level, deal.rules)
-    by, play = previous
-    if by == partner(seat):
-        return PASS
-    options = list(iter_rank_follows(view, rank_play_of(play)))
-    plain = [option for option in options if not option.kind.is_bomb]
-    if plain:
-        return min(plain, key=_lead_order).to_play(hand.elements(), deal.level, deal.rules)
-    if options and deal.card_count(by) <= BOMB_WHEN_OPPONENT_HOLDS:
-        return min(options, key=_lead_order).to_play(hand.elements(), deal.level, deal.rules)
-    return PASS
-
-
-def play_out(deal: Deal) -> None:
-    """Play the deal to its end with the greedy policy for every seat."""
+def play_out(deal: Deal, policy: Bot, template: Observation) -> None:
+    """Play the position to the end of the deal with ``policy`` at every seat."""
     while deal.phase is Phase.PLAY:
         seat = deal.current_player
         assert seat is not None
-        deal.apply(PlayAction(seat, greedy_play(deal)))
+        deal.apply(policy.act(observe_position(deal, seat, template)))

@@ -1,20 +1,27 @@
-"""The search bot: determinised Monte-Carlo search (perfect-information Monte Carlo).
+"""The search bot: the heuristic, corrected by determinised Monte-Carlo search (rollouts).
 
-For each decision in the play phase it samples the unseen cards consistent with what the seat has seen
-(:mod:`cardroom.bots.sampling`), tries each candidate play on every sample, plays the deal out with the
-greedy policy (:mod:`cardroom.bots.playout`) and picks the candidate with the best average outcome for
-its team. Candidates are the rank-level plays (and passing), each as one concrete card choice. Tribute
-and return, and decisions with a single legal action, go to the fallback bot. Deterministic under its
-seed: the budget is a number of playouts, not a time.
+At each play-phase decision the heuristic bot proposes its action; a few alternatives (passing, and the
+lowest rank-level play of each other kind and size) are weighed against it. For each of ``samples``
+determinisations (:mod:`cardroom.bots.sampling`: the unseen cards dealt to fit what the seat has seen)
+every candidate is played and the deal played out with the heuristic at all four seats
+(:mod:`cardroom.bots.playout`); a candidate scores the deal's value for the bot's team. The candidates
+share the samples, so they are compared pair by pair on the same cards. An alternative replaces the
+heuristic's choice only when its mean gain is at least :data:`MIN_GAIN` and :data:`CONFIDENCE_Z`
+standard errors above zero: a noisy estimate that merely looks better is not followed. Halfway through,
+alternatives that are not ahead are dropped.
+
+Tribute and return, and decisions with a single legal action, are the heuristic's. Deterministic under
+its seed: the budget is a number of samples, not a time.
 """
 
 from __future__ import annotations
 
+import math
 import random
 
 from cardroom.bots.base import Bot, register
+from cardroom.bots.heuristic import HeuristicBot
 from cardroom.bots.playout import play_out
-from cardroom.bots.random_bot import RandomBot
 from cardroom.bots.sampling import position_with, sample_hands
 from cardroom.guandan.deal import Action, Deal, PlayAction
 from cardroom.guandan.observation import Observation
@@ -22,76 +29,99 @@ from cardroom.guandan.plays import PASS, Play
 from cardroom.guandan.rankplays import RankCounts, iter_rank_follows, iter_rank_leads, rank_play_of
 from cardroom.guandan.tribute import team_of
 
-DEFAULT_PLAYOUTS = 240
-"""Playouts per decision, shared among the candidates."""
-MAX_CANDIDATES = 12
+DEFAULT_SAMPLES = 16
+"""Determinisations per decision; each candidate is played out once on each."""
+MAX_CANDIDATES = 4
+"""The heuristic's choice and at most three alternatives."""
+MIN_GAIN = 0.4
+"""Least mean gain (in :func:`outcome` units) for an alternative to replace the heuristic's choice."""
+CONFIDENCE_Z = 2.5
+"""… and the gain must stand this many standard errors above zero."""
 
 
 def outcome(deal: Deal, seat: int) -> float:
-    """A finished deal's value for ``seat``'s team: the level rise when the team took 上游 (+3/+2/+1),
-    minus the rise the other team made."""
+    """A finished deal's value for ``seat``'s team: 1 plus the level rise (+3/+2/+1) when the team took
+    上游, minus that when the other team did."""
     assert deal.result is not None
-    rise = deal.result.rise(deal.rules)
-    return rise if team_of(deal.result.places[0]) == team_of(seat) else -rise
+    value = 1 + deal.result.rise(deal.rules)
+    return value if team_of(deal.result.places[0]) == team_of(seat) else -value
 
 
 class SearchBot:
-    """Determinised Monte-Carlo search with greedy playouts."""
+    """The heuristic's play, replaced where rollouts show a clearly better one."""
 
     name = "search"
 
-    def __init__(
-        self, rng: random.Random, playouts: int = DEFAULT_PLAYOUTS, fallback: Bot | None = None
-    ) -> None:
-        if playouts < 1:
-            raise ValueError(f"playouts must be at least 1, got {playouts}")
+    def __init__(self, rng: random.Random, samples: int = DEFAULT_SAMPLES, policy: Bot | None = None) -> None:
+        if samples < 2:
+            raise ValueError(f"samples must be at least 2 (a gain needs a spread), got {samples}")
         self.rng = rng
-        self.playouts = playouts
-        self.fallback = fallback if fallback is not None else _default_fallback(rng)
+        self.samples = samples
+        self.proposer: Bot = HeuristicBot(rng)
+        """Proposes the action to beat, and decides tribute and return."""
+        self.policy: Bot = policy if policy is not None else HeuristicBot(rng)
+        """Plays every seat in the playouts."""
 
     def act(self, observation: Observation) -> Action:
-        actions = observation.legal_actions
-        if not actions:
-            raise ValueError(f"seat {observation.seat} has no legal action: it is not its turn")
-        if observation.phase != "play" or len(actions) == 1:
-            return self.fallback.act(observation)
-        candidates = self.candidates(observation)
+        proposal = self.proposer.act(observation)
+        if observation.phase != "play" or len(observation.legal_actions) == 1:
+            return proposal
+        assert isinstance(proposal, PlayAction)
+        candidates = [proposal.play, *alternatives(observation, proposal.play)][:MAX_CANDIDATES]
         if len(candidates) == 1:
-            return PlayAction(observation.seat, candidates[0])
-        totals = [0.0] * len(candidates)
-        rounds = max(1, self.playouts // len(candidates))
-        for _ in range(rounds):
+            return proposal
+        best = self.weigh(observation, candidates)
+        return proposal if best == 0 else PlayAction(observation.seat, candidates[best])
+
+    def weigh(self, observation: Observation, candidates: list[Play]) -> int:
+        """The index of the candidate to play: 0 (the heuristic's) unless another is clearly better."""
+        values: list[list[float]] = [[] for _ in candidates]
+        alive = list(range(len(candidates)))
+        for round_ in range(self.samples):
+            if round_ == self.samples // 2:
+                alive = [0, *(index for index in alive[1:] if _mean_gain(values, index) > 0)]
+                if len(alive) == 1:
+                    return 0
             hands = sample_hands(observation, self.rng)
-            for index, play in enumerate(candidates):
+            for index in alive:
                 deal = position_with(observation, hands)
-                deal.apply(PlayAction(observation.seat, play))
-                play_out(deal)
-                totals[index] += outcome(deal, observation.seat)
-        best = max(range(len(candidates)), key=lambda index: (totals[index], -index))
-        return PlayAction(observation.seat, candidates[best])
-
-    def candidates(self, observation: Observation) -> list[Play]:
-        """The plays worth searching: every rank-level play (lowest keys first, at most
-        ``MAX_CANDIDATES`` of the non-bombs, every bomb-class play) and passing when following."""
-        view = RankCounts(observation.hand, observation.level, observation.rules)
-        previous = observation.previous
-        ranked = (
-            iter_rank_leads(view) if previous is None else iter_rank_follows(view, rank_play_of(previous))
-        )
-        plays = sorted(ranked, key=lambda play: (play.kind.is_bomb, play.key, -play.size))
-        plain = [play for play in plays if not play.kind.is_bomb][:MAX_CANDIDATES]
-        bombs = [play for play in plays if play.kind.is_bomb]
-        chosen = [
-            play.to_play(observation.hand, observation.level, observation.rules) for play in plain + bombs
-        ]
-        return chosen if previous is None else [PASS, *chosen]
+                deal.apply(PlayAction(observation.seat, candidates[index]))
+                play_out(deal, self.policy, observation)
+                values[index].append(outcome(deal, observation.seat))
+        best, best_gain = 0, 0.0
+        for index in alive[1:]:
+            gain = _mean_gain(values, index)
+            if gain >= MIN_GAIN and gain > CONFIDENCE_Z * _gain_error(values, index) and gain > best_gain:
+                best, best_gain = index, gain
+        return best
 
 
-def _default_fallback(rng: random.Random) -> Bot:
-    from cardroom.bots.base import BOTS
+def alternatives(observation: Observation, proposal: Play) -> list[Play]:
+    """Other plays worth weighing: passing (when following), then the lowest rank-level play of each
+    kind and size, lowest first, bombs last — each as one concrete card choice."""
+    view = RankCounts(observation.hand, observation.level, observation.rules)
+    previous = observation.previous
+    ranked = iter_rank_leads(view) if previous is None else iter_rank_follows(view, rank_play_of(previous))
+    found: list[Play] = [PASS] if previous is not None else []
+    shapes = set()
+    for play in sorted(ranked, key=lambda play: (play.kind.is_bomb, play.key, -play.size)):
+        if (play.kind, play.size) not in shapes:
+            shapes.add((play.kind, play.size))
+            found.append(play.to_play(observation.hand, observation.level, observation.rules))
+    return [play for play in found if play != proposal]
 
-    factory = BOTS.get("heuristic")
-    return factory(rng) if factory is not None else RandomBot(rng)
+
+def _mean_gain(values: list[list[float]], index: int) -> float:
+    gains = [value - base for value, base in zip(values[index], values[0], strict=True)]
+    return sum(gains) / len(gains) if gains else 0.0
+
+
+def _gain_error(values: list[list[float]], index: int) -> float:
+    """The standard error of the mean gain over the shared samples."""
+    gains = [value - base for value, base in zip(values[index], values[0], strict=True)]
+    mean = sum(gains) / len(gains)
+    variance = sum((gain - mean) ** 2 for gain in gains) / (len(gains) - 1)
+    return math.sqrt(variance / len(gains))
 
 
 register("search")(SearchBot)
