@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from fastapi import FastAPI, HTTPException, Request, WebSocket
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.websockets import WebSocketDisconnect
 
@@ -25,10 +25,14 @@ from cardroom.bots import BOTS
 from cardroom.guandan.ruleset import PRESETS
 from cardroom.server.codec import ProtocolError, parse_message, server_message
 from cardroom.server.config import HUMAN, Settings, TableConfig, bot_seat
+from cardroom.server.events import HEADER, Director, DirectorError, LiveEvent, sheet_json
+from cardroom.server.printout import print_page
+from cardroom.server.ratings import Ratings
 from cardroom.server.rooms import Connection, Room, Rooms
 from cardroom.server.store import Store
 from cardroom.server.store import database_url as resolve_database_url
 from cardroom.server.table import clean_name
+from cardroom.tournament import results_csv, standings_csv
 
 log = logging.getLogger(__name__)
 
@@ -64,9 +68,18 @@ def create_app(
         url = resolve_database_url(database_url, folder if folder is not None else default_data_dir())
         store = Store(url)
         rooms = Rooms(store, config)
+        ratings = Ratings(store, config)
+        rooms.listeners.append(ratings.listener)
+        director = Director(store, rooms)
         resumed = rooms.resume_all()
-        log.info("card room: %s, %d tables resumed", store, resumed)
+        events = director.load_all()
+        rated = ratings.catch_up()
+        log.info(
+            "card room: %s, %d tables resumed, %d events, %d matches rated", store, resumed, events, rated
+        )
         app.state.rooms = rooms
+        app.state.director = director
+        app.state.ratings = ratings
         try:
             yield
         finally:
@@ -78,7 +91,10 @@ def create_app(
     app.mount("/static", StaticFiles(directory=WEB, check_dir=False), name="static")
     _pages(app)
     _api(app, config)
+    _event_api(app, config)
+    _rating_api(app)
     app.add_api_websocket_route("/ws/tables/{table_id}", _websocket)
+    app.add_api_websocket_route("/ws/events/{event_id}", _event_websocket)
     return app
 
 
@@ -95,6 +111,26 @@ def _pages(app: FastAPI) -> None:
     @app.get("/tables/{table_id}", include_in_schema=False)
     async def table_page(table_id: str) -> FileResponse:
         return FileResponse(WEB / "table.html")
+
+    @app.get("/events", include_in_schema=False)
+    async def events_page() -> FileResponse:
+        return FileResponse(WEB / "events.html")
+
+    @app.get("/events/{event_id}", include_in_schema=False)
+    async def event_page(event_id: str) -> FileResponse:
+        return FileResponse(WEB / "event.html")
+
+    @app.get("/events/{event_id}/print", include_in_schema=False)
+    async def event_print(request: Request, event_id: str) -> HTMLResponse:
+        return HTMLResponse(print_page(_event(request, event_id)))
+
+    @app.get("/leaderboard", include_in_schema=False)
+    async def leaderboard_page() -> FileResponse:
+        return FileResponse(WEB / "leaderboard.html")
+
+    @app.get("/players/{name}", include_in_schema=False)
+    async def player_page(name: str) -> FileResponse:
+        return FileResponse(WEB / "player.html")
 
 
 async def _body(request: Request) -> dict[str, Any]:
@@ -151,8 +187,11 @@ def _api(app: FastAPI, settings: Settings) -> None:
     @app.post("/api/tables", status_code=201)
     async def create(request: Request) -> dict[str, Any]:
         """Create a table: ``{"name", "rules", "max_deals", "seats", "clocks"?}``."""
+        body = await _body(request)
+        if body.get("event") is not None:
+            raise HTTPException(400, "event: a tournament's tables are created by its director")
         try:
-            config = TableConfig.from_dict(await _body(request), settings)
+            config = TableConfig.from_dict(body, settings)
         except ValueError as error:
             raise HTTPException(400, str(error)) from None
         return _rooms(request).create(config).table.summary()
@@ -188,6 +227,229 @@ def _api(app: FastAPI, settings: Settings) -> None:
         """The match record (``cardroom replay`` reads it); only the finished deals while it runs."""
         room = _room(request, table_id)
         return JSONResponse(room.table.record())
+
+
+def _director(request: Request | WebSocket) -> Director:
+    director: Director = request.app.state.director
+    return director
+
+
+def _event(request: Request, event_id: str) -> LiveEvent:
+    try:
+        return _director(request).get(event_id)
+    except DirectorError as error:
+        raise HTTPException(error.status, error.message) from None
+
+
+def _as_http(error: DirectorError) -> HTTPException:
+    return HTTPException(error.status, error.message)
+
+
+def _event_api(app: FastAPI, settings: Settings) -> None:
+    """Tournaments: docs/tournaments-api.md."""
+
+    def admin(request: Request, event_id: str) -> LiveEvent:
+        live = _event(request, event_id)
+        try:
+            _director(request).check_director(live, request.headers.get(HEADER))
+        except DirectorError as error:
+            raise _as_http(error) from None
+        return live
+
+    @app.get("/api/events")
+    async def events(request: Request) -> dict[str, Any]:
+        """Every event, newest first."""
+        return {"events": _director(request).listed()}
+
+    @app.post("/api/events", status_code=201)
+    async def create_event(request: Request) -> dict[str, Any]:
+        """Create an event; the answer holds the director token (shown once)."""
+        director = _director(request)
+        try:
+            live, token = director.create(await _body(request), settings)
+        except DirectorError as error:
+            raise _as_http(error) from None
+        return {"event": director.view(live), "director_token": token}
+
+    @app.get("/api/events/{event_id}")
+    async def event(request: Request, event_id: str) -> dict[str, Any]:
+        return _director(request).view(_event(request, event_id))
+
+    @app.post("/api/events/{event_id}/teams", status_code=201)
+    async def register(request: Request, event_id: str) -> dict[str, Any]:
+        """Register a team (director); the people's player tokens."""
+        live = admin(request, event_id)
+        try:
+            team, tokens = _director(request).register(live, await _body(request))
+        except DirectorError as error:
+            raise _as_http(error) from None
+        view = next(t for t in _director(request).view(live)["teams"] if t["id"] == team.id)
+        return {"team": view, "tokens": tokens}
+
+    @app.delete("/api/events/{event_id}/teams/{team_id}")
+    async def withdraw(request: Request, event_id: str, team_id: str) -> dict[str, Any]:
+        live = admin(request, event_id)
+        try:
+            _director(request).withdraw(live, team_id)
+        except DirectorError as error:
+            raise _as_http(error) from None
+        return _director(request).view(live)
+
+    @app.post("/api/events/{event_id}/start")
+    async def start(request: Request, event_id: str) -> dict[str, Any]:
+        """Close registration and draw the lots (director)."""
+        live = admin(request, event_id)
+        try:
+            _director(request).start(live, await _body(request))
+        except DirectorError as error:
+            raise _as_http(error) from None
+        return _director(request).view(live)
+
+    @app.post("/api/events/{event_id}/rounds", status_code=201)
+    async def pair(request: Request, event_id: str) -> dict[str, Any]:
+        """Pair the next round and create its tables (director)."""
+        live = admin(request, event_id)
+        try:
+            _director(request).pair(live)
+        except DirectorError as error:
+            raise _as_http(error) from None
+        return _director(request).view(live)
+
+    @app.post("/api/events/{event_id}/whoami")
+    async def whoami(request: Request, event_id: str) -> dict[str, Any]:
+        live = _event(request, event_id)
+        try:
+            return _director(request).whoami(live, (await _body(request)).get("token"))
+        except DirectorError as error:
+            raise _as_http(error) from None
+
+    @app.post("/api/events/{event_id}/rounds/{round_number}/tables/{table}/forfeit")
+    async def forfeit(request: Request, event_id: str, round_number: int, table: int) -> dict[str, Any]:
+        live = admin(request, event_id)
+        try:
+            _director(request).forfeit(live, round_number, table, await _body(request))
+        except DirectorError as error:
+            raise _as_http(error) from None
+        return _director(request).view(live)
+
+    @app.get("/api/events/{event_id}/rounds/{round_number}/tables/{table}/sheet")
+    async def sheet(request: Request, event_id: str, round_number: int, table: int) -> dict[str, Any]:
+        try:
+            return _director(request).sheet(_event(request, event_id), round_number, table)
+        except DirectorError as error:
+            raise _as_http(error) from None
+
+    @app.post("/api/events/{event_id}/rounds/{round_number}/tables/{table}/sign")
+    async def sign(request: Request, event_id: str, round_number: int, table: int) -> dict[str, Any]:
+        """A seated player signs the sheet for its team."""
+        live = _event(request, event_id)
+        token = (await _body(request)).get("token")
+        try:
+            signed = _director(request).sign(live, round_number, table, token)
+        except DirectorError as error:
+            raise _as_http(error) from None
+        return sheet_json(live, signed)
+
+    @app.get("/api/events/{event_id}/standings")
+    async def standings(request: Request, event_id: str) -> dict[str, Any]:
+        return {"standings": _director(request).standings(_event(request, event_id))}
+
+    @app.get("/api/events/{event_id}/results.csv")
+    async def results_csv_file(request: Request, event_id: str) -> Response:
+        live = _event(request, event_id)
+        return _csv(results_csv(live.event, bom=True), f"{event_id}-results.csv")
+
+    @app.get("/api/events/{event_id}/standings.csv")
+    async def standings_csv_file(request: Request, event_id: str) -> Response:
+        live = _event(request, event_id)
+        if not live.event.lots:
+            raise HTTPException(409, "the standings begin when the event starts")
+        return _csv(standings_csv(live.event, bom=True), f"{event_id}-standings.csv")
+
+
+def _csv(text: str, filename: str) -> Response:
+    return Response(
+        text.encode("utf-8"),
+        media_type="text/csv; charset=utf-8",
+        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
+    )
+
+
+def _rating_api(app: FastAPI) -> None:
+    """The leaderboard and player pages' data."""
+
+    @app.get("/api/leaderboard")
+    async def leaderboard(
+        request: Request, by: str = "rating", limit: int = 100, min_matches: int = 0
+    ) -> dict[str, Any]:
+        if by not in ("rating", "points"):
+            raise HTTPException(400, f"by: rating or points, got {by!r}")
+        if not 1 <= limit <= 500:
+            raise HTTPException(400, f"limit: 1 to 500, got {limit}")
+        if min_matches < 0:
+            raise HTTPException(400, f"min_matches: 0 or more, got {min_matches}")
+        ratings: Ratings = request.app.state.ratings
+        return {"by": by, "players": ratings.leaderboard(by, limit, min_matches)}
+
+    @app.get("/api/players/{name}")
+    async def player(request: Request, name: str) -> dict[str, Any]:
+        ratings: Ratings = request.app.state.ratings
+        found = ratings.player(name)
+        if found is None:
+            raise HTTPException(404, f"no rated player {name!r}")
+        return found
+
+
+async def _event_websocket(websocket: WebSocket, event_id: str) -> None:
+    """An event page: the event now and after every change (docs/tournaments-api.md)."""
+    await websocket.accept()
+    director = _director(websocket)
+    live = director.events.get(event_id)
+    if live is None:
+        message = {"type": "error", "v": 1, "code": "unknown_event", "message": f"unknown event {event_id!r}"}
+        await websocket.send_json(message)
+        await websocket.close(UNKNOWN_TABLE_CLOSE)
+        return
+    queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+    live.subscribers.add(queue)
+    queue.put_nowait({"type": "event", "v": 1, "event": director.view(live)})
+
+    async def pump() -> None:
+        try:
+            while True:
+                message = await queue.get()
+                if message is None:
+                    return
+                while message.get("type") == "event" and not queue.empty():
+                    newer = queue.get_nowait()  # only the latest snapshot matters
+                    if newer is None:
+                        return
+                    message = newer
+                await websocket.send_text(json.dumps(message, ensure_ascii=False))
+        except Exception:
+            return
+
+    sender = asyncio.create_task(pump())
+    try:
+        while True:
+            received = await websocket.receive()
+            if received["type"] == "websocket.disconnect":
+                break
+            try:
+                value = json.loads(received.get("text") or "{}")
+            except ValueError:
+                value = None
+            if isinstance(value, dict) and value.get("type") == "ping":
+                queue.put_nowait({"type": "pong", "v": 1})
+            else:
+                queue.put_nowait(
+                    {"type": "error", "v": 1, "code": "bad_message", "message": 'send {"type": "ping"} only'}
+                )
+    except WebSocketDisconnect:
+        pass
+    finally:
+        live.subscribers.discard(queue)
+        sender.cancel()
 
 
 async def _websocket(websocket: WebSocket, table_id: str) -> None:

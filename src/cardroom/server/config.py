@@ -14,6 +14,9 @@ from typing import Any, Final, Literal
 
 from cardroom.bots import BOTS
 from cardroom.guandan.ruleset import PRESETS, RuleSet, preset
+from cardroom.tournament.conduct import Clocks as ConductClocks
+from cardroom.tournament.conduct import ConductPolicy, Penalty
+from cardroom.tournament.formats import MatchFormat
 
 SeatKind = Literal["human", "bot"]
 
@@ -66,6 +69,8 @@ class SeatConfig:
 
     kind: SeatKind = "human"
     bot: str | None = None
+    name: str | None = None
+    """A bot seat's player name (default ``"<bot> bot"``); a human seat's comes when it is taken."""
 
     def __post_init__(self) -> None:
         if self.kind not in ("human", "bot"):
@@ -74,15 +79,30 @@ class SeatConfig:
             raise ValueError("a human seat names no bot")
         if self.kind == "bot" and self.bot not in BOTS:
             raise ValueError(f"unknown bot {self.bot!r}; known: {', '.join(sorted(BOTS))}")
+        if self.name is not None:
+            if self.kind == "human":
+                raise ValueError("a human seat is named when it is taken")
+            if not isinstance(self.name, str) or not self.name.strip() or len(self.name) > MAX_NAME:
+                raise ValueError(f"name: 1 to {MAX_NAME} characters, got {self.name!r}")
+
+    @property
+    def player_name(self) -> str | None:
+        """The name a bot seat plays under; ``None`` for a human seat."""
+        if self.kind == "human":
+            return None
+        return self.name or f"{self.bot} bot"
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "bot": self.bot}
+        values: dict[str, Any] = {"kind": self.kind, "bot": self.bot}
+        if self.name is not None:
+            values["name"] = self.name
+        return values
 
     @classmethod
     def from_dict(cls, values: object, where: str = "seat") -> SeatConfig:
         if not isinstance(values, Mapping):
             raise ValueError(f'{where}: expected an object like {{"kind": "human"}}, got {values!r}')
-        unknown = set(values) - {"kind", "bot"}
+        unknown = set(values) - {"kind", "bot", "name"}
         if unknown:
             raise ValueError(f"{where}: unknown fields {', '.join(sorted(map(str, unknown)))}")
         kind = values.get("kind", "human")
@@ -90,7 +110,7 @@ class SeatConfig:
         if kind == "bot" and bot is None:
             bot = "heuristic"
         try:
-            return cls(kind, bot)
+            return cls(kind, bot, values.get("name"))
         except ValueError as error:
             raise ValueError(f"{where}: {error}") from None
 
@@ -101,6 +121,95 @@ HUMAN: Final = SeatConfig()
 def bot_seat(name: str = "heuristic") -> SeatConfig:
     """A seat played by the bot of that name."""
     return SeatConfig("bot", name)
+
+
+@dataclass(frozen=True)
+class EventLink:
+    """A tournament table's link back to its event: the event's id and name, the round, the table."""
+
+    id: str
+    name: str
+    round: int
+    table: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name, "round": self.round, "table": self.table}
+
+    @classmethod
+    def from_dict(cls, values: object) -> EventLink:
+        if not isinstance(values, Mapping):
+            raise ValueError(f"event: expected an object, got {values!r}")
+        try:
+            return cls(
+                str(values["id"]), str(values.get("name", "")), int(values["round"]), int(values["table"])
+            )
+        except (KeyError, TypeError, ValueError) as error:
+            raise ValueError(f"event: {error}") from None
+
+
+PENALTY_NAMES: Final = tuple(penalty.name for penalty in Penalty)
+CONDUCT_CLOCKS: Final = ("tribute_s", "return_s", "first_lead_s", "play_s", "countdown_s")
+
+
+def format_from_dict(values: object) -> MatchFormat:
+    """A match format ``{"deals", "minutes", "tie_extra_deal"}``; a ``ValueError`` names the bad field."""
+    if not isinstance(values, Mapping):
+        raise ValueError(f"format: expected an object, got {values!r}")
+    unknown = set(values) - {"deals", "minutes", "tie_extra_deal"}
+    if unknown:
+        raise ValueError(f"format: unknown fields {', '.join(sorted(map(str, unknown)))}")
+    deals = values.get("deals")
+    if deals is not None and (
+        isinstance(deals, bool) or not isinstance(deals, int) or not 1 <= deals <= MAX_DEALS
+    ):
+        raise ValueError(f"format.deals: a whole number from 1 to {MAX_DEALS}, or null, got {deals!r}")
+    minutes = values.get("minutes")
+    if minutes is not None:
+        minutes = _number("format.minutes", minutes, high=24 * 60.0, open_low=True)
+    tie = values.get("tie_extra_deal", True)
+    if not isinstance(tie, bool):
+        raise ValueError(f"format.tie_extra_deal: true or false, got {tie!r}")
+    return MatchFormat(deals, minutes, tie)
+
+
+def conduct_from_dict(values: object) -> ConductPolicy:
+    """A conduct policy (``ConductPolicy.to_dict``'s shape), checked field by field."""
+    if not isinstance(values, Mapping):
+        raise ValueError(f"conduct: expected an object, got {values!r}")
+    unknown = set(values) - {"timeout", "disconnection", "escalate_after", "clocks"}
+    if unknown:
+        raise ValueError(f"conduct: unknown fields {', '.join(sorted(map(str, unknown)))}")
+    penalties: dict[str, Penalty | None] = {}
+    for key in ("timeout", "disconnection"):
+        name = values.get(key, "WARNING")
+        if name is not None and name not in PENALTY_NAMES:
+            raise ValueError(f"conduct.{key}: one of {', '.join(PENALTY_NAMES)} or null, got {name!r}")
+        penalties[key] = None if name is None else Penalty[name]
+    counts = values.get("escalate_after", [2, 2, 2])
+    if (
+        not isinstance(counts, list | tuple)
+        or len(counts) != 3
+        or any(isinstance(c, bool) or not isinstance(c, int) or not 1 <= c <= 9 for c in counts)
+    ):
+        raise ValueError(f"conduct.escalate_after: three whole numbers 1–9, got {counts!r}")
+    clocks = values.get("clocks", {})
+    if not isinstance(clocks, Mapping):
+        raise ValueError(f"conduct.clocks: expected an object, got {clocks!r}")
+    allowed = set(vars(ConductClocks()))
+    unknown = set(clocks) - allowed
+    if unknown:
+        raise ValueError(f"conduct.clocks: unknown clocks {', '.join(sorted(map(str, unknown)))}")
+    read: dict[str, Any] = {}
+    for key, value in clocks.items():
+        low_open = key != "countdown_s"
+        number = _number(f"conduct.clocks.{key}", value, high=MAX_CLOCK, open_low=low_open)
+        read[key] = int(number) if number.is_integer() else number
+    return ConductPolicy(
+        penalties["timeout"],
+        penalties["disconnection"],
+        (counts[0], counts[1], counts[2]),
+        ConductClocks(**read),
+    )
 
 
 @dataclass(frozen=True)
@@ -116,6 +225,16 @@ class TableConfig:
     clocks: Clocks = field(default_factory=Clocks)
     bot_delay: float = 0.6
     deal_pause: float = 4.0
+    event: EventLink | None = None
+    """The tournament table's event, round and table number (``None``: a casual table)."""
+    format: MatchFormat | None = None
+    """A tournament's match format: the server decides the end between deals (``max_deals`` is then
+    ``None``)."""
+    conduct: ConductPolicy | None = None
+    """A tournament's conduct policy: its clocks replace ``clocks``, timeouts and disconnections are
+    penalised (docs/tournaments-api.md)."""
+    disconnect_grace: float = 60.0
+    """With ``conduct``: seconds a human seat may stay disconnected before it is penalised."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip() or len(self.name) > MAX_NAME:
@@ -132,6 +251,8 @@ class TableConfig:
             )
         if len(self.seats) != 4:
             raise ValueError(f"seats: a table has four seats, got {len(self.seats)}")
+        if self.format is not None and self.max_deals is not None:
+            raise ValueError("max_deals: a table with a match format sets no max_deals")
 
     @property
     def ruleset(self) -> RuleSet:
@@ -150,6 +271,10 @@ class TableConfig:
             "clocks": self.clocks.to_dict(),
             "bot_delay": self.bot_delay,
             "deal_pause": self.deal_pause,
+            "event": None if self.event is None else self.event.to_dict(),
+            "format": None if self.format is None else self.format.to_dict(),
+            "conduct": None if self.conduct is None else self.conduct.to_dict(),
+            "disconnect_grace": self.disconnect_grace,
         }
 
     @classmethod
@@ -159,7 +284,19 @@ class TableConfig:
         settings = defaults or Settings()
         if not isinstance(values, Mapping):
             raise ValueError(f"a table config is a JSON object, got {values!r}")
-        unknown = set(values) - {"name", "rules", "max_deals", "seats", "clocks", "bot_delay", "deal_pause"}
+        unknown = set(values) - {
+            "name",
+            "rules",
+            "max_deals",
+            "seats",
+            "clocks",
+            "bot_delay",
+            "deal_pause",
+            "event",
+            "format",
+            "conduct",
+            "disconnect_grace",
+        }
         if unknown:
             raise ValueError(f"unknown fields: {', '.join(sorted(map(str, unknown)))}")
         name = values.get("name", "Table")
@@ -180,6 +317,12 @@ class TableConfig:
             clocks=clocks,
             bot_delay=bot_delay,
             deal_pause=deal_pause,
+            event=None if values.get("event") is None else EventLink.from_dict(values["event"]),
+            format=None if values.get("format") is None else format_from_dict(values["format"]),
+            conduct=None if values.get("conduct") is None else conduct_from_dict(values["conduct"]),
+            disconnect_grace=_number(
+                "disconnect_grace", values.get("disconnect_grace", 60.0), high=MAX_CLOCK
+            ),
         )
 
 

@@ -24,6 +24,7 @@ from cardroom.server.codec import ProtocolError, action_json, server_message
 from cardroom.server.config import Settings, TableConfig
 from cardroom.server.store import Store
 from cardroom.server.table import AUTO_BOT, Due, Table
+from cardroom.tournament.conduct import Offence
 
 log = logging.getLogger(__name__)
 
@@ -34,6 +35,10 @@ MESSAGE_TYPES: Final = ("join", "act", "resume", "hint", "ping")
 
 LIST_LIMIT: Final = 200
 """The most tables the lobby's list shows (the newest)."""
+
+Listener = Callable[["Room", int], None]
+"""Told after every commit: the room and the number of the last entry before it (the tournament
+director and the ratings listen)."""
 
 
 class Connection:
@@ -65,10 +70,19 @@ class Room:
     """A live table: the :class:`Table`, who is connected, and the task that makes bots, 托管 seats,
     clocks and the next deal happen on time."""
 
-    def __init__(self, table: Table, store: Store, clock: Callable[[], float] = time.time) -> None:
+    def __init__(
+        self,
+        table: Table,
+        store: Store,
+        clock: Callable[[], float] = time.time,
+        listeners: list[Listener] | None = None,
+    ) -> None:
         self.table = table
         self.store = store
         self.clock = clock
+        self.listeners: list[Listener] = listeners if listeners is not None else []
+        self.lost: dict[int, asyncio.TimerHandle] = {}
+        """Seats whose connection was lost, with the timer that penalises it after the grace."""
         self.connections: set[Connection] = set()
         self.wake = asyncio.Event()
         self.bots: dict[tuple[int, str], Bot] = {}
@@ -88,6 +102,9 @@ class Room:
             self.task = None
         for connection in list(self.connections):
             connection.close()
+        for handle in self.lost.values():
+            handle.cancel()
+        self.lost.clear()
 
     # -- changes ---------------------------------------------------------------------------------
 
@@ -107,6 +124,11 @@ class Room:
             self.reload()
             raise
         self.broadcast(before)
+        for listener in list(self.listeners):
+            try:
+                listener(self, before)
+            except Exception:
+                log.exception("table %s: a listener failed", table.id)
 
     def reload(self) -> None:
         """Rebuild the table from what the store holds (after a failed write)."""
@@ -137,6 +159,20 @@ class Room:
         """Start a table that needs no human (four bots) as soon as it is made."""
         before = self.table.number
         if self.table.start_if_ready(self.clock()):
+            self.commit(before)
+
+    def seat_people(self, people: list[tuple[int, str, str]]) -> None:
+        """Seat tournament players by their tokens' hashes: ``(seat, name, hash)`` each."""
+        before = self.table.number
+        for seat, name, hashed in people:
+            self.table.sit_hashed(seat, name, self.clock(), hashed)
+        if self.table.number != before:
+            self.commit(before)
+
+    def forfeit(self, side: int, note: str = "") -> None:
+        """End the running match by a forfeit of ``side`` (the director's call)."""
+        before = self.table.number
+        if self.table.forfeit(side, self.clock(), note):
             self.commit(before)
 
     def sit(self, seat: int, name: object) -> str:
@@ -228,7 +264,32 @@ class Room:
             if self.table.connected[seat] != now:
                 self.table.connected[seat] = now
                 changed = True
+                self._watch_connection(seat, now)
         return changed
+
+    def _watch_connection(self, seat: int, connected: bool) -> None:
+        """At a table with a conduct policy, a seat whose connection is lost for longer than the grace
+        is penalised once (掉线); coming back in time cancels it."""
+        handle = self.lost.pop(seat, None)
+        if handle is not None:
+            handle.cancel()
+        table = self.table
+        policy = table.config.conduct
+        if connected or policy is None or policy.disconnection is None or table.status != "running":
+            return
+        loop = asyncio.get_running_loop()
+        self.lost[seat] = loop.call_later(table.config.disconnect_grace, self._disconnected, seat)
+
+    def _disconnected(self, seat: int) -> None:
+        self.lost.pop(seat, None)
+        if self.table.connected[seat] or self.table.status != "running":
+            return
+        before = self.table.number
+        try:
+            if self.table.penalise(seat, Offence.DISCONNECTION, self.clock()):
+                self.commit(before)
+        except Exception:
+            log.exception("table %s: penalising the disconnection of seat %s failed", self.table.id, seat)
 
     async def hint(self, connection: Connection, seat: int) -> None:
         """``hint``: what the heuristic bot would do for this seat now."""
@@ -292,6 +353,8 @@ class Rooms:
         self.settings = settings
         self.clock = clock
         self.rooms: dict[str, Room] = {}
+        self.listeners: list[Listener] = []
+        """Told after every commit of every room (:data:`Listener`)."""
 
     def resume_all(self) -> int:
         """Rebuild every waiting and running table from its stored log; how many were resumed."""
@@ -309,7 +372,7 @@ class Rooms:
         config = TableConfig.from_dict(config_values, self.settings)
         table = Table.replay(table_id, config, self.store.entries(table_id))
         table.restart_clocks(self.clock())
-        room = Room(table, self.store, self.clock)
+        room = Room(table, self.store, self.clock, self.listeners)
         self.rooms[table_id] = room
         room.start()
         return room
@@ -324,15 +387,18 @@ class Rooms:
             return None
         return self._load(row.id, row.config)
 
-    def create(self, config: TableConfig) -> Room:
-        """A new table, stored, its task started (a table of four bots starts playing at once)."""
+    def create(self, config: TableConfig, people: list[tuple[int, str, str]] | None = None) -> Room:
+        """A new table, stored, its task started (a table of four bots starts playing at once);
+        ``people`` are seated first (``(seat, name, token hash)``: a tournament's players)."""
         table_id = secrets.token_hex(5)
         while table_id in self.rooms or self.store.table(table_id) is not None:
             table_id = secrets.token_hex(5)
         self.store.create_table(table_id, config.to_dict(), datetime.now(UTC))
-        room = Room(Table(table_id, config), self.store, self.clock)
+        room = Room(Table(table_id, config), self.store, self.clock, self.listeners)
         self.rooms[table_id] = room
         room.start()
+        if people:
+            room.seat_people(people)
         room.create_start()
         return room
 

@@ -1,4 +1,5 @@
-"""The card room's storage: tables and their append-only event logs, in SQLite or PostgreSQL.
+"""The card room's storage: tables and their append-only event logs, tournaments, and players'
+ratings, in SQLite or PostgreSQL.
 
 One ``Store`` wraps one SQLAlchemy engine. Opening it migrates the database to the newest schema
 (Alembic, scripts in ``migrations/`` beside this module), so a fresh file, an older database and a
@@ -23,9 +24,11 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import (
     JSON,
+    Boolean,
     DateTime,
     Dialect,
     Engine,
+    Float,
     ForeignKey,
     Integer,
     MetaData,
@@ -33,6 +36,7 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    false,
     make_url,
     select,
     update,
@@ -66,6 +70,46 @@ class TableRow:
     status: str
     created: datetime
     updated: datetime
+
+
+@dataclass(frozen=True)
+class TournamentRow:
+    """One stored tournament: its whole state as JSON (``data``), the director token's hash, its phase."""
+
+    id: str
+    name: str
+    phase: str
+    data: dict[str, Any]
+    director_hash: str
+    created: datetime
+    updated: datetime
+
+
+@dataclass(frozen=True)
+class PlayerRow:
+    """One rated player: ``key`` the name case-folded (the identity), ``name`` as first written, the
+    openskill rating (μ, σ), the record, and the platform's rating points with the 末游 streak."""
+
+    key: str
+    name: str
+    mu: float
+    sigma: float
+    matches: int = 0
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    points: int = 0
+    last_place_streak: int = 0
+
+
+@dataclass(frozen=True)
+class PlayerMatchRow:
+    """One rated match of one player (``data``: partner, opponents, result, changes; see ratings)."""
+
+    key: str
+    table_id: str
+    at: datetime
+    data: dict[str, Any]
 
 
 # --- URLs -------------------------------------------------------------------------------------------
@@ -154,6 +198,7 @@ class TableModel(Base):
     created: Mapped[datetime] = mapped_column(UtcDateTime, nullable=False)
     updated: Mapped[datetime] = mapped_column(UtcDateTime, nullable=False)
     record: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True), nullable=True)
+    rated: Mapped[bool] = mapped_column(Boolean, nullable=False, server_default=false(), default=False)
 
 
 class EventModel(Base):
@@ -165,6 +210,49 @@ class EventModel(Base):
     number: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
     entry: Mapped[dict[str, Any]] = mapped_column(JSON, nullable=False)
     created: Mapped[datetime] = mapped_column(UtcDateTime, nullable=False)
+
+
+class TournamentModel(Base):
+    """``tournaments``: one row per event (赛事), its state as JSON (docs/tournaments-api.md)."""
+
+    __tablename__ = "tournaments"
+
+    id: Mapped[str] = mapped_column(Text, primary_key=True)
+    name: Mapped[str] = mapped_column(Text, nullable=False)
+    phase: Mapped[str] = mapped_column(String(16), nullable=False)
+    data: Mapped[dict[str, Any]] = mapped_column(JSON, nullable=False)
+    director_hash: Mapped[str] = mapped_column(Text, nullable=False)
+    created: Mapped[datetime] = mapped_column(UtcDateTime, nullable=False)
+    updated: Mapped[datetime] = mapped_column(UtcDateTime, nullable=False)
+
+
+class PlayerModel(Base):
+    """``players``: one row per rated player, by case-folded name."""
+
+    __tablename__ = "players"
+
+    key: Mapped[str] = mapped_column(Text, primary_key=True)
+    name: Mapped[str] = mapped_column(Text, nullable=False)
+    mu: Mapped[float] = mapped_column(Float, nullable=False)
+    sigma: Mapped[float] = mapped_column(Float, nullable=False)
+    matches: Mapped[int] = mapped_column(Integer, nullable=False)
+    wins: Mapped[int] = mapped_column(Integer, nullable=False)
+    draws: Mapped[int] = mapped_column(Integer, nullable=False)
+    losses: Mapped[int] = mapped_column(Integer, nullable=False)
+    points: Mapped[int] = mapped_column(Integer, nullable=False)
+    last_place_streak: Mapped[int] = mapped_column(Integer, nullable=False)
+    updated: Mapped[datetime] = mapped_column(UtcDateTime, nullable=False)
+
+
+class PlayerMatchModel(Base):
+    """``player_matches``: each player's rated matches (a player is rated once per table)."""
+
+    __tablename__ = "player_matches"
+
+    player_key: Mapped[str] = mapped_column(Text, ForeignKey("players.key"), primary_key=True)
+    table_id: Mapped[str] = mapped_column(Text, ForeignKey("tables.id"), primary_key=True)
+    at: Mapped[datetime] = mapped_column(UtcDateTime, nullable=False)
+    data: Mapped[dict[str, Any]] = mapped_column(JSON, nullable=False)
 
 
 # --- Engine and migrations ----------------------------------------------------------------------------
@@ -224,6 +312,27 @@ def migrate(engine: Engine, revision: str = "head") -> None:
 
 def _now() -> datetime:
     return datetime.now(UTC)
+
+
+def _tournament_row(model: TournamentModel) -> TournamentRow:
+    return TournamentRow(
+        model.id, model.name, model.phase, model.data, model.director_hash, model.created, model.updated
+    )
+
+
+def _player_row(model: PlayerModel) -> PlayerRow:
+    return PlayerRow(
+        model.key,
+        model.name,
+        model.mu,
+        model.sigma,
+        model.matches,
+        model.wins,
+        model.draws,
+        model.losses,
+        model.points,
+        model.last_place_streak,
+    )
 
 
 def _row(model: TableModel) -> TableRow:
@@ -334,6 +443,128 @@ class Store:
         with self._sessions() as session:
             model = session.get(TableModel, table_id)
             return None if model is None else _row(model)
+
+    # -- tournaments ---------------------------------------------------------------------------
+
+    def create_tournament(
+        self, tournament_id: str, name: str, data: dict[str, Any], director_hash: str, created: datetime
+    ) -> None:
+        """Store a new tournament; an id already taken is a ``StoreError``."""
+        model = TournamentModel(
+            id=tournament_id,
+            name=name,
+            phase=str(data.get("phase", "registration")),
+            data=data,
+            director_hash=director_hash,
+            created=created,
+            updated=created,
+        )
+        try:
+            with self._sessions.begin() as session:
+                session.add(model)
+        except IntegrityError as error:
+            raise StoreError(f"tournament {tournament_id!r} already exists") from error
+
+    def save_tournament(self, tournament_id: str, data: dict[str, Any], phase: str) -> None:
+        """Replace the tournament's state (committed before this returns)."""
+        with self._sessions.begin() as session:
+            result = session.execute(
+                update(TournamentModel)
+                .where(TournamentModel.id == tournament_id)
+                .values(data=data, phase=phase, updated=_now())
+            )
+            if result.rowcount != 1:  # type: ignore[attr-defined]
+                raise StoreError(f"unknown tournament {tournament_id!r}")
+
+    def tournament(self, tournament_id: str) -> TournamentRow | None:
+        """The tournament ``tournament_id``, None when there is none."""
+        with self._sessions() as session:
+            model = session.get(TournamentModel, tournament_id)
+            return None if model is None else _tournament_row(model)
+
+    def tournaments(self) -> list[TournamentRow]:
+        """Every stored tournament, newest first."""
+        query = select(TournamentModel).order_by(TournamentModel.created.desc(), TournamentModel.id)
+        with self._sessions() as session:
+            return [_tournament_row(model) for model in session.scalars(query)]
+
+    # -- players and ratings -------------------------------------------------------------------
+
+    def players(self, keys: Collection[str] | None = None) -> list[PlayerRow]:
+        """The rated players (only those of ``keys`` if given), by key."""
+        query = select(PlayerModel).order_by(PlayerModel.key)
+        if keys is not None:
+            query = query.where(PlayerModel.key.in_(list(keys)))
+        with self._sessions() as session:
+            return [_player_row(model) for model in session.scalars(query)]
+
+    def player(self, key: str) -> PlayerRow | None:
+        """The player of this case-folded name, None when never rated."""
+        with self._sessions() as session:
+            model = session.get(PlayerModel, key)
+            return None if model is None else _player_row(model)
+
+    def player_matches(self, key: str, limit: int = 20) -> list[PlayerMatchRow]:
+        """The player's rated matches, newest first."""
+        query = (
+            select(PlayerMatchModel)
+            .where(PlayerMatchModel.player_key == key)
+            .order_by(PlayerMatchModel.at.desc(), PlayerMatchModel.table_id)
+            .limit(limit)
+        )
+        with self._sessions() as session:
+            return [
+                PlayerMatchRow(model.player_key, model.table_id, model.at, model.data)
+                for model in session.scalars(query)
+            ]
+
+    def save_rating(
+        self, table_id: str, players: Collection[PlayerRow], matches: Collection[PlayerMatchRow]
+    ) -> bool:
+        """Mark the table rated and store its players' new ratings and match lines, all in one
+        transaction; ``False`` (and nothing written) when the table was rated already."""
+        now = _now()
+        with self._sessions.begin() as session:
+            marked = session.execute(
+                update(TableModel)
+                .where(TableModel.id == table_id, TableModel.rated.is_(False))
+                .values(rated=True)
+            )
+            if marked.rowcount != 1:  # type: ignore[attr-defined]
+                self._require(session, table_id)
+                return False
+            for row in players:
+                session.merge(
+                    PlayerModel(
+                        key=row.key,
+                        name=row.name,
+                        mu=row.mu,
+                        sigma=row.sigma,
+                        matches=row.matches,
+                        wins=row.wins,
+                        draws=row.draws,
+                        losses=row.losses,
+                        points=row.points,
+                        last_place_streak=row.last_place_streak,
+                        updated=now,
+                    )
+                )
+            session.flush()
+            for line in matches:
+                session.add(
+                    PlayerMatchModel(player_key=line.key, table_id=line.table_id, at=line.at, data=line.data)
+                )
+        return True
+
+    def unrated_tables(self) -> list[str]:
+        """Finished tables not rated yet (the server rates them when it starts), oldest first."""
+        query = (
+            select(TableModel.id)
+            .where(TableModel.status == "finished", TableModel.rated.is_(False))
+            .order_by(TableModel.updated, TableModel.id)
+        )
+        with self._sessions() as session:
+            return list(session.scalars(query))
 
     def close(self) -> None:
         """Close every connection (the store is not used after this)."""

@@ -26,6 +26,7 @@ from cardroom.guandan.deal import Action, Deal, Phase, PlayAction
 from cardroom.guandan.errors import OutOfTurnError, RuleError, WrongPhaseError
 from cardroom.guandan.match import Match, MatchPhase, shuffled_hands
 from cardroom.guandan.observation import Observation
+from cardroom.guandan.rulings import FoulRuling, SkipTurnRuling
 from cardroom.records import record_of
 from cardroom.server import views
 from cardroom.server.codec import (
@@ -37,24 +38,41 @@ from cardroom.server.codec import (
     record_action,
 )
 from cardroom.server.config import MAX_NAME, TableConfig
+from cardroom.tournament.conduct import (
+    EndDeal,
+    EndMatch,
+    MatchConduct,
+    NoEffect,
+    Offence,
+    PenaltyRecord,
+    SkipTurn,
+)
+from cardroom.tournament.formats import EndReason, MatchOutcome, decide_match, level_name
+from cardroom.tournament.scoring import TableResult
 
 Entry = dict[str, Any]
 """One log entry: a JSON object with a ``type`` (docs/protocol.md)."""
 
 Status = Literal["waiting", "running", "finished"]
-DueKind = Literal["bot", "auto", "clock", "deal"]
+DueKind = Literal["bot", "auto", "clock", "deal", "skip"]
 Decide = Callable[[int, str, Observation], Action]
 """How :meth:`Table.step` gets a bot's decision: (seat, bot name, observation) → action."""
 
 AUTO_BOT: Final = "heuristic"
 """The bot that plays a seat in 托管 (after its clock ran out) and gives hints."""
 
+DECIDED: Final = ("time_limit", "deal_limit", "forfeit")
+"""Reasons a match ends that the server decides, not the engine (a tournament's format, a forfeit)."""
+
+EFFECT_NAMES: Final = {NoEffect: "none", SkipTurn: "skip_turn", EndDeal: "end_deal", EndMatch: "end_match"}
+"""How a ruling's effect is named in a ``penalty`` entry."""
+
 
 @dataclass(frozen=True)
 class Due:
     """The next thing the table does by itself, at time ``at``: a bot seat acts (``bot``), a seat in
-    托管 is played for (``auto``), a human's clock runs out (``clock``), or the next deal is dealt
-    (``deal``)."""
+    托管 is played for (``auto``), a human's clock runs out (``clock``), the next deal is dealt
+    (``deal``), or a seat's turn is skipped by a ruling (``skip``, 违例)."""
 
     at: float
     kind: DueKind
@@ -97,10 +115,8 @@ class Table:
         self.id = table_id
         self.config = config
         self.rules = config.ruleset
-        self.match = Match(self.rules, max_deals=config.max_deals)
-        self.names: list[str | None] = [
-            None if seat.kind == "human" else f"{seat.bot} bot" for seat in config.seats
-        ]
+        self.match = Match(self.rules, max_deals=None if config.format is not None else config.max_deals)
+        self.names: list[str | None] = [seat.player_name for seat in config.seats]
         self.token_hashes: list[str | None] = [None] * 4
         self.auto = [False] * 4
         self.connected = [False] * 4
@@ -110,6 +126,14 @@ class Table:
         """The secret the deals are shuffled from (kept in the ``start`` entry, never sent)."""
         self.turn_started = 0.0
         self.deal_ended = 0.0
+        self.started_at: float | None = None
+        """When the match began (the ``start`` entry): the clock of a timed format and of penalties."""
+        self.conduct: MatchConduct | None = None if config.conduct is None else MatchConduct(config.conduct)
+        """The penalties of this match (tournament tables)."""
+        self.pending_skip: set[int] = set()
+        """Seats whose next turn in play is skipped (违例; their 下家 is taken to choose the skip)."""
+        self.end: Entry | None = None
+        """The ``match_end`` entry once the match is over."""
 
     # -- rebuilding ------------------------------------------------------------------------------
 
@@ -140,6 +164,13 @@ class Table:
     def sit(self, seat: int, name: object, now: float, token: str | None = None) -> str:
         """Take an empty human seat under ``name``; the seat's token (a new secret unless given) is
         returned, only its hash kept. The match starts when every human seat is taken."""
+        token = token or secrets.token_urlsafe(24)
+        self.sit_hashed(seat, name, now, token_hash(token))
+        return token
+
+    def sit_hashed(self, seat: int, name: object, now: float, hashed: str) -> list[Entry]:
+        """Take an empty human seat for the holder of the token whose SHA-256 is ``hashed`` (a
+        tournament seats its players by the tokens they were given at registration)."""
         if isinstance(seat, bool) or not isinstance(seat, int) or seat not in range(4):
             raise ProtocolError("bad_message", f"seat: 0 to 3, got {seat!r}")
         player = clean_name(name)
@@ -151,12 +182,10 @@ class Table:
             raise ProtocolError("wrong_phase", f"seat {seat} is taken by {self.names[seat]}")
         if self.status != "waiting":
             raise ProtocolError("wrong_phase", f"the table is {self.status}")
-        token = token or secrets.token_urlsafe(24)
-        self._record(
-            {"type": "sit", "seat": seat, "name": player, "token_hash": token_hash(token), "at": now}
-        )
+        before = self.number
+        self._record({"type": "sit", "seat": seat, "name": player, "token_hash": hashed, "at": now})
         self.start_if_ready(now)
-        return token
+        return self.log[before:]
 
     def seat_of(self, token: str) -> int | None:
         """The seat this token holds, or ``None``."""
@@ -227,17 +256,33 @@ class Table:
 
     # -- what happens by itself ------------------------------------------------------------------
 
+    @property
+    def penalising(self) -> bool:
+        """Whether a timeout is penalised here (a tournament table whose policy names a penalty); a
+        timeout then costs that penalty and the heuristic bot makes the one move, without 托管."""
+        return self.conduct is not None and self.conduct.policy.timeout is not None
+
     def clock(self) -> float | None:
-        """Seconds the player to act has for this action, by phase (tribute, return, lead, follow)."""
+        """Seconds the player to act has for this action, by phase (tribute, return, lead, follow); a
+        tournament table's are its conduct policy's (the deal's first lead, every other play) plus the
+        countdown (读秒)."""
         deal = self.match.current_deal
         if deal is None or self.status != "running":
             return None
-        clocks = self.config.clocks
+        if self.conduct is not None:
+            clocks = self.conduct.policy.clocks
+            allowed = clocks.time_allowed(deal)
+            return None if allowed is None else float(allowed + clocks.countdown_s)
+        table_clocks = self.config.clocks
         if deal.phase is Phase.TRIBUTE:
-            return clocks.tribute
+            return table_clocks.tribute
         if deal.phase is Phase.RETURN:
-            return clocks.return_
-        return clocks.lead if deal.previous is None else clocks.follow
+            return table_clocks.return_
+        return table_clocks.lead if deal.previous is None else table_clocks.follow
+
+    def elapsed(self, now: float) -> float:
+        """Seconds since the match began (0 before)."""
+        return 0.0 if self.started_at is None else max(0.0, now - self.started_at)
 
     def due(self) -> Due | None:
         """The next automatic step and when it is due, or ``None`` (waiting for players, or over)."""
@@ -249,6 +294,8 @@ class Table:
         assert deal is not None
         assert deal.current_player is not None
         seat = deal.current_player
+        if seat in self.pending_skip and self._can_skip(deal, seat):
+            return Due(self.turn_started, "skip", seat)
         if self.config.seats[seat].kind == "bot":
             return Due(self.turn_started + self.config.bot_delay, "bot", seat)
         if self.auto[seat]:
@@ -271,7 +318,15 @@ class Table:
             return []
         before = self.number
         if due.kind == "deal":
-            self._deal(now)
+            outcome = self._decide(now)
+            if outcome is not None:
+                self._finish_decided(outcome, now)
+            else:
+                self._deal(now)
+            return self.log[before:]
+        assert due.seat is not None
+        if due.kind == "skip":
+            self._skip(due.seat, now)
             return self.log[before:]
         chosen: Action | None = None
         if action is not None:
@@ -281,8 +336,18 @@ class Table:
                 chosen = None
         if chosen is None:
             chosen = self.match.legal_actions()[0]
+        if due.kind == "clock" and self.penalising:
+            effect = self._penalise(due.seat, Offence.TIMEOUT, now)
+            if isinstance(effect, SkipTurn) and self.due() == Due(self.turn_started, "skip", due.seat):
+                self._skip(due.seat, now)
+            elif (
+                self.status == "running"
+                and self.match.current_player == due.seat
+                and self.number == before + 1
+            ):
+                self._play(chosen, "auto", now)
+            return self.log[before:]
         if due.kind == "clock":
-            assert due.seat is not None
             self._record({"type": "auto", "seat": due.seat, "on": True, "at": now})
         self._play(chosen, "bot" if due.kind == "bot" else "auto", now)
         return self.log[before:]
@@ -294,7 +359,7 @@ class Table:
         if due is None or due.at > now:
             return []
         action = None
-        if due.seat is not None:
+        if due.seat is not None and due.kind != "skip":
             action = decide(due.seat, self.bot_name(due.seat), self.observation(due.seat))
         return self.apply_due(due, action, now)
 
@@ -303,6 +368,143 @@ class Table:
         self.turn_started = now
         self.deal_ended = now
 
+    # -- conduct (tournament tables) -------------------------------------------------------------
+
+    def penalise(self, seat: int, offence: Offence, now: float) -> list[Entry]:
+        """Penalise ``seat`` for ``offence`` (a disconnection, or a referee's call) under the table's
+        conduct policy and apply the ruling's effect; nothing at a table without one, or not running."""
+        if self.conduct is None or self.status != "running":
+            return []
+        before = self.number
+        effect = self._penalise(seat, offence, now)
+        if isinstance(effect, SkipTurn) and self.due() == Due(self.turn_started, "skip", seat):
+            self._skip(seat, now)
+        return self.log[before:]
+
+    def forfeit(self, side: int, now: float, note: str = "") -> list[Entry]:
+        """End a running match by a forfeit of ``side`` (the director's 判负 or 弃权)."""
+        if self.status != "running":
+            return []
+        before = self.number
+        self._end_by_forfeit(side, now, note)
+        return self.log[before:]
+
+    def _penalise(self, seat: int, offence: Offence, now: float) -> NoEffect | SkipTurn | EndDeal | EndMatch:
+        """Record the penalty entry of an offence and carry out an ``EndDeal`` or ``EndMatch``; the
+        effect is returned (a skip is left to the caller and to :meth:`due`)."""
+        assert self.conduct is not None
+        deal_number = len(self.match.deals)
+        _state, ruling = self.conduct.penalise(offence, at_s=self.elapsed(now), deal=deal_number, seat=seat)
+        if not ruling.records:
+            return ruling.effect
+        self._record(
+            {
+                "type": "penalty",
+                "seat": seat,
+                "side": seat % 2,
+                "offence": offence.value,
+                "records": [record.to_dict() for record in ruling.records],
+                "effect": EFFECT_NAMES[type(ruling.effect)],
+                "deal_number": deal_number,
+                "at": now,
+            }
+        )
+        effect = ruling.effect
+        if isinstance(effect, EndMatch):
+            self._end_by_forfeit(effect.side, now)
+        elif isinstance(effect, EndDeal) and self.match.current_deal is not None:
+            self._foul(seat, now)
+        return effect
+
+    def _can_skip(self, deal: Deal, seat: int) -> bool:
+        """Whether a pending skip can be applied now: ``seat`` is to play (not tribute or return)."""
+        return deal.phase is Phase.PLAY and deal.current_player == seat
+
+    def _skip(self, seat: int, now: float) -> None:
+        """违例's effect (the offender's 下家 is taken to choose it): the seat's turn to play is skipped,
+        a pass when it follows; when it leads, the lead goes to the other side."""
+        self._record({"type": "ruling", "kind": "skip_turn", "seat": seat, "at": now})
+
+    def _foul(self, seat: int, now: float) -> None:
+        """犯规's effect: the deal ends at once, the offender's side 双下; the next deal has no tribute."""
+        self._record({"type": "ruling", "kind": "foul", "seat": seat, "at": now})
+        self._deal_ended(now)
+
+    def _end_by_forfeit(self, side: int, now: float, note: str = "") -> None:
+        """判负 / 弃权: the match ends, the other side wins (the engine's forfeit ruling)."""
+        levels = self.match.level_values()
+        result = TableResult.forfeit(side, levels, len(self.match.summaries))
+        self._record(
+            {
+                "type": "match_end",
+                "winner": result.winner,
+                "levels": [rank.letter for rank in self.match.levels],
+                "score": list(result.score28),
+                "reason": "forfeit",
+                "forfeited_by": side,
+                "table_levels": list(levels),
+                "note": note,
+                "at": now,
+            }
+        )
+
+    # -- the match format (tournament tables) ----------------------------------------------------
+
+    def _decide(self, now: float) -> MatchOutcome | None:
+        """Whether a tournament match is over between deals (its format, the server's clock)."""
+        fmt = self.config.format
+        if fmt is None or self.match.current_deal is not None or self.match.is_over:
+            return None
+        return decide_match(fmt, self.match, self.elapsed(now))
+
+    def _finish_decided(self, outcome: MatchOutcome, now: float) -> None:
+        result = TableResult.from_outcome(outcome)
+        self._record(
+            {
+                "type": "match_end",
+                "winner": outcome.winner,
+                "levels": [
+                    level_name(value) if value > 14 else rank.letter
+                    for value, rank in zip(outcome.levels, self.match.levels, strict=True)
+                ],
+                "score": list(result.score28),
+                "reason": outcome.reason.value,
+                "level_values": list(outcome.levels),
+                "at": now,
+            }
+        )
+
+    def result(self) -> TableResult | None:
+        """The finished match's result for a tournament (``None`` while it runs)."""
+        end = self.end
+        if end is None:
+            return None
+        deals = len(self.match.summaries)
+        if end.get("reason") == "forfeit":
+            first, second = end["table_levels"]
+            return TableResult.forfeit(int(end["forfeited_by"]), (int(first), int(second)), deals)
+        values = end.get("level_values")
+        if values is None:
+            return TableResult.played(self.match.level_values(), deals)
+        return TableResult.played((int(values[0]), int(values[1])), deals)
+
+    def outcome(self) -> dict[str, Any] | None:
+        """The state's ``result``: winner, levels, 28-point score and why the match ended."""
+        end = self.end
+        if end is None:
+            return None
+        return {
+            "winner": end["winner"],
+            "levels": end["levels"],
+            "score": end["score"],
+            "reason": end.get("reason", "passed_ace" if self.match.passed_ace else "deal_limit"),
+            "forfeited_by": end.get("forfeited_by"),
+        }
+
+    @property
+    def penalties(self) -> tuple[PenaltyRecord, ...]:
+        return () if self.conduct is None else self.conduct.records
+
     # -- writing the log -------------------------------------------------------------------------
 
     def _deal(self, now: float) -> None:
@@ -310,13 +512,16 @@ class Table:
         number = len(self.match.deals) + 1
         hands, (holder, card) = shuffled_hands(random.Random(f"{self.seed}:{number}"))
         first = self.match.needs_leader
+        leader = holder if first else None
+        if self.match.needs_named_leader:
+            leader = self.match.leader_chooser  # the offender's 下家 names: the server names itself
         self._record(
             {
                 "type": "deal",
                 "deal_number": number,
                 "level": self.match.level.letter,
                 "hands": [format_cards(hand) for hand in hands],
-                "leader": holder if first else None,
+                "leader": leader,
                 "turned_card": str(card) if first else None,
                 "at": now,
             }
@@ -328,6 +533,10 @@ class Table:
         )
         if self.match.phase is MatchPhase.DEAL:
             return
+        self._deal_ended(now)
+
+    def _deal_ended(self, now: float) -> None:
+        """After a deal's last action (or a foul): ``deal_end``, and ``match_end`` when it is over."""
         summary = self.match.summaries[-1]
         self._record(
             {
@@ -347,9 +556,17 @@ class Table:
                     "winner": self.match.winner,
                     "levels": [level.letter for level in self.match.levels],
                     "score": list(points),
+                    "reason": EndReason.PASSED_ACE.value
+                    if self.match.passed_ace
+                    else EndReason.DEAL_LIMIT.value,
+                    "level_values": list(self.match.level_values()),
                     "at": now,
                 }
             )
+            return
+        outcome = self._decide(now)
+        if outcome is not None:
+            self._finish_decided(outcome, now)
 
     def _record(self, entry: Entry) -> Entry:
         self._apply(entry)
@@ -368,6 +585,7 @@ class Table:
         elif kind == "start":
             self.seed = entry["seed"]
             self.status = "running"
+            self.started_at = at
         elif kind == "deal":
             hands = [read_hand(text) for text in entry["hands"]]
             turned = Card.parse(entry["turned_card"]) if entry.get("turned_card") else None
@@ -389,17 +607,53 @@ class Table:
             self.auto[seat] = bool(entry["on"])
             if not entry["on"] and seat == self.match.current_player:
                 self.turn_started = at
+        elif kind == "penalty":
+            self._apply_penalty(entry)
+        elif kind == "ruling":
+            self._apply_ruling(entry)
+            self.turn_started = at
         elif kind == "deal_end":
             if not self.match.summaries or list(self.match.summaries[-1].result.places) != entry["places"]:
                 raise ValueError("the deal's places differ from the log")
             self.deal_ended = at
         elif kind == "match_end":
-            if not self.match.is_over:
+            if entry.get("reason") == "forfeit" and not self.match.is_over:
+                self.match.forfeit(int(entry["forfeited_by"]), str(entry.get("note", "")))
+            if not self.match.is_over and entry.get("reason") not in DECIDED:
                 raise ValueError("the match is not over")
             self.status = "finished"
+            self.end = entry
         else:
             raise ValueError(f"unknown entry type {kind!r}")
         self.log.append(entry)
+
+    def _apply_penalty(self, entry: Entry) -> None:
+        if self.conduct is None:
+            raise ValueError("a penalty at a table without a conduct policy")
+        records = tuple(PenaltyRecord.from_dict(record) for record in entry["records"])
+        self.conduct = MatchConduct(self.conduct.policy, self.conduct.records + records)
+        if entry["effect"] == "skip_turn":
+            self.pending_skip.add(int(entry["seat"]))
+
+    def _apply_ruling(self, entry: Entry) -> None:
+        seat = int(entry["seat"])
+        deal = self.match.current_deal
+        if deal is None:
+            raise ValueError("a ruling outside a deal")
+        before = len(deal.events)
+        if entry["kind"] == "skip_turn":
+            self.pending_skip.discard(seat)
+            self.match.apply_ruling(SkipTurnRuling(seat))
+            lead = [event.to for event in deal.events[before:] if event.kind == "skip_turn"]
+            if lead and lead[0] is not None:
+                entry["lead_to"] = lead[0]
+        elif entry["kind"] == "foul":
+            self.pending_skip.clear()
+            self.match.apply_ruling(FoulRuling(seat))
+            assert deal.result is not None
+            entry["places"] = list(deal.result.places)
+        else:
+            raise ValueError(f"unknown ruling {entry['kind']!r}")
 
     @staticmethod
     def _annotate(entry: Entry, deal: Deal, before: int) -> None:
@@ -448,14 +702,21 @@ class Table:
         """The match record (``cardroom replay`` reads it). While the match runs, only the finished
         deals are in it: the deal in play would show every hand."""
         names = [name or f"seat {seat}" for seat, name in enumerate(self.names)]
-        meta = {
+        meta: dict[str, Any] = {
             "table": self.id,
             "name": self.config.name,
             "config": self.config.to_dict(),
             "status": self.status,
         }
+        if self.config.event is not None:
+            meta["event"] = self.config.event.to_dict()
+        if self.end is not None:
+            meta["outcome"] = self.outcome()
+        if self.penalties:
+            meta["penalties"] = [penalty.to_dict() for penalty in self.penalties]
         record = record_of(self.match, names, meta=meta)
-        record["deals"] = record["deals"][: len(self.match.summaries)]
+        if self.status != "finished":
+            record["deals"] = record["deals"][: len(self.match.summaries)]
         return record
 
     def summary(self) -> dict[str, Any]:

@@ -16,6 +16,7 @@ from cardroom.server.codec import (
     read_hand,
     wild_card,
 )
+from cardroom.tournament.conduct import PenaltyRecord
 
 if TYPE_CHECKING:
     from cardroom.server.table import Entry, Table
@@ -62,13 +63,7 @@ def state(table: Table, viewer: int | None, now: float) -> dict[str, Any]:
             "rise": summary.result.rise(table.rules),
             "levels": [rank.letter for rank in summary.levels_after],
         }
-    result = None
-    if match.is_over:
-        result = {
-            "winner": match.winner,
-            "levels": [rank.letter for rank in match.levels],
-            "score": list(match.points()),
-        }
+    result = table.outcome()
     config = table.config
     return {
         "type": "state",
@@ -101,7 +96,15 @@ def state(table: Table, viewer: int | None, now: float) -> dict[str, Any]:
         "anti_tribute": [event.seat for event in deal.events if event.kind == "anti_tribute"] if deal else [],
         "last_deal": last_deal,
         "result": result,
+        "event": None if config.event is None else config.event.to_dict(),
+        "penalties": [penalty_json(record) for record in table.penalties],
+        "elapsed": table.elapsed(now) if table.status == "running" else None,
     }
+
+
+def penalty_json(record: PenaltyRecord) -> dict[str, Any]:
+    """A penalty record as the state and the score sheet show it."""
+    return {**record.to_dict(), "label": record.penalty.label, "text": record.describe()}
 
 
 def _seat(table: Table, seat: int, deal: Deal | None) -> dict[str, Any]:

@@ -1,0 +1,1030 @@
+// One event (/events/{id}, docs/tournaments-api.md): teams and registration, the director's controls
+// (start, pair the next round, forfeits), rounds and their tables with links into the card room,
+// standings with every tie-break, score sheets with sign-off, exports. Live over /ws/events/{id}.
+//
+// Tokens: the director's in localStorage["cardroom:event:<id>"]; this browser's player token in
+// localStorage["cardroom:event:<id>:player"] (a link "/events/<id>#player=TOKEN" puts it there); the
+// player tokens the director was given, by name, in localStorage["cardroom:event:<id>:tokens"]. A
+// player token is the player's seat token at every table of the event: "Play" stores it as
+// localStorage["cardroom:<table id>"] and opens /tables/<table id>, as the table page expects.
+
+import { copyText, h, saveToken } from "./common.js";
+import { botLabel, has, t } from "./i18n.js";
+import {
+  directorToken,
+  initPage,
+  knownTokens,
+  phaseChip,
+  playerLink,
+  playerToken,
+  rememberTokens,
+  saveDirectorToken,
+  savePlayerToken,
+} from "./pages.js";
+
+const $ = (sel) => document.querySelector(sel);
+
+const CRITERIA = ["points", "progressive", "wins", "level_difference", "levels_gained", "lots"];
+const BOTS = ["heuristic", "random", "search"];
+
+const eventId = decodeURIComponent(location.pathname.replace(/\/+$/, "").split("/").pop() || "");
+
+const view = {
+  event: null,
+  error: null,
+  notFound: false,
+  director: directorToken(eventId),
+  player: playerToken(eventId),
+  me: null, // whoami's answer for this browser's player token
+  sheets: new Map(), // "round:table" → the sheet (or {error})
+  open: new Set(), // the sheets shown
+  forfeitTeam: new Map(), // "round:table" → the team chosen in the forfeit control
+  newDirectorToken: null,
+  busy: false,
+  socket: null,
+  registrationBuiltFor: null,
+};
+
+// --- HTTP with the director's token ------------------------------------------------------------------
+
+async function call(method, path, body, { director = false } = {}) {
+  const init = { method, headers: {} };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  if (director && view.director) init.headers["X-Director-Token"] = view.director;
+  const response = await fetch(path, init);
+  const text = await response.text();
+  let data = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch (_) {
+    data = { detail: text };
+  }
+  if (!response.ok) {
+    const detail = data && (data.detail ?? data.message);
+    const error = new Error(typeof detail === "string" ? detail : JSON.stringify(detail ?? response.status));
+    error.status = response.status;
+    throw error;
+  }
+  return data;
+}
+
+const base = () => `/api/events/${encodeURIComponent(eventId)}`;
+
+function showError(error) {
+  view.error = error ? error.message || String(error) : null;
+  const box = $("#event-error");
+  box.hidden = !view.error;
+  box.textContent = view.error ? t("common.error", { message: view.error }) : "";
+}
+
+/** Run a director's (or a player's) change; the answer, when it is the event, is shown at once. */
+async function act(fn) {
+  if (view.busy) return null;
+  view.busy = true;
+  showError(null);
+  document.body.classList.add("busy");
+  try {
+    const answer = await fn();
+    if (answer && answer.id === eventId && Array.isArray(answer.teams)) setEvent(answer);
+    return answer;
+  } catch (error) {
+    showError(error);
+    return null;
+  } finally {
+    view.busy = false;
+    document.body.classList.remove("busy");
+    render();
+  }
+}
+
+// --- the event's data --------------------------------------------------------------------------------
+
+function team(id) {
+  return view.event?.teams?.find((item) => item.id === id) ?? null;
+}
+
+function teamName(id) {
+  if (!id) return t("common.none");
+  const found = team(id);
+  return found?.name || id;
+}
+
+function isDirector() {
+  return Boolean(view.director);
+}
+
+/** Every player token this browser holds, by lower-cased name. */
+function tokensByName() {
+  const found = new Map();
+  for (const [name, token] of Object.entries(knownTokens(eventId))) found.set(name.toLowerCase(), token);
+  if (view.me?.player?.name && view.player) found.set(view.me.player.name.toLowerCase(), view.player);
+  return found;
+}
+
+function tokenFor(name) {
+  return name ? tokensByName().get(String(name).toLowerCase()) ?? null : null;
+}
+
+function levelText(result, side) {
+  if (!result) return t("common.none");
+  return result.level_names?.[side] ?? String(result.levels?.[side] ?? "");
+}
+
+function resultText(result, teams) {
+  if (!result) return t("event.result.pending");
+  if (result.kind === "bye") return t("event.result.bye");
+  if (result.kind === "forfeit") return t("event.result.forfeit", { team: teamName(teams[result.forfeited_by]) });
+  if (result.winner === null || result.winner === undefined) return t("event.result.draw");
+  return t("event.result.won", { team: teamName(teams[result.winner]) });
+}
+
+/** The match format in the reader's language (the API's format_text is Chinese). */
+function formatText(format, fallback) {
+  if (!format || typeof format !== "object") return fallback || t("common.none");
+  const { deals, minutes } = format;
+  if (deals == null && minutes == null) return t("format.to_ace");
+  const parts = [];
+  if (minutes != null) parts.push(t("format.minutes", { n: minutes }));
+  if (deals != null) parts.push(deals === 1 ? t("format.deal") : t("format.deals", { n: deals }));
+  const tie = format.tie_extra_deal === false ? t("format.tie.draw") : t("format.tie.extra");
+  return `${parts.join(t("format.or"))} · ${tie}`;
+}
+
+/** A level as players write it: the table's letters ("T", "J"…), or the result's names. */
+function levelLetter(value) {
+  return value === "T" ? "10" : String(value);
+}
+
+function setEvent(event) {
+  view.event = event;
+  view.notFound = false;
+  document.title = `${event.name || eventId} · ${t("events.title")}`;
+}
+
+// --- header, identity, director ----------------------------------------------------------------------
+
+function fact(labelKey, value, testid) {
+  return [h("dt", { text: t(labelKey) }), h("dd", { testid, text: value })];
+}
+
+function renderHead() {
+  const event = view.event;
+  $("#event-name").textContent = view.notFound ? t("event.notfound") : event?.name || eventId;
+  $("#event-phase").replaceChildren(event ? phaseChip(event.phase) : "");
+  const facts = $("#event-facts");
+  if (!event) {
+    facts.replaceChildren(view.notFound ? "" : h("span.muted", { text: t("common.loading") }));
+    return;
+  }
+  const config = event.config || {};
+  const system = event.system || config.system;
+  facts.replaceChildren(
+    ...fact("event.format", formatText(config.format, config.format_text), "event-format"),
+    ...fact("event.system", has(`system.short.${system}`) ? t(`system.short.${system}`) : system || "", "event-system"),
+    ...fact(
+      "event.rounds",
+      event.total_rounds
+        ? t("events.rounds.progress", { n: (event.rounds || []).length, total: event.total_rounds })
+        : String(config.rounds ?? t("common.none")),
+      "event-rounds",
+    ),
+    ...fact("event.rules", has(`rules.${config.rules}`) ? t(`rules.${config.rules}`) : config.rules || "", "event-rules"),
+  );
+}
+
+function copyButton(text, testid) {
+  const button = h("button.btn.small", { type: "button", testid, text: t("common.copy") });
+  button.addEventListener("click", async () => {
+    if (await copyText(text)) button.textContent = t("common.copied");
+  });
+  return button;
+}
+
+function playButton(tableId, token, name, testid = "play-link") {
+  return h("a.btn.small.primary", {
+    href: `/tables/${encodeURIComponent(tableId)}`,
+    testid,
+    dataset: { player: name },
+    text: t("event.play", { name }),
+    onclick: () => saveToken(tableId, token),
+  });
+}
+
+function renderIdentity() {
+  const box = $("#identity");
+  const me = view.me;
+  if (!me?.player) {
+    box.replaceChildren();
+    return;
+  }
+  const seat = me.seat;
+  box.replaceChildren(
+    h("p", { text: t("event.you", { name: me.player.name, team: teamName(me.team) }) }),
+    seat && seat.table_id
+      ? h(
+          "p.you-table",
+          {},
+          h("span", { text: t("event.you.table", { round: seat.round, table: seat.table }) }),
+          " ",
+          seat.status === "finished"
+            ? h("a.btn.small", { href: `/tables/${encodeURIComponent(seat.table_id)}`, testid: "my-table", text: t("event.watch") })
+            : playButton(seat.table_id, view.player, me.player.name, "my-table"),
+        )
+      : h("p.muted", { text: t("event.you.wait") }),
+  );
+}
+
+function renderDirector() {
+  const box = $("#director");
+  const parts = [];
+  if (view.newDirectorToken) {
+    parts.push(
+      h(
+        "div.token-box",
+        { testid: "director-token" },
+        h("span", { text: t("event.director.token") }),
+        h("code", { text: view.newDirectorToken }),
+        copyButton(view.newDirectorToken, "copy-director-token"),
+      ),
+    );
+  }
+  if (isDirector()) {
+    parts.push(h("p.director-note", { testid: "director-note", text: t("event.director") }));
+  } else if (view.event) {
+    const input = h("input", { type: "password", testid: "director-input", placeholder: t("event.director.paste") });
+    parts.push(
+      h(
+        "details.director-paste",
+        {},
+        h("summary", { text: t("event.director.none") }),
+        h(
+          "div.share",
+          {},
+          input,
+          h("button.btn.small", {
+            type: "button",
+            text: t("event.director.use"),
+            onclick: () => {
+              const token = input.value.trim();
+              if (!token) return;
+              saveDirectorToken(eventId, token);
+              view.director = token;
+              view.registrationBuiltFor = null;
+              render();
+            },
+          }),
+        ),
+      ),
+    );
+  }
+  box.replaceChildren(...parts);
+}
+
+// --- teams and registration ----------------------------------------------------------------------------
+
+function renderTeams() {
+  const event = view.event;
+  const box = $("#teams");
+  if (!event) {
+    box.replaceChildren();
+    return;
+  }
+  const teams = [...(event.teams || [])];
+  if (!teams.length) {
+    box.replaceChildren(h("p.muted", { testid: "no-teams", text: t("event.teams.none") }));
+    return;
+  }
+  if (teams.every((item) => typeof item.lot === "number")) teams.sort((a, b) => a.lot - b.lot);
+  const registering = event.phase === "registration";
+  box.replaceChildren(
+    h(
+      "ul.team-list",
+      {},
+      ...teams.map((item) =>
+        h(
+          "li.team-card",
+          { testid: "team", dataset: { team: item.id } },
+          h(
+            "div.team-head",
+            {},
+            h("strong", { text: item.name || item.id }),
+            h("span.muted", { text: item.id }),
+            typeof item.lot === "number" ? h("span.lot", { text: t("event.lot", { n: item.lot }) }) : null,
+            registering && isDirector()
+              ? h("button.btn.small.ghost-light", {
+                  type: "button",
+                  testid: "withdraw",
+                  text: t("event.withdraw"),
+                  onclick: () =>
+                    act(() =>
+                      call("DELETE", `${base()}/teams/${encodeURIComponent(item.id)}`, undefined, { director: true }),
+                    ),
+                })
+              : null,
+          ),
+          h(
+            "ul.team-players",
+            {},
+            ...(item.players || []).map((player) => {
+              const token = !player.bot && isDirector() ? tokenFor(player.name) : null;
+              const link = token ? `${location.origin}/events/${encodeURIComponent(eventId)}#player=${token}` : null;
+              return h(
+                "li",
+                {},
+                playerLink(player.name || player.id),
+                player.bot ? h("span.badge-light", { text: `${t("event.bot")} · ${botLabel(player.bot)}` }) : null,
+                link ? copyButton(link, "copy-player-link") : null,
+              );
+            }),
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
+function playerFields(n) {
+  const kind = h(
+    "select",
+    { testid: `reg-kind-${n}`, "aria-label": t("event.player.kind") },
+    h("option", { value: "person", text: t("event.person") }),
+    ...BOTS.map((bot) => h("option", { value: bot, text: `${t("event.bot")} · ${botLabel(bot)}` })),
+  );
+  const name = h("input", { testid: `reg-player-${n}`, maxlength: "40", placeholder: t("event.player.placeholder") });
+  return h("label.field.reg-player", {}, h("span", { text: t("event.player", { n }) }), h("div.reg-inputs", {}, kind, name));
+}
+
+function botPlayers(n, bot) {
+  const label = bot;
+  return [
+    { bot, name: `${label} ${n}a` },
+    { bot, name: `${label} ${n}b` },
+  ];
+}
+
+async function addBotTeam(bot) {
+  const n = (view.event?.teams?.length ?? 0) + 1;
+  const answer = await call(
+    "POST",
+    `${base()}/teams`,
+    { name: t("event.bots.team", { n }), players: botPlayers(n, bot) },
+    { director: true },
+  );
+  return answer;
+}
+
+async function refresh() {
+  try {
+    setEvent(await call("GET", base()));
+  } catch (error) {
+    if (error.status === 404) view.notFound = true;
+    else showError(error);
+  }
+}
+
+function buildRegistration() {
+  const form = h("form.register", { testid: "register-form", novalidate: true });
+  const teamName = h("input", { testid: "reg-team", maxlength: "40" });
+  form.append(
+    h("label.field", {}, h("span", { text: t("event.team.name") }), teamName),
+    playerFields(1),
+    playerFields(2),
+    h("button.btn.primary", { type: "submit", testid: "register-submit", text: t("event.register") }),
+  );
+  form.addEventListener("submit", async (submit) => {
+    submit.preventDefault();
+    const n = (view.event?.teams?.length ?? 0) + 1;
+    const players = [1, 2].map((i) => {
+      const kind = form.querySelector(`[data-testid=reg-kind-${i}]`).value;
+      const name = form.querySelector(`[data-testid=reg-player-${i}]`).value.trim();
+      if (kind === "person") return { name };
+      return name ? { bot: kind, name } : { bot: kind, name: `${kind} ${n}${i === 1 ? "a" : "b"}` };
+    });
+    const body = { name: teamName.value.trim() || `${t("event.team.name")} ${n}`, players };
+    const answer = await act(() => call("POST", `${base()}/teams`, body, { director: true }));
+    if (answer) {
+      rememberTokens(eventId, answer.tokens);
+      form.reset();
+      await refresh();
+      render();
+    }
+  });
+
+  const bot = h(
+    "select",
+    { testid: "bot-kind", "aria-label": t("event.bot") },
+    ...BOTS.map((name) => h("option", { value: name, text: botLabel(name) })),
+  );
+  const fillTo = h("input", { type: "number", testid: "fill-to", min: "2", max: "64", step: "1", value: "8" });
+  const bots = h(
+    "div.bot-fill",
+    {},
+    h("label.field", {}, h("span", { text: t("event.bot") }), bot),
+    h("button.btn", {
+      type: "button",
+      testid: "add-bot-team",
+      text: t("event.bots.add"),
+      onclick: () => act(async () => addBotTeam(bot.value)).then(refresh).then(render),
+    }),
+    h("label.field", {}, h("span", { text: t("event.bots.fill") }), fillTo),
+    h("button.btn", {
+      type: "button",
+      testid: "fill-bots",
+      text: t("event.bots.fill.go"),
+      onclick: () =>
+        act(async () => {
+          const wanted = Math.min(64, Math.max(2, Number(fillTo.value) || 0));
+          while ((view.event?.teams?.length ?? 0) < wanted) {
+            await addBotTeam(bot.value);
+            setEvent(await call("GET", base()));
+            render();
+          }
+          return view.event;
+        }),
+    }),
+  );
+
+  const fill = h("input", { type: "checkbox", testid: "start-fill", checked: true });
+  const start = h(
+    "div.start",
+    {},
+    h("label.check", { testid: "start-fill-label" }, fill, h("span", { text: t("event.start.fill") })),
+    h("button.btn.primary", {
+      type: "button",
+      testid: "start-event",
+      text: t("event.start"),
+      onclick: () =>
+        act(() =>
+          call("POST", `${base()}/start`, fill.checked ? { fill_with_bots: bot.value } : {}, { director: true }),
+        ),
+    }),
+  );
+  return h("div.registration-tools", {}, form, bots, start);
+}
+
+function renderRegistration() {
+  const box = $("#registration");
+  const show = view.event?.phase === "registration" && isDirector();
+  if (!show) {
+    box.replaceChildren();
+    view.registrationBuiltFor = null;
+    return;
+  }
+  // Built once (typing is not lost when the event updates); only the odd-field hint follows the data.
+  if (view.registrationBuiltFor !== view.director) {
+    box.replaceChildren(buildRegistration());
+    view.registrationBuiltFor = view.director;
+  }
+  const odd = (view.event.teams?.length ?? 0) % 2 === 1;
+  const label = box.querySelector("[data-testid=start-fill-label]");
+  if (label) label.hidden = !odd;
+}
+
+// --- standings ---------------------------------------------------------------------------------------------
+
+function critLabel(criterion, fallback) {
+  if (!criterion) return t("common.none");
+  return has(`crit.${criterion}`) ? t(`crit.${criterion}`) : fallback || criterion;
+}
+
+function renderStandings() {
+  const box = $("#standings");
+  const rows = view.event?.standings ?? [];
+  if (!rows.length) {
+    box.replaceChildren(h("p.muted", { testid: "no-standings", text: t("standings.none") }));
+    return;
+  }
+  const columns = [
+    ["points", (row) => row.points],
+    ["progressive", (row) => row.progressive],
+    ["wins", (row) => row.wins],
+    ["level_difference", (row) => row.level_difference],
+    ["levels_gained", (row) => row.levels_gained],
+    ["lots", (row) => row.lot],
+  ];
+  const head = h(
+    "tr",
+    {},
+    h("th.num", { text: t("standings.rank") }),
+    h("th", { text: t("standings.team") }),
+    ...columns.map(([criterion]) =>
+      h("th.num.crit", { dataset: { crit: criterion }, title: critLabel(criterion), text: critLabel(criterion) }),
+    ),
+    h("th.num", { text: t("standings.wdl") }),
+    h("th.num", { text: t("standings.score28") }),
+    h("th", { text: t("standings.decided") }),
+  );
+  const body = rows.map((row) =>
+    h(
+      "tr",
+      {
+        testid: "standing-row",
+        dataset: { team: row.team, rank: String(row.rank), above: row.above ?? "" },
+      },
+      h("td.num.rank", { text: String(row.rank) }),
+      h("td.team-cell", {}, h("strong", { text: row.name || teamName(row.team) }), h("span.muted", { text: ` ${row.team}` })),
+      ...columns.map(([criterion, value]) =>
+        h(`td.num${row.above === criterion ? ".decided" : ""}`, {
+          dataset: { crit: criterion },
+          text: String(value(row) ?? t("common.none")),
+        }),
+      ),
+      h("td.num", { text: `${row.wins ?? 0}-${row.draws ?? 0}-${row.losses ?? 0}` }),
+      h("td.num", { text: String(row.score28 ?? t("common.none")) }),
+      h("td.decided-by", {
+        testid: "decided-by",
+        dataset: { above: row.above ?? "" },
+        text: row.above ? critLabel(row.above, row.above_label) : t("common.none"),
+      }),
+    ),
+  );
+  box.replaceChildren(
+    h(
+      "div.table-scroll",
+      {},
+      h("table.data-table.standings", { testid: "standings" }, h("thead", {}, head), h("tbody", {}, ...body)),
+    ),
+  );
+}
+
+// --- rounds and tables -------------------------------------------------------------------------------------
+
+function canPair() {
+  const event = view.event;
+  if (!event || event.phase !== "running" || !isDirector()) return false;
+  const rounds = event.rounds || [];
+  if (rounds.length >= (event.total_rounds ?? Infinity)) return false;
+  const last = rounds[rounds.length - 1];
+  if (!last) return true;
+  if (!last.complete) return false;
+  return !(event.config?.require_signatures && !last.signed);
+}
+
+function renderRoundControls() {
+  const box = $("#round-controls");
+  const event = view.event;
+  if (!event || !isDirector() || event.phase === "registration") {
+    box.replaceChildren();
+    return;
+  }
+  const next = (event.rounds?.length ?? 0) + 1;
+  if (event.total_rounds && next > event.total_rounds) {
+    box.replaceChildren(h("span.muted", { text: t("event.paired.all") }));
+    return;
+  }
+  box.replaceChildren(
+    h("button.btn.primary", {
+      type: "button",
+      testid: "pair-round",
+      disabled: !canPair() || view.busy,
+      text: t("event.pair", { n: next }),
+      onclick: () => act(() => call("POST", `${base()}/rounds`, {}, { director: true })),
+    }),
+  );
+}
+
+function sideBlock(table, side) {
+  const id = table.teams?.[side];
+  const seats = (table.seats || []).filter((seat) => seat.seat % 2 === side);
+  return h(
+    `div.side.team${side}`,
+    { dataset: { side: String(side), team: id ?? "" } },
+    h("strong", { text: teamName(id) }),
+    h(
+      "span.side-players",
+      {},
+      ...seats.flatMap((seat, index) => [
+        index ? " · " : "",
+        seat.bot ? h("span", { text: seat.player || botLabel(seat.bot) }) : playerLink(seat.player),
+      ]),
+    ),
+  );
+}
+
+function tableRow(round, table) {
+  const key = `${round.number}:${table.table}`;
+  const result = table.result;
+  const teams = table.teams || [];
+  const status = table.status || "waiting";
+  const playing = !result && table.levels && table.deal_number;
+  const plays = [];
+  if (status !== "finished" && table.table_id) {
+    for (const seat of table.seats || []) {
+      if (seat.bot) continue;
+      const token = tokenFor(seat.player);
+      if (token) plays.push(playButton(table.table_id, token, seat.player));
+    }
+  }
+  const signed = table.signed || [false, false];
+  const row = h(
+    "li.round-table",
+    { testid: "round-table", dataset: { round: String(round.number), table: String(table.table), status } },
+    h(
+      "div.rt-head",
+      {},
+      h("span.rt-number", { text: t("event.table", { n: table.table }) }),
+      h(`span.status.${status}`, { text: t(`status.${status}`) }),
+      playing
+        ? h("span.muted", { text: `${t("event.deal", { n: table.deal_number })} · ${table.levels.map(levelLetter).join(" : ")}` })
+        : null,
+      table.penalties ? h("span.badge-light.warn", { text: t("event.penalties", { n: table.penalties }) }) : null,
+    ),
+    h("div.rt-sides", {}, sideBlock(table, 0), h("span.vs", { text: t("event.vs") }), sideBlock(table, 1)),
+    h(
+      "div.rt-result",
+      { testid: "table-result" },
+      h("span.result-text", { text: resultText(result, teams) }),
+      result && result.kind !== "bye"
+        ? h("span.muted.result-detail", {
+            text: t("event.result.detail", {
+              a: levelText(result, 0),
+              b: levelText(result, 1),
+              p0: result.round_points?.[0] ?? "",
+              p1: result.round_points?.[1] ?? "",
+              s0: result.score28?.[0] ?? "",
+              s1: result.score28?.[1] ?? "",
+            }),
+          })
+        : null,
+      result
+        ? h(
+            "span.signatures",
+            {},
+            ...[0, 1].map((side) =>
+              h(`span.sig.${signed[side] ? "yes" : "no"}`, {
+                text: `${teamName(teams[side])}: ${signed[side] ? t("event.signed") : t("event.unsigned")}`,
+              }),
+            ),
+          )
+        : null,
+    ),
+    h(
+      "div.rt-actions",
+      {},
+      table.table_id
+        ? h("a.btn.small", { href: `/tables/${encodeURIComponent(table.table_id)}`, testid: "watch-link", text: t("event.watch") })
+        : null,
+      ...plays,
+      h("button.btn.small", {
+        type: "button",
+        testid: "sheet-toggle",
+        text: view.open.has(key) ? t("event.sheet.hide") : t("event.sheet"),
+        onclick: () => toggleSheet(round.number, table.table),
+      }),
+      isDirector() && teams.length === 2 && !result ? forfeitControl(round.number, table) : null,
+    ),
+  );
+  if (view.open.has(key)) row.append(renderSheet(key, table));
+  return row;
+}
+
+function forfeitControl(roundNumber, table) {
+  const key = `${roundNumber}:${table.table}`;
+  const select = h(
+    "select.small",
+    { testid: "forfeit-team", "aria-label": t("event.forfeit") },
+    ...table.teams.map((id) => h("option", { value: id, text: t("event.forfeit.by", { team: teamName(id) }) })),
+  );
+  if (view.forfeitTeam.has(key)) select.value = view.forfeitTeam.get(key);
+  select.addEventListener("change", () => view.forfeitTeam.set(key, select.value));
+  return h(
+    "details.forfeit",
+    { open: view.forfeitTeam.has(key) },
+    h("summary", { text: t("event.forfeit") }),
+    select,
+    h("button.btn.small.warn", {
+      type: "button",
+      testid: "forfeit-submit",
+      text: "OK",
+      onclick: () =>
+        act(() =>
+          call(
+            "POST",
+            `${base()}/rounds/${roundNumber}/tables/${table.table}/forfeit`,
+            { team: select.value },
+            { director: true },
+          ),
+        ),
+    }),
+  );
+}
+
+function renderRounds() {
+  const box = $("#rounds");
+  const rounds = view.event?.rounds ?? [];
+  if (!rounds.length) {
+    box.replaceChildren(h("p.muted", { testid: "no-rounds", text: t("event.rounds.none") }));
+    return;
+  }
+  box.replaceChildren(
+    ...[...rounds].reverse().map((round) =>
+      h(
+        "section.round",
+        { testid: "round", dataset: { round: String(round.number), complete: String(Boolean(round.complete)) } },
+        h(
+          "h3",
+          {},
+          t("event.round", { n: round.number }),
+          " ",
+          h(`span.status.${round.complete ? "finished" : "running"}`, {
+            text: round.complete ? t("event.round.complete") : t("event.round.running"),
+          }),
+          round.signed ? h("span.status.signed", { text: t("event.round.signed") }) : null,
+        ),
+        h("ul.round-tables", {}, ...(round.tables || []).map((table) => tableRow(round, table))),
+        round.bye ? h("p.bye", { testid: "bye", text: t("event.bye", { team: teamName(round.bye) }) }) : null,
+      ),
+    ),
+  );
+}
+
+// --- score sheets ------------------------------------------------------------------------------------------
+
+function sheetPath(roundNumber, table) {
+  return `${base()}/rounds/${roundNumber}/tables/${table}/sheet`;
+}
+
+async function loadSheet(roundNumber, table) {
+  const key = `${roundNumber}:${table}`;
+  try {
+    view.sheets.set(key, await call("GET", sheetPath(roundNumber, table)));
+  } catch (error) {
+    view.sheets.set(key, { error: error.message });
+  }
+}
+
+async function toggleSheet(roundNumber, table) {
+  const key = `${roundNumber}:${table}`;
+  if (view.open.has(key)) {
+    view.open.delete(key);
+    renderRounds();
+    return;
+  }
+  view.open.add(key);
+  renderRounds();
+  await loadSheet(roundNumber, table);
+  renderRounds();
+}
+
+async function refreshOpenSheets() {
+  await Promise.all(
+    [...view.open].map((key) => {
+      const [roundNumber, table] = key.split(":");
+      return loadSheet(roundNumber, table);
+    }),
+  );
+  renderRounds();
+}
+
+function placesText(places, players) {
+  return (places || []).map((seat) => players?.[seat] || t("seat.label", { n: seat + 1 })).join(" › ");
+}
+
+function levelValue(value) {
+  const names = { 11: "J", 12: "Q", 13: "K", 14: "A", 15: "过A" };
+  return names[value] ?? String(value);
+}
+
+function signButton(sheet, table, side) {
+  const teams = sheet.teams || table.teams || [];
+  const name = sheet.team_names?.[side] || teamName(teams[side]);
+  if (sheet.signed?.[side]) return h("span.sig.yes", { testid: `signed-${side}`, text: t("sheet.signed", { team: name }) });
+  const seated = (table.seats || []).filter((seat) => seat.seat % 2 === side && !seat.bot);
+  const token = seated.map((seat) => tokenFor(seat.player)).find(Boolean) ?? null;
+  const ready = Boolean(sheet.result);
+  const button = h("button.btn.small.primary", {
+    type: "button",
+    testid: `sign-${side}`,
+    disabled: !ready || !token,
+    title: !ready ? t("sheet.sign.wait") : token ? "" : t("sheet.sign.need"),
+    text: t("sheet.sign", { team: name }),
+  });
+  button.addEventListener("click", async () => {
+    const answer = await act(() =>
+      call("POST", `${sheetPath(sheet.round, sheet.table).replace(/\/sheet$/, "/sign")}`, { token }),
+    );
+    if (answer) {
+      view.sheets.set(`${sheet.round}:${sheet.table}`, answer);
+      await refresh();
+      render();
+    }
+  });
+  return button;
+}
+
+function renderSheet(key, table) {
+  const sheet = view.sheets.get(key);
+  if (!sheet) return h("div.sheet", { testid: "sheet" }, h("p.muted", { text: t("common.loading") }));
+  if (sheet.error) return h("div.sheet", { testid: "sheet" }, h("p.error", { text: sheet.error }));
+  const players = sheet.players || [];
+  const lines = sheet.lines || [];
+  const result = sheet.result;
+  const names = sheet.team_names || (sheet.teams || []).map(teamName);
+  return h(
+    "div.sheet",
+    { testid: "sheet", dataset: { round: String(sheet.round), table: String(sheet.table) } },
+    h("h4", { text: t("sheet.title", { round: sheet.round, table: sheet.table }) }),
+    h(
+      "p.sheet-teams",
+      {},
+      h("span.team-dot.team0", { text: names[0] ?? "" }),
+      ` ${players[0] ?? ""} · ${players[2] ?? ""}  `,
+      h("span.team-dot.team1", { text: names[1] ?? "" }),
+      ` ${players[1] ?? ""} · ${players[3] ?? ""}`,
+    ),
+    lines.length
+      ? h(
+          "div.table-scroll",
+          {},
+          h(
+            "table.data-table.sheet-lines",
+            { testid: "sheet-lines" },
+            h(
+              "thead",
+              {},
+              h(
+                "tr",
+                {},
+                ...["sheet.deal", "sheet.level", "sheet.places", "sheet.winner", "sheet.rise", "sheet.after", "sheet.note"].map(
+                  (k) => h("th", { text: t(k) }),
+                ),
+              ),
+            ),
+            h(
+              "tbody",
+              {},
+              ...lines.map((line) =>
+                h(
+                  "tr",
+                  { testid: "sheet-line" },
+                  h("td.num", { text: String(line.number) }),
+                  h("td", {
+                    text:
+                      line.level_side === null || line.level_side === undefined
+                        ? levelValue(line.level)
+                        : `${levelValue(line.level)} (${names[line.level_side] ?? ""})`,
+                  }),
+                  h("td", { text: placesText(line.places, players) }),
+                  h("td", { text: names[line.winner] ?? "" }),
+                  h("td.num", { text: `+${line.rise}` }),
+                  h("td", { text: (line.levels_after || []).map(levelValue).join(" : ") }),
+                  h("td", { text: line.note || "" }),
+                ),
+              ),
+            ),
+          ),
+        )
+      : h("p.muted", { text: t("sheet.lines.none") }),
+    sheet.penalties?.length
+      ? h(
+          "div.penalties",
+          {},
+          h("strong", { text: t("sheet.penalties") }),
+          h("ul", {}, ...sheet.penalties.map((p) => h("li", { text: p.text || `${p.label ?? p.penalty} · seat ${p.seat + 1}` }))),
+        )
+      : null,
+    h(
+      "p.sheet-result",
+      { testid: "sheet-result" },
+      h("strong", { text: `${t("sheet.result")}: ` }),
+      result
+        ? `${resultText(result, sheet.teams || table.teams || [])} · ${t("sheet.result.line", {
+            a: levelText(result, 0),
+            b: levelText(result, 1),
+            p0: result.round_points?.[0] ?? "",
+            p1: result.round_points?.[1] ?? "",
+            s0: result.score28?.[0] ?? "",
+            s1: result.score28?.[1] ?? "",
+            deals: result.deals ?? lines.length,
+          })}`
+        : t("event.result.pending"),
+      sheet.final ? h("span.status.signed", { text: t("event.final") }) : null,
+    ),
+    h(
+      "div.sign-row",
+      { testid: "sign-row" },
+      signButton(sheet, table, 0),
+      signButton(sheet, table, 1),
+      isDirector() && result && result.kind !== "bye" ? forfeitControl(sheet.round, table) : null,
+    ),
+  );
+}
+
+// --- exports -------------------------------------------------------------------------------------------------
+
+function renderExports() {
+  $("#csv-results").href = `${base()}/results.csv`;
+  $("#csv-standings").href = `${base()}/standings.csv`;
+  $("#print-link").href = `/events/${encodeURIComponent(eventId)}/print`;
+  $("#exports").hidden = !view.event || view.event.phase === "registration";
+}
+
+// --- the whole page ------------------------------------------------------------------------------------------
+
+function render() {
+  document.querySelector("main").classList.toggle("started", Boolean(view.event && view.event.phase !== "registration"));
+  renderHead();
+  renderDirector();
+  renderIdentity();
+  renderTeams();
+  renderRegistration();
+  renderStandings();
+  renderRoundControls();
+  renderRounds();
+  renderExports();
+  window.__event = { ready: Boolean(view.event), event: view.event, me: view.me, director: isDirector() };
+}
+
+async function whoami() {
+  if (!view.player) return;
+  try {
+    view.me = await call("POST", `${base()}/whoami`, { token: view.player });
+  } catch (error) {
+    if (error.status === 403) {
+      savePlayerToken(eventId, null);
+      view.player = null;
+    }
+    view.me = null;
+  }
+}
+
+let lastSeen = "";
+
+async function onEvent(event) {
+  const before = view.event;
+  setEvent(event);
+  // A round paired or a table finished may move this player: ask again.
+  const roundsNow = `${event.rounds?.length ?? 0}:${event.phase}`;
+  if (view.player && roundsNow !== lastSeen) await whoami();
+  lastSeen = roundsNow;
+  render();
+  if (view.open.size && before) refreshOpenSheets();
+}
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  let socket;
+  try {
+    socket = new WebSocket(`${scheme}://${location.host}/ws/events/${encodeURIComponent(eventId)}`);
+  } catch (_) {
+    return;
+  }
+  view.socket = socket;
+  socket.addEventListener("message", (message) => {
+    let data;
+    try {
+      data = JSON.parse(message.data);
+    } catch (_) {
+      return;
+    }
+    if (data.type === "event" && data.event) onEvent(data.event);
+    else if (data.type === "error" && data.code === "unknown_event") {
+      view.notFound = true;
+      render();
+    }
+  });
+  socket.addEventListener("close", (close) => {
+    view.socket = null;
+    if (close.code !== 4404) setTimeout(connect, 2000);
+  });
+}
+
+async function start() {
+  // A player's link: /events/<id>#player=TOKEN. Keep the token, drop it from the address bar.
+  const hash = new URLSearchParams(location.hash.replace(/^#/, ""));
+  const fromLink = hash.get("player");
+  if (fromLink) {
+    savePlayerToken(eventId, fromLink);
+    view.player = fromLink;
+    history.replaceState(null, "", location.pathname + location.search);
+  }
+  try {
+    if (sessionStorage.getItem(`cardroom:event:${eventId}:new`)) {
+      sessionStorage.removeItem(`cardroom:event:${eventId}:new`);
+      view.newDirectorToken = view.director;
+    }
+  } catch (_) {
+    // no banner
+  }
+  initPage(() => {
+    view.registrationBuiltFor = null;
+    render();
+  });
+  render();
+  await refresh();
+  await whoami();
+  lastSeen = `${view.event?.rounds?.length ?? 0}:${view.event?.phase}`;
+  render();
+  connect();
+  // A safety net when the websocket is down (a proxy without websockets).
+  setInterval(async () => {
+    if (view.socket && view.socket.readyState === WebSocket.OPEN) return;
+    await refresh();
+    render();
+  }, 5000);
+}
+
+start();

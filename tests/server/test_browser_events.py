@@ -1,0 +1,449 @@
+"""End to end, in Debian's chromium: the events, event, leaderboard and player pages and the lobby's
+ratings snippet (docs/tournaments-api.md; the pages are src/cardroom/server/web/).
+
+An event of eight teams (one registered by name through the form, seven bot teams filled by the page)
+plays three Swiss rounds of one-deal matches, every round paired with the page's button; the standings
+on the page must be the API's rows in the API's order, with every tie-break column and the criterion
+that separated each row; then the leaderboard, a player's page, the lobby and the language switch. A
+second event seats people by their player tokens: the player's link, "Play", and signing the sheet.
+
+Screenshots (desktop and phone size) are written to tests/artifacts/ (git-ignored).
+"""
+
+from __future__ import annotations
+
+import re
+import urllib.parse
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from tests.server.browser import (
+    DESKTOP,
+    PHONE,
+    PageErrors,
+    Server,
+    launch_browser,
+    require_browser,
+    run_server,
+    screenshot,
+)
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, BrowserContext, Page
+
+CRITERIA = ["points", "progressive", "wins", "level_difference", "levels_gained", "lots"]
+ROUND_TIMEOUT_MS = 120_000
+"""A round of four bot tables with one-deal matches takes seconds; a slow shared machine gets room."""
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    require_browser()
+    with launch_browser() as launched:
+        yield launched
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory, browser: Browser) -> Iterator[Server]:
+    # Depends on `browser` so that a missing browser fails (or skips) before a server is started.
+    data: Path = tmp_path_factory.mktemp("cardroom-events")
+    with run_server(data) as running:
+        yield running
+
+
+@pytest.fixture
+def context(browser: Browser) -> Iterator[BrowserContext]:
+    ctx = browser.new_context(viewport=DESKTOP, locale="en-US")
+    ctx.set_default_timeout(20_000)
+    try:
+        yield ctx
+    finally:
+        ctx.close()
+
+
+def event_state(page: Page) -> dict[str, Any]:
+    value = page.evaluate("() => window.__event && window.__event.event")
+    assert isinstance(value, dict)
+    return value
+
+
+def wait_round_complete(page: Page, number: int) -> None:
+    page.wait_for_function(
+        """(n) => {
+             const e = window.__event && window.__event.event;
+             return e && e.rounds && e.rounds.length >= n && e.rounds[n - 1].complete;
+           }""",
+        arg=number,
+        timeout=ROUND_TIMEOUT_MS,
+    )
+    page.wait_for_selector(f'[data-testid=round][data-round="{number}"][data-complete=true]')
+
+
+def phone_shot(browser: Browser, url: str, name: str, ready: str) -> None:
+    """Open ``url`` at phone size (English), wait for ``ready``, save a full-page screenshot."""
+    ctx = browser.new_context(viewport=PHONE, locale="en-US", is_mobile=True, has_touch=True)
+    page = ctx.new_page()
+    errors = PageErrors(page)
+    page.goto(url)
+    page.wait_for_function(ready)
+    screenshot(page, name, full_page=True)
+    # Nothing wider than the phone's screen but the scrolling tables.
+    width = page.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"{name}: the page is {width}px wide on a {PHONE['width']}px screen"
+    errors.check()
+    ctx.close()
+
+
+def test_a_bot_event_through_the_pages(browser: Browser, server: Server, context: BrowserContext) -> None:
+    page = context.new_page()
+    errors = PageErrors(page)
+
+    # --- create the event with the form: 1-deal matches, Swiss, 3 rounds, bots without delay ---------
+    page.goto(server.url + "/events")
+    page.wait_for_function("() => window.__events && window.__events.ready")
+    page.get_by_test_id("event-name").fill("Bot Cup")
+    page.get_by_test_id("event-format").select_option("deals")
+    page.get_by_test_id("event-deals").fill("1")
+    page.get_by_test_id("event-system").select_option("swiss")
+    page.get_by_test_id("event-rounds").fill("3")
+    page.locator("#more summary").click()
+    page.get_by_test_id("event-bot-delay").fill("0")
+    page.get_by_test_id("event-deal-pause").fill("0")
+    screenshot(page, "events-create-desktop")
+    page.get_by_test_id("event-submit").click()
+    page.wait_for_url(re.compile(r"/events/[^/]+$"))
+    event_id = page.url.rstrip("/").rsplit("/", 1)[1]
+    page.wait_for_function("() => window.__event && window.__event.ready")
+    assert page.evaluate(f"() => localStorage.getItem('cardroom:event:{event_id}')"), (
+        "the director's token is kept"
+    )
+    page.get_by_test_id("director-note").wait_for()
+    assert page.get_by_test_id("director-token").is_visible(), "a new event shows its director's token once"
+    config = server.api("GET", f"/api/events/{event_id}")["config"]
+    assert config["format"]["deals"] == 1
+    assert config["system"] == "swiss"
+    assert config["rounds"] == 3
+    assert config["bot_delay"] == 0
+
+    # --- register one team by name (two named bots), then fill the field to eight with bot teams -------
+    page.get_by_test_id("reg-team").fill("Pandas")
+    page.get_by_test_id("reg-kind-1").select_option("heuristic")
+    page.get_by_test_id("reg-player-1").fill("Ada")
+    page.get_by_test_id("reg-kind-2").select_option("heuristic")
+    page.get_by_test_id("reg-player-2").fill("Bea")
+    page.get_by_test_id("register-submit").click()
+    page.wait_for_selector("[data-testid=team] >> text=Pandas")
+    page.get_by_test_id("fill-to").fill("8")
+    page.get_by_test_id("fill-bots").click()
+    page.wait_for_function("() => document.querySelectorAll('[data-testid=team]').length === 8")
+    teams = server.api("GET", f"/api/events/{event_id}")["teams"]
+    assert len(teams) == 8
+    assert [p["name"] for p in teams[0]["players"]] == ["Ada", "Bea"]
+    names = [p["name"] for team in teams for p in team["players"]]
+    assert len(set(names)) == 16, "every bot has its own name, so each is rated on its own"
+    screenshot(page, "event-registration-desktop", full_page=True)
+
+    # --- start, then pair and play three rounds with the page's button ----------------------------------
+    page.get_by_test_id("start-event").click()
+    page.wait_for_function("() => window.__event.event.phase === 'running'")
+    page.wait_for_selector("[data-testid=standing-row]")
+    assert page.locator("[data-testid=standing-row]").count() == 8
+    for number in (1, 2, 3):
+        button = page.get_by_test_id("pair-round")
+        assert button.inner_text() == f"Pair round {number}"
+        button.click()
+        page.wait_for_selector(f'[data-testid=round][data-round="{number}"]')
+        tables = page.locator(f'[data-testid=round][data-round="{number}"] [data-testid=round-table]')
+        assert tables.count() == 4
+        if number == 1:
+            # Each table links into the card room.
+            href = tables.first.get_by_test_id("watch-link").get_attribute("href")
+            assert href is not None
+            assert href.startswith("/tables/")
+        wait_round_complete(page, number)
+        if number < 3:
+            page.wait_for_function("() => !document.querySelector('[data-testid=pair-round]').disabled")
+    page.wait_for_function("() => window.__event.event.phase === 'finished'")
+
+    # --- the standings: the API's rows, in its order, with every tie-break column -----------------------
+    api_rows = server.api("GET", f"/api/events/{event_id}/standings")["standings"]
+    assert [row["rank"] for row in api_rows] == list(range(1, 9))
+    page.wait_for_function(
+        "(teams) => JSON.stringify([...document.querySelectorAll('[data-testid=standing-row]')]"
+        ".map(r => r.dataset.team)) === JSON.stringify(teams)",
+        arg=[row["team"] for row in api_rows],
+    )
+    table = page.get_by_test_id("standings")
+    heads = [text.strip() for text in table.locator("thead th").all_inner_texts()]
+    for label in (
+        "Points",
+        "Progressive (cut 1)",
+        "Rounds won",
+        "Level diff. (26)",
+        "Levels gained",
+        "Lot",
+        "Decided by",
+    ):
+        assert label in heads, (label, heads)
+    dom_rows = page.locator("[data-testid=standing-row]")
+    keys = {
+        "points": "points",
+        "progressive": "progressive",
+        "wins": "wins",
+        "level_difference": "level_difference",
+        "levels_gained": "levels_gained",
+        "lots": "lot",
+    }
+    for index, row in enumerate(api_rows):
+        dom = dom_rows.nth(index)
+        assert dom.get_attribute("data-rank") == str(row["rank"])
+        for criterion, key in keys.items():
+            cell = dom.locator(f'td[data-crit="{criterion}"]')
+            assert cell.inner_text().strip() == str(row[key]), (row["team"], criterion)
+        decided = dom.get_by_test_id("decided-by")
+        assert (decided.get_attribute("data-above") or None) == row["above"]
+        highlighted = dom.locator("td.decided")
+        if row["above"] is None:
+            assert highlighted.count() == 0
+        else:
+            assert highlighted.count() == 1
+            assert highlighted.get_attribute("data-crit") == row["above"]
+    assert api_rows[0]["points"] >= api_rows[-1]["points"]
+
+    # --- a score sheet: the deal's line, the result, bot teams signed by themselves ---------------------
+    first = page.locator('[data-testid=round][data-round="1"] [data-testid=round-table]').first
+    first.get_by_test_id("sheet-toggle").click()
+    sheet = first.get_by_test_id("sheet")
+    sheet.get_by_test_id("sheet-line").first.wait_for()
+    assert sheet.get_by_test_id("sheet-line").count() == 1
+    assert "wins" in sheet.get_by_test_id("sheet-result").inner_text()
+    assert sheet.get_by_test_id("signed-0").is_visible()
+    assert sheet.get_by_test_id("signed-1").is_visible()
+
+    # --- exports -------------------------------------------------------------------------------------------
+    for testid, wanted in (("csv-results", "round"), ("csv-standings", "rank")):
+        href = page.get_by_test_id(testid).get_attribute("href")
+        assert href
+        answer = page.request.get(server.url + href)
+        assert answer.ok, (href, answer.status)
+        assert answer.text().lstrip("\ufeff").startswith(wanted)
+    print_href = page.get_by_test_id("print-link").get_attribute("href")
+    assert print_href == f"/events/{event_id}/print"
+    assert page.request.get(server.url + print_href).ok
+
+    page.evaluate("() => window.scrollTo(0, 0)")
+    screenshot(page, "event-standings-desktop")
+    screenshot(page, "event-standings-desktop-full", full_page=True)
+
+    # --- the language switch: labels change, the data stays --------------------------------------------
+    page.get_by_test_id("lang-toggle").click()
+    assert page.evaluate("() => document.documentElement.lang") == "zh-CN"
+    heads_zh = table.locator("thead th").all_inner_texts()
+    assert "总积分" in heads_zh
+    assert "去首累进分" in heads_zh
+    assert (
+        page.get_by_test_id("pair-round").count() == 0
+        or "编排" in page.get_by_test_id("pair-round").inner_text()
+    )
+    assert page.locator("[data-testid=standing-row]").count() == 8
+    screenshot(page, "event-standings-zh-desktop", full_page=True)
+    page.get_by_test_id("lang-toggle").click()
+    assert "Points" in table.locator("thead th").all_inner_texts()
+    errors.check()
+
+    # --- the event list shows it ----------------------------------------------------------------------------
+    page.goto(server.url + "/events")
+    row = page.locator(f'[data-testid=event-row][data-event-id="{event_id}"]')
+    row.wait_for()
+    assert row.get_attribute("data-phase") == "finished"
+    screenshot(page, "events-desktop")
+
+    # --- the leaderboard: every rated player, the API's order, ratings and titles ----------------------
+    page.goto(server.url + "/leaderboard")
+    page.wait_for_function("() => window.__leaderboard && window.__leaderboard.ready")
+    board = server.api("GET", "/api/leaderboard?limit=200")["players"]
+    assert len(board) >= 16
+    rows = page.locator("[data-testid=leaderboard-row]")
+    assert rows.count() == len(board)
+    assert [rows.nth(i).get_attribute("data-name") for i in range(len(board))] == [p["name"] for p in board]
+    top = rows.first
+    assert top.locator('td[data-col="rating"]').inner_text() == f"{board[0]['rating']:.2f}"
+    assert top.get_by_test_id("title").get_attribute("data-title") == board[0]["title"]
+    assert board[0]["title"] in top.get_by_test_id("title").inner_text()
+    titles = {p["title"] for p in board}
+    assert titles <= {"笨蛋", "坏蛋", "鸡蛋", "活珠", "毛蛋", "铁蛋", "银蛋", "金蛋", "掼蛋"}
+    screenshot(page, "leaderboard-desktop")
+    page.get_by_test_id("leaderboard-by").select_option("points")
+    page.wait_for_function("() => window.__leaderboard.by === 'points' && window.__leaderboard.rows")
+    by_points = server.api("GET", "/api/leaderboard?by=points&limit=200")["players"]
+    page.wait_for_function(
+        "(first) => document.querySelector('[data-testid=leaderboard-row]').dataset.name === first",
+        arg=by_points[0]["name"],
+    )
+    page.get_by_test_id("lang-toggle").click()
+    assert "等级分" in page.get_by_test_id("leaderboard-table").locator("thead").inner_text()
+    page.get_by_test_id("lang-toggle").click()
+    errors.check()
+
+    # --- a player's page, opened from the leaderboard --------------------------------------------------
+    page.goto(server.url + "/leaderboard")
+    page.wait_for_function("() => window.__leaderboard && window.__leaderboard.ready")
+    link = page.locator('[data-testid=leaderboard-row][data-name="Ada"] [data-testid=player-link]')
+    link.click()
+    page.wait_for_url(re.compile(r"/players/Ada$"))
+    page.wait_for_function("() => window.__player && window.__player.ready")
+    ada = server.api("GET", "/api/players/Ada")
+    assert page.get_by_test_id("player-title").inner_text() == "Ada"
+    assert page.get_by_test_id("stat-rating").inner_text().find(f"{ada['rating']:.2f}") >= 0
+    assert ada["title"] in page.get_by_test_id("stat-title").inner_text()
+    assert page.get_by_test_id("stat-points").inner_text().strip().endswith(str(ada["points"]))
+    matches = page.get_by_test_id("recent-match")
+    assert matches.count() == len(ada["recent"]) == 3
+    assert matches.first.get_by_test_id("match-event").inner_text().startswith("Bot Cup")
+    replay = matches.first.get_by_test_id("replay-link").get_attribute("href")
+    assert replay == ada["recent"][0]["table"]
+    record_href = matches.first.get_by_test_id("record-link").get_attribute("href")
+    assert record_href is not None
+    assert record_href == ada["recent"][0]["record"]
+    assert page.request.get(server.url + record_href).ok
+    screenshot(page, "player-desktop")
+    page.get_by_test_id("lang-toggle").click()
+    assert "等级分" in page.get_by_test_id("player-stats").inner_text()
+    page.get_by_test_id("lang-toggle").click()
+    missing = context.new_page()
+    missing.goto(server.url + "/players/" + urllib.parse.quote("Nobody At All"))
+    missing.wait_for_function("() => window.__player && window.__player.ready")
+    assert "no rated match" in missing.get_by_test_id("player-error").inner_text()
+    missing.close()
+    errors.check()
+
+    # --- the lobby's snippet ---------------------------------------------------------------------------
+    page.goto(server.url + "/")
+    page.get_by_test_id("lobby-leaderboard-table").wait_for()
+    snippet = page.locator("[data-testid=lobby-leaderboard] [data-testid=leaderboard-row]")
+    assert snippet.count() == 5
+    assert snippet.first.get_attribute("data-name") == board[0]["name"]
+    assert page.get_by_test_id("leaderboard-link").get_attribute("href") == "/leaderboard"
+    screenshot(page, "lobby-ratings-desktop")
+    errors.check()
+
+    # --- phone size ------------------------------------------------------------------------------------
+    for path, name, ready in (
+        (f"/events/{event_id}", "event-standings-phone", "window.__event && window.__event.ready"),
+        ("/events", "events-phone", "window.__events && window.__events.ready"),
+        ("/leaderboard", "leaderboard-phone", "window.__leaderboard && window.__leaderboard.ready"),
+        ("/players/Ada", "player-phone", "window.__player && window.__player.ready"),
+        ("/", "lobby-ratings-phone", "!!document.querySelector('[data-testid=lobby-leaderboard-table]')"),
+    ):
+        phone_shot(browser, server.url + path, name, f"() => {ready}")
+
+
+def test_players_seated_by_their_tokens(browser: Browser, server: Server, context: BrowserContext) -> None:
+    """People's teams: the director's player links, a player's link opens the event as that player,
+    "Play" seats them at their table with the token where the table page looks, and they sign the sheet."""
+    created = server.api(
+        "POST",
+        "/api/events",
+        {
+            "name": "People Cup",
+            "format": {"deals": 1},
+            "rounds": 1,
+            # Short clocks and no penalties: the people's seats go into 托管 at once and the bots finish.
+            "conduct": {
+                "timeout": None,
+                "disconnection": None,
+                "clocks": {"tribute_s": 1, "return_s": 1, "first_lead_s": 1, "play_s": 1, "countdown_s": 0},
+            },
+            "bot_delay": 0,
+            "deal_pause": 0,
+        },
+    )
+    event_id = created["event"]["id"]
+    director = created["director_token"]
+    context.add_init_script(f"localStorage.setItem('cardroom:event:{event_id}', {director!r})")
+
+    # The director registers a people's team through the page; the page keeps their tokens.
+    page = context.new_page()
+    errors = PageErrors(page)
+    page.goto(f"{server.url}/events/{event_id}")
+    page.wait_for_function("() => window.__event && window.__event.ready && window.__event.director")
+    page.get_by_test_id("reg-team").fill("Humans")
+    page.get_by_test_id("reg-player-1").fill("Cleo")
+    page.get_by_test_id("reg-player-2").fill("Dmitri")
+    page.get_by_test_id("register-submit").click()
+    page.wait_for_selector("[data-testid=team] >> text=Humans")
+    tokens = page.evaluate(f"() => JSON.parse(localStorage.getItem('cardroom:event:{event_id}:tokens'))")
+    assert set(tokens) == {"Cleo", "Dmitri"}
+    assert page.locator("[data-testid=copy-player-link]").count() == 2
+    page.get_by_test_id("add-bot-team").click()
+    page.wait_for_function("() => document.querySelectorAll('[data-testid=team]').length === 2")
+    page.get_by_test_id("start-event").click()
+    page.wait_for_function("() => window.__event.event.phase === 'running'")
+    page.get_by_test_id("pair-round").click()
+    page.wait_for_selector('[data-testid=round][data-round="1"] [data-testid=play-link]')
+    assert page.locator("[data-testid=play-link]").count() == 2, "the director may seat either player"
+    errors.check()
+
+    # Cleo opens her link in her own browser.
+    cleo_ctx = browser.new_context(viewport=DESKTOP, locale="en-US")
+    cleo_ctx.set_default_timeout(20_000)
+    cleo = cleo_ctx.new_page()
+    cleo_errors = PageErrors(cleo)
+    cleo.goto(f"{server.url}/events/{event_id}#player={tokens['Cleo']}")
+    cleo.wait_for_function("() => window.__event && window.__event.me")
+    assert "#player" not in cleo.url, "the token leaves the address bar"
+    assert cleo.evaluate(f"() => localStorage.getItem('cardroom:event:{event_id}:player')") == tokens["Cleo"]
+    assert "You are Cleo" in cleo.get_by_test_id("identity").inner_text()
+    me = server.api("POST", f"/api/events/{event_id}/whoami", {"token": tokens["Cleo"]})
+    table_id = me["seat"]["table_id"]
+    assert cleo.locator("[data-testid=play-link]").count() == 1, "Cleo holds only her own token"
+    screenshot(cleo, "event-player-desktop", full_page=True)
+    cleo.get_by_test_id("my-table").click()
+    cleo.wait_for_url(re.compile(rf"/tables/{table_id}$"))
+    assert cleo.evaluate(f"() => localStorage.getItem('cardroom:{table_id}')") == tokens["Cleo"]
+    cleo.wait_for_function("() => window.__cardroom && window.__cardroom.state !== null")
+    assert cleo.get_by_test_id("table").get_attribute("data-seat") == str(me["seat"]["seat"])
+
+    # The match finishes (托管 plays for the people); Cleo signs for her team on the sheet.
+    cleo.goto(f"{server.url}/events/{event_id}")
+    wait_round_complete(cleo, 1)
+    cleo.locator("[data-testid=sheet-toggle]").first.click()
+    sheet = cleo.get_by_test_id("sheet")
+    paired = server.api("GET", f"/api/events/{event_id}")["rounds"][0]["tables"][0]
+    humans_side = paired["teams"].index(me["team"])
+    sign = sheet.get_by_test_id(f"sign-{humans_side}")
+    sign.wait_for()
+    assert sign.is_enabled()
+    assert sheet.get_by_test_id(f"signed-{1 - humans_side}").is_visible(), "the bot team signed by itself"
+    sign.click()
+    sheet.get_by_test_id(f"signed-{humans_side}").wait_for()
+    table = server.api("GET", f"/api/events/{event_id}")["rounds"][0]["tables"][0]
+    assert table["signed"] == [True, True]
+    assert table["final"] is True
+    screenshot(cleo, "event-signed-desktop", full_page=True)
+    cleo_errors.check()
+    cleo_ctx.close()
+
+    # The director corrects the result on the sheet: the bot team forfeits; the signatures are cleared.
+    page.reload()
+    page.wait_for_function("() => window.__event && window.__event.ready && window.__event.director")
+    page.locator("[data-testid=sheet-toggle]").first.click()
+    sheet = page.get_by_test_id("sheet")
+    sheet.locator(".forfeit summary").click()
+    bots = paired["teams"][1 - humans_side]
+    sheet.get_by_test_id("forfeit-team").select_option(bots)
+    sheet.get_by_test_id("forfeit-submit").click()
+    page.wait_for_function(
+        "() => { const t = window.__event.event.rounds[0].tables[0];"
+        " return t.result && t.result.kind === 'forfeit'; }"
+    )
+    table = server.api("GET", f"/api/events/{event_id}")["rounds"][0]["tables"][0]
+    assert table["result"]["forfeited_by"] == 1 - humans_side
+    assert "forfeit by Bots 2" in page.get_by_test_id("table-result").inner_text()
+    page.wait_for_function(
+        "(team) => document.querySelector('[data-testid=standing-row]').dataset.team === team", arg=me["team"]
+    )
+    errors.check()
