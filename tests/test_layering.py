@@ -24,6 +24,9 @@ LAYERS = [
 ]
 """Lower layers first; a module may import only from its own layer or a lower one."""
 
+SAME_LAYER = {"shengji": "guandan"}
+"""Packages that share a layer: the two games' rules cores stand side by side."""
+
 CORE_FORBIDDEN = {"os", "sys", "io", "logging", "pathlib", "socket", "subprocess", "time", "rich", "typer"}
 
 
@@ -31,7 +34,7 @@ def layer_of(module: str) -> int:
     parts = module.split(".")
     if parts[0] != "cardroom" or len(parts) == 1:
         return -1
-    name = parts[1]
+    name = SAME_LAYER.get(parts[1], parts[1])
     return LAYERS.index(name) if name in LAYERS else len(LAYERS)
 
 
@@ -72,3 +75,16 @@ def test_rules_core_does_no_io(module: str, path: Path) -> None:
     """The pure rules core does no I/O and reads no clock: randomness and time are injected."""
     for imported in imports_of(path):
         assert imported.split(".")[0] not in CORE_FORBIDDEN, f"{module} imports {imported}"
+
+
+@pytest.mark.parametrize(
+    ("module", "path"),
+    [(name, path) for name, path in modules() if name.split(".")[1:2] in (["guandan"], ["shengji"])],
+    ids=[name for name, _ in modules() if name.split(".")[1:2] in (["guandan"], ["shengji"])],
+)
+def test_the_two_games_stand_apart(module: str, path: Path) -> None:
+    """guandan and shengji share a layer but not code: each builds on cardroom.cards alone."""
+    game = module.split(".")[1]
+    other = {"guandan": "shengji", "shengji": "guandan"}[game]
+    for imported in imports_of(path):
+        assert not imported.startswith(f"cardroom.{other}"), f"{module} imports {imported}"
