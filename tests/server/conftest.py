@@ -8,7 +8,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import anyio
 import pytest
@@ -19,6 +19,31 @@ from cardroom.server.app import create_app
 from cardroom.server.config import Clocks, Settings, TableConfig
 from cardroom.server.rooms import Room, Rooms
 from cardroom.server.table import Entry, Table
+from tests.server.browser import DESKTOP, launch_browser, require_browser
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, BrowserContext
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    """Debian's chromium under Playwright, once for the browser tests (tests/server/browser.py); fails
+    or skips, as ``CARDROOM_REQUIRE_BROWSER`` says, when it is missing."""
+    require_browser()
+    with launch_browser() as launched:
+        yield launched
+
+
+@pytest.fixture
+def context(browser: Browser) -> Iterator[BrowserContext]:
+    """A fresh browser context (its own storage) at desktop size, English."""
+    ctx = browser.new_context(viewport=DESKTOP, locale="en-US")
+    ctx.set_default_timeout(20_000)
+    try:
+        yield ctx
+    finally:
+        ctx.close()
+
 
 FAST = Settings(bot_delay=0.0, deal_pause=0.0)
 """Bots act at once and deals follow each other at once; the clocks are the rules' (long for a test)."""

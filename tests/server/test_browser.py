@@ -23,8 +23,6 @@ from tests.server.browser import (
     click_card,
     click_play,
     hand,
-    launch_browser,
-    require_browser,
     run_server,
     screenshot,
     select_cards,
@@ -38,28 +36,11 @@ if TYPE_CHECKING:
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    require_browser()
-    with launch_browser() as launched:
-        yield launched
-
-
-@pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory, browser: Browser) -> Iterator[Server]:
     # Depends on `browser` so that a missing browser skips before a server is started.
     data: Path = tmp_path_factory.mktemp("cardroom-data")
     with run_server(data) as running:
         yield running
-
-
-@pytest.fixture
-def context(browser: Browser) -> Iterator[BrowserContext]:
-    ctx = browser.new_context(viewport=DESKTOP, locale="en-US")
-    ctx.set_default_timeout(15_000)
-    try:
-        yield ctx
-    finally:
-        ctx.close()
 
 
 def open_table(context: BrowserContext, server: Server, table_id: str, token: str | None) -> Page:

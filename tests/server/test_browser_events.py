@@ -25,8 +25,6 @@ from tests.server.browser import (
     PHONE,
     PageErrors,
     Server,
-    launch_browser,
-    require_browser,
     run_server,
     screenshot,
 )
@@ -40,28 +38,11 @@ ROUND_TIMEOUT_MS = 120_000
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    require_browser()
-    with launch_browser() as launched:
-        yield launched
-
-
-@pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory, browser: Browser) -> Iterator[Server]:
     # Depends on `browser` so that a missing browser fails (or skips) before a server is started.
     data: Path = tmp_path_factory.mktemp("cardroom-events")
     with run_server(data) as running:
         yield running
-
-
-@pytest.fixture
-def context(browser: Browser) -> Iterator[BrowserContext]:
-    ctx = browser.new_context(viewport=DESKTOP, locale="en-US")
-    ctx.set_default_timeout(20_000)
-    try:
-        yield ctx
-    finally:
-        ctx.close()
 
 
 def event_state(page: Page) -> dict[str, Any]:

@@ -39,6 +39,11 @@ ErrorCode = Literal[
 ]
 
 
+ChoiceKind = Literal["skip_turn", "leader"]
+"""What an offender's 下家 chooses: whether the offender's next turn is skipped (违例), or who leads the
+deal after a foul (犯规)."""
+
+
 class ProtocolError(ValueError):
     """A client message the server refuses; ``code`` is the protocol's error code and the message names
     what is wrong. Nothing changes when one is raised."""
@@ -187,6 +192,27 @@ def read_play(value: Mapping[str, Any], level: Rank, rules: RuleSet) -> list[Pla
         what = f"a {wanted}" if wanted else "any combination"
         raise ProtocolError("illegal_action", f"{shown} is not {what} at level {level.letter}")
     return list(readings.values())
+
+
+def read_choice(value: Mapping[str, Any]) -> tuple[ChoiceKind, bool | int]:
+    """A ``choose`` message: ``{"type": "choose", "skip": true|false}`` answers a skip choice,
+    ``{"type": "choose", "leader": 0-3}`` a leader choice; anything else is ``bad_message``."""
+    fields = set(value) - {"type"}
+    if fields == {"skip"}:
+        skip = value["skip"]
+        if not isinstance(skip, bool):
+            raise ProtocolError("bad_message", f"choose.skip: true or false, got {skip!r}")
+        return "skip_turn", skip
+    if fields == {"leader"}:
+        leader = value["leader"]
+        if isinstance(leader, bool) or not isinstance(leader, int) or leader not in range(4):
+            raise ProtocolError("bad_message", f"choose.leader: a seat 0 to 3, got {leader!r}")
+        return "leader", leader
+    raise ProtocolError(
+        "bad_message",
+        'choose: send exactly one of "skip" (true or false) and "leader" (a seat 0 to 3), '
+        f"got fields {sorted(map(str, fields))}",
+    )
 
 
 def describe(play: Play) -> str:

@@ -31,7 +31,7 @@ log = logging.getLogger(__name__)
 QUEUE_LIMIT: Final = 2000
 """Messages waiting for one connection before it is dropped as too slow."""
 
-MESSAGE_TYPES: Final = ("join", "act", "resume", "hint", "ping")
+MESSAGE_TYPES: Final = ("join", "act", "choose", "resume", "hint", "ping")
 
 LIST_LIMIT: Final = 200
 """The most tables the lobby's list shows (the newest)."""
@@ -208,6 +208,9 @@ class Room:
                 raise ProtocolError("bad_message", 'act: the message has no "action"')
             self.table.act(seat, message["action"], self.clock())
             self.commit(before)
+        elif kind == "choose":
+            self.table.choose(seat, message, self.clock())
+            self.commit(before)
         elif kind == "resume":
             if self.table.resume(seat, self.clock()):
                 self.commit(before)
@@ -293,7 +296,8 @@ class Room:
 
     async def hint(self, connection: Connection, seat: int) -> None:
         """``hint``: what the heuristic bot would do for this seat now."""
-        if self.table.match.current_player != seat or self.table.status != "running":
+        table = self.table
+        if table.match.current_player != seat or table.status != "running" or table.waits_for_choice():
             raise ProtocolError("out_of_turn", "a hint is given when it is your turn")
         number = self.table.number
         bot = make_bot(AUTO_BOT, number)  # its own bot: the seat's 托管 bot may be thinking in a thread
@@ -331,7 +335,7 @@ class Room:
         table = self.table
         before = table.number
         action: Action | None = None
-        if due.seat is not None:
+        if due.seat is not None and due.kind in ("bot", "auto", "clock"):
             bot = self._bot(due.seat, table.bot_name(due.seat))
             observation = table.observation(due.seat)
             try:

@@ -17,8 +17,8 @@ import hmac
 import random
 import secrets
 import unicodedata
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any, Final, Literal
 
 from cardroom.cards import Card, format_cards
@@ -30,10 +30,12 @@ from cardroom.guandan.rulings import FoulRuling, SkipTurnRuling
 from cardroom.records import record_of
 from cardroom.server import views
 from cardroom.server.codec import (
+    ChoiceKind,
     ProtocolError,
     describe,
     from_record_action,
     read_action,
+    read_choice,
     read_hand,
     record_action,
 )
@@ -54,7 +56,7 @@ Entry = dict[str, Any]
 """One log entry: a JSON object with a ``type`` (docs/protocol.md)."""
 
 Status = Literal["waiting", "running", "finished"]
-DueKind = Literal["bot", "auto", "clock", "deal", "skip"]
+DueKind = Literal["bot", "auto", "clock", "deal", "skip", "choice"]
 Decide = Callable[[int, str, Observation], Action]
 """How :meth:`Table.step` gets a bot's decision: (seat, bot name, observation) → action."""
 
@@ -72,11 +74,33 @@ EFFECT_NAMES: Final = {NoEffect: "none", SkipTurn: "skip_turn", EndDeal: "end_de
 class Due:
     """The next thing the table does by itself, at time ``at``: a bot seat acts (``bot``), a seat in
     托管 is played for (``auto``), a human's clock runs out (``clock``), the next deal is dealt
-    (``deal``), or a seat's turn is skipped by a ruling (``skip``, 违例)."""
+    (``deal``), a seat's turn is skipped by a ruling (``skip``, 违例), or a choice's deadline passes
+    and its default is taken (``choice``; ``seat`` is the chooser)."""
 
     at: float
     kind: DueKind
     seat: int | None = None
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A decision the seed gives the offender's 下家 (``seat``), open until ``deadline``: after a 违例,
+    whether the offender's next turn in play is skipped (``skip_turn``, "由违规者的下家决定是否停止违规者
+    一次出牌"); after a 犯规, who leads the next deal (``leader``, "由违规者的下家…指定首圈领出者"). Only a
+    person is asked (a bot or a seat in 托管 takes the default at once, without a ``choice`` entry); the
+    default, at the deadline, is to skip, or the chooser itself leads."""
+
+    kind: ChoiceKind
+    seat: int
+    offender: int
+    deadline: float
+
+    def to_json(self) -> dict[str, Any]:
+        """The state's ``choice`` (shown to the chooser only)."""
+        value: dict[str, Any] = {"kind": self.kind, "offender": self.offender, "deadline": self.deadline}
+        if self.kind == "leader":
+            value["seats"] = [0, 1, 2, 3]
+        return value
 
 
 def token_hash(token: str) -> str:
@@ -131,7 +155,11 @@ class Table:
         self.conduct: MatchConduct | None = None if config.conduct is None else MatchConduct(config.conduct)
         """The penalties of this match (tournament tables)."""
         self.pending_skip: set[int] = set()
-        """Seats whose next turn in play is skipped (违例; their 下家 is taken to choose the skip)."""
+        """Seats whose next turn in play is skipped (违例: their 下家 chose the skip, or took the default)."""
+        self.choices: list[Choice] = []
+        """The open choices of offenders' 下家 (``choice`` entries not yet answered by ``chosen``)."""
+        self.named_leader: int | None = None
+        """The leader named for the deal after a foul (a ``chosen`` entry), until that deal is dealt."""
         self.end: Entry | None = None
         """The ``match_end`` entry once the match is over."""
 
@@ -214,6 +242,12 @@ class Table:
             raise ProtocolError(
                 "out_of_turn", f"it is seat {deal.current_player}'s turn ({who}), not seat {seat}'s"
             )
+        if self.waits_for_choice():
+            chooser = next(choice.seat for choice in self.choices if choice.offender == seat)
+            raise ProtocolError(
+                "wrong_phase",
+                f"seat {chooser} ({self.names[chooser]}) is choosing whether seat {seat}'s turn is skipped",
+            )
         readings = read_action(seat, action, deal.level, self.rules)
         legal: list[Action] = []
         errors: list[RuleError] = []
@@ -241,6 +275,54 @@ class Table:
         if not self.auto[seat]:
             return []
         return [self._record({"type": "auto", "seat": seat, "on": False, "at": now})]
+
+    def choose(self, seat: int, message: Mapping[str, Any], now: float) -> list[Entry]:
+        """A ``choose`` message: the seat answers its open choice (``skip`` true or false after a 违例,
+        ``leader`` a seat after a 犯规). A skip chosen while the offender is to play is applied at once."""
+        kind, value = read_choice(message)
+        if self.status != "running":
+            raise ProtocolError("wrong_phase", f"the table is {self.status}: there is no choice to make")
+        choice = self._open_choice(seat, kind)
+        if choice is None:
+            other = next((open_ for open_ in self.choices if open_.kind == kind), None)
+            what = "whether the offender's turn is skipped" if kind == "skip_turn" else "the next leader"
+            if other is not None:
+                raise ProtocolError(
+                    "out_of_turn",
+                    f"seat {other.seat} ({self.names[other.seat]}) chooses {what}, not seat {seat}",
+                )
+            raise ProtocolError("wrong_phase", f"no choice of {what} is open")
+        before = self.number
+        self._answer(choice, value, "player", now)
+        return self.log[before:]
+
+    def choice_for(self, seat: int | None) -> Choice | None:
+        """The seat's open choice (the first, should it have two), or ``None``."""
+        if seat is None or self.status != "running":
+            return None
+        return next((choice for choice in self.choices if choice.seat == seat), None)
+
+    def waits_for_choice(self) -> bool:
+        """Whether play waits for a choice: the player to act (in play) is an offender whose 下家 has not
+        yet said whether its turn is skipped (its clock stands still; it may not act)."""
+        deal = self.match.current_deal
+        if self.status != "running" or deal is None or deal.phase is not Phase.PLAY:
+            return False
+        return self._open_skip(deal.current_player) is not None
+
+    def _open_choice(self, seat: int, kind: ChoiceKind) -> Choice | None:
+        return next((c for c in self.choices if c.seat == seat and c.kind == kind), None)
+
+    def _open_skip(self, offender: int | None) -> Choice | None:
+        return next((c for c in self.choices if c.kind == "skip_turn" and c.offender == offender), None)
+
+    def choice_clock(self) -> float:
+        """Seconds a 下家 has to answer: the follow clock (a tournament table's ``play_s`` plus its
+        countdown)."""
+        if self.conduct is not None:
+            clocks = self.conduct.policy.clocks
+            return float(clocks.play_s + clocks.countdown_s)
+        return self.config.clocks.follow
 
     def _deal_to_act(self) -> Deal:
         if self.status == "waiting":
@@ -288,12 +370,25 @@ class Table:
         """The next automatic step and when it is due, or ``None`` (waiting for players, or over)."""
         if self.status != "running":
             return None
+        regular = self._regular_due()
+        if self.choices:
+            first = min(self.choices, key=lambda choice: choice.deadline)
+            if regular is None or first.deadline <= regular.at:
+                return Due(first.deadline, "choice", first.seat)
+        return regular
+
+    def _regular_due(self) -> Due | None:
+        """:meth:`due` but for the choices' deadlines; ``None`` while play waits for a choice."""
         if self.match.phase is MatchPhase.DEALING:
+            if any(choice.kind == "leader" for choice in self.choices):
+                return None
             return Due(self.deal_ended + self.config.deal_pause, "deal")
         deal = self.match.current_deal
         assert deal is not None
         assert deal.current_player is not None
         seat = deal.current_player
+        if self.waits_for_choice():
+            return None
         if seat in self.pending_skip and self._can_skip(deal, seat):
             return Due(self.turn_started, "skip", seat)
         if self.config.seats[seat].kind == "bot":
@@ -328,6 +423,10 @@ class Table:
         if due.kind == "skip":
             self._skip(due.seat, now)
             return self.log[before:]
+        if due.kind == "choice":
+            choice = next(c for c in self.choices if c.seat == due.seat and c.deadline == due.at)
+            self._answer(choice, True if choice.kind == "skip_turn" else choice.seat, "default", now)
+            return self.log[before:]
         chosen: Action | None = None
         if action is not None:
             try:
@@ -338,12 +437,13 @@ class Table:
             chosen = self.match.legal_actions()[0]
         if due.kind == "clock" and self.penalising:
             effect = self._penalise(due.seat, Offence.TIMEOUT, now)
-            if isinstance(effect, SkipTurn) and self.due() == Due(self.turn_started, "skip", due.seat):
-                self._skip(due.seat, now)
-            elif (
+            if isinstance(effect, SkipTurn) and self._skip_if_due(due.seat, now):
+                return self.log[before:]
+            if (
                 self.status == "running"
                 and self.match.current_player == due.seat
-                and self.number == before + 1
+                and not self.waits_for_choice()
+                and self.number > before
             ):
                 self._play(chosen, "auto", now)
             return self.log[before:]
@@ -359,14 +459,16 @@ class Table:
         if due is None or due.at > now:
             return []
         action = None
-        if due.seat is not None and due.kind != "skip":
+        if due.seat is not None and due.kind in ("bot", "auto", "clock"):
             action = decide(due.seat, self.bot_name(due.seat), self.observation(due.seat))
         return self.apply_due(due, action, now)
 
     def restart_clocks(self, now: float) -> None:
-        """After the server was down: the player to act gets a full clock, the deal pause starts again."""
+        """After the server was down: the player to act gets a full clock, the deal pause starts again,
+        and so does an open choice."""
         self.turn_started = now
         self.deal_ended = now
+        self.choices = [replace(choice, deadline=now + self.choice_clock()) for choice in self.choices]
 
     # -- conduct (tournament tables) -------------------------------------------------------------
 
@@ -377,8 +479,8 @@ class Table:
             return []
         before = self.number
         effect = self._penalise(seat, offence, now)
-        if isinstance(effect, SkipTurn) and self.due() == Due(self.turn_started, "skip", seat):
-            self._skip(seat, now)
+        if isinstance(effect, SkipTurn):
+            self._skip_if_due(seat, now)
         return self.log[before:]
 
     def forfeit(self, side: int, now: float, note: str = "") -> list[Entry]:
@@ -390,10 +492,12 @@ class Table:
         return self.log[before:]
 
     def _penalise(self, seat: int, offence: Offence, now: float) -> NoEffect | SkipTurn | EndDeal | EndMatch:
-        """Record the penalty entry of an offence and carry out an ``EndDeal`` or ``EndMatch``; the
-        effect is returned (a skip is left to the caller and to :meth:`due`)."""
+        """Record the penalty entry of an offence and carry out an ``EndDeal`` or ``EndMatch``; for a
+        ``SkipTurn`` ask the 下家 (a ``choice`` entry) when it is a person. The effect is returned (a skip
+        is left to the caller and to :meth:`due`)."""
         assert self.conduct is not None
         deal_number = len(self.match.deals)
+        asked = seat in self.pending_skip or self._open_skip(seat) is not None
         _state, ruling = self.conduct.penalise(offence, at_s=self.elapsed(now), deal=deal_number, seat=seat)
         if not ruling.records:
             return ruling.effect
@@ -414,21 +518,76 @@ class Table:
             self._end_by_forfeit(effect.side, now)
         elif isinstance(effect, EndDeal) and self.match.current_deal is not None:
             self._foul(seat, now)
+        elif isinstance(effect, SkipTurn) and effect.chooser is not None and not asked:
+            self._ask(effect.chooser, "skip_turn", seat, now)
         return effect
+
+    def _in_person(self, seat: int) -> bool:
+        """Whether a choice of ``seat`` is asked of its player: a person's seat, not in 托管."""
+        return self.config.seats[seat].kind == "human" and not self.auto[seat]
+
+    def _ask(self, chooser: int, kind: ChoiceKind, offender: int, now: float) -> None:
+        """Open a choice of ``chooser`` (a person) with a deadline; a bot's or a 托管 seat's is its
+        default, taken at once: a skip (already pending), or the chooser leads."""
+        if not self._in_person(chooser):
+            return
+        self._record(
+            {
+                "type": "choice",
+                "kind": kind,
+                "seat": chooser,
+                "offender": offender,
+                "deadline": now + self.choice_clock(),
+                "at": now,
+            }
+        )
+
+    def _answer(self, choice: Choice, value: bool | int, by: str, now: float) -> None:
+        """Record the answer to an open choice (``by``: ``player`` or ``default``); a skip is applied at
+        once when the offender is to play."""
+        entry: Entry = {
+            "type": "chosen",
+            "kind": choice.kind,
+            "seat": choice.seat,
+            "offender": choice.offender,
+            "by": by,
+            "at": now,
+        }
+        if choice.kind == "skip_turn":
+            entry["skip"] = bool(value)
+        else:
+            entry["leader"] = int(value)
+        self._record(entry)
+        if choice.kind == "skip_turn" and value:
+            self._skip_if_due(choice.offender, now)
+
+    def _skip_if_due(self, seat: int, now: float) -> bool:
+        """Skip the seat's turn now if a skip is pending and it is to play."""
+        deal = self.match.current_deal
+        if self.status != "running" or deal is None or seat not in self.pending_skip:
+            return False
+        if not self._can_skip(deal, seat):
+            return False
+        self._skip(seat, now)
+        return True
 
     def _can_skip(self, deal: Deal, seat: int) -> bool:
         """Whether a pending skip can be applied now: ``seat`` is to play (not tribute or return)."""
         return deal.phase is Phase.PLAY and deal.current_player == seat
 
     def _skip(self, seat: int, now: float) -> None:
-        """违例's effect (the offender's 下家 is taken to choose it): the seat's turn to play is skipped,
-        a pass when it follows; when it leads, the lead goes to the other side."""
+        """违例's effect (when the offender's 下家 chose it, or took the default): the seat's turn to play
+        is skipped, a pass when it follows; when it leads, the lead goes to the other side."""
         self._record({"type": "ruling", "kind": "skip_turn", "seat": seat, "at": now})
 
     def _foul(self, seat: int, now: float) -> None:
-        """犯规's effect: the deal ends at once, the offender's side 双下; the next deal has no tribute."""
+        """犯规's effect: the deal ends at once, the offender's side 双下; the next deal has no tribute,
+        and its leader is named by the offender's 下家 (asked when it is a person)."""
         self._record({"type": "ruling", "kind": "foul", "seat": seat, "at": now})
         self._deal_ended(now)
+        chooser = self.match.leader_chooser
+        if self.status == "running" and self.match.phase is MatchPhase.DEALING and chooser is not None:
+            self._ask(chooser, "leader", seat, now)
 
     def _end_by_forfeit(self, side: int, now: float, note: str = "") -> None:
         """判负 / 弃权: the match ends, the other side wins (the engine's forfeit ruling)."""
@@ -514,7 +673,8 @@ class Table:
         first = self.match.needs_leader
         leader = holder if first else None
         if self.match.needs_named_leader:
-            leader = self.match.leader_chooser  # the offender's 下家 names: the server names itself
+            # named by the offender's 下家 (a ``chosen`` entry); a bot, a 托管 seat or the default: itself
+            leader = self.named_leader if self.named_leader is not None else self.match.leader_chooser
         self._record(
             {
                 "type": "deal",
@@ -590,6 +750,7 @@ class Table:
             hands = [read_hand(text) for text in entry["hands"]]
             turned = Card.parse(entry["turned_card"]) if entry.get("turned_card") else None
             dealt = self.match.deal(hands, entry.get("leader"), turned)
+            self.named_leader = None
             exempt = [event.seat for event in dealt.events if event.kind == "anti_tribute"]
             if exempt:
                 entry["anti_tribute"] = exempt
@@ -612,6 +773,10 @@ class Table:
         elif kind == "ruling":
             self._apply_ruling(entry)
             self.turn_started = at
+        elif kind == "choice":
+            self._apply_choice(entry)
+        elif kind == "chosen":
+            self._apply_chosen(entry, at)
         elif kind == "deal_end":
             if not self.match.summaries or list(self.match.summaries[-1].result.places) != entry["places"]:
                 raise ValueError("the deal's places differ from the log")
@@ -623,6 +788,7 @@ class Table:
                 raise ValueError("the match is not over")
             self.status = "finished"
             self.end = entry
+            self.choices.clear()
         else:
             raise ValueError(f"unknown entry type {kind!r}")
         self.log.append(entry)
@@ -649,11 +815,46 @@ class Table:
                 entry["lead_to"] = lead[0]
         elif entry["kind"] == "foul":
             self.pending_skip.clear()
+            self.choices = [choice for choice in self.choices if choice.kind != "skip_turn"]
             self.match.apply_ruling(FoulRuling(seat))
             assert deal.result is not None
             entry["places"] = list(deal.result.places)
         else:
             raise ValueError(f"unknown ruling {entry['kind']!r}")
+
+    def _apply_choice(self, entry: Entry) -> None:
+        kind = entry["kind"]
+        if kind not in ("skip_turn", "leader"):
+            raise ValueError(f"unknown choice {kind!r}")
+        choice = Choice(kind, int(entry["seat"]), int(entry["offender"]), float(entry["deadline"]))
+        if self.status != "running" or self._open_choice(choice.seat, kind) is not None:
+            raise ValueError(f"seat {choice.seat} cannot be asked this choice now")
+        if kind == "leader" and self.match.phase is not MatchPhase.DEALING:
+            raise ValueError("a leader is chosen between deals")
+        if kind == "skip_turn":
+            self.pending_skip.discard(choice.offender)  # until the 下家 answers
+        self.choices.append(choice)
+
+    def _apply_chosen(self, entry: Entry, at: float) -> None:
+        kind = entry["kind"]
+        choice = self._open_choice(int(entry["seat"]), kind)
+        if choice is None:
+            raise ValueError(f"seat {entry['seat']} has no open {kind!r} choice")
+        if kind == "skip_turn":
+            if not isinstance(entry["skip"], bool):
+                raise ValueError("skip: true or false")
+            self.choices.remove(choice)
+            if entry["skip"]:
+                self.pending_skip.add(choice.offender)
+            deal = self.match.current_deal
+            if deal is not None and deal.phase is Phase.PLAY and deal.current_player == choice.offender:
+                self.turn_started = at  # play waited: the offender's clock starts now
+        else:
+            leader = entry["leader"]
+            if isinstance(leader, bool) or not isinstance(leader, int) or leader not in range(4):
+                raise ValueError(f"leader: a seat 0 to 3, got {leader!r}")
+            self.choices.remove(choice)
+            self.named_leader = leader
 
     @staticmethod
     def _annotate(entry: Entry, deal: Deal, before: int) -> None:

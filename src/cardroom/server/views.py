@@ -89,7 +89,9 @@ def state(table: Table, viewer: int | None, now: float) -> dict[str, Any]:
         "server_time": now,
         "hand": hand,
         "wild": str(wild_card(level)),
-        "legal": legal_json(match.legal_actions()) if viewer is not None and viewer == turn else [],
+        "legal": legal_json(match.legal_actions())
+        if viewer is not None and viewer == turn and not table.waits_for_choice()
+        else [],
         "to_beat": _to_beat(in_deal),
         "tributes": _tributes(deal, viewer),
         "returns": _returns(deal, viewer),
@@ -99,7 +101,14 @@ def state(table: Table, viewer: int | None, now: float) -> dict[str, Any]:
         "event": None if config.event is None else config.event.to_dict(),
         "penalties": [penalty_json(record) for record in table.penalties],
         "elapsed": table.elapsed(now) if table.status == "running" else None,
+        "choice": _choice(table, viewer),
     }
+
+
+def _choice(table: Table, viewer: int | None) -> dict[str, Any] | None:
+    """The viewer's open choice (违例: skip the offender's turn?; 犯规: who leads next?), its own only."""
+    choice = table.choice_for(viewer)
+    return None if choice is None else choice.to_json()
 
 
 def penalty_json(record: PenaltyRecord) -> dict[str, Any]:

@@ -825,3 +825,29 @@ const EVENT_STRINGS = {
 };
 Object.assign(STRINGS.en, EVENT_STRINGS.en);
 Object.assign(STRINGS.zh, EVENT_STRINGS.zh);
+
+// ---------- the 下家's choice after a 违例 or a 犯规 (table.js, renderChoice)
+const CONDUCT_STRINGS = {
+  en: {
+    "choice.skip.title": "Skip {name}'s next turn?",
+    "choice.skip.note": "{name} committed a violation (违例). As their 下家 you decide whether their next turn is skipped; without an answer in time it is skipped.",
+    "choice.skip.yes": "Yes, skip it",
+    "choice.skip.no": "No, let them play",
+    "choice.leader.title": "Choose who leads the next deal",
+    "choice.leader.note": "{name} committed a foul (犯规): the next deal has no tribute and you, their 下家, name its first leader; without an answer in time you lead.",
+    "choice.left": "{n} s left",
+    "choice.waiting": "Your violation (违例): waiting for {name} to decide whether your turn is skipped",
+  },
+  zh: {
+    "choice.skip.title": "是否停止 {name} 的下一次出牌？",
+    "choice.skip.note": "{name} 违例。由你（违规者的下家）决定是否停止其一次出牌；超时未答则停止。",
+    "choice.skip.yes": "停止其出牌",
+    "choice.skip.no": "不停止",
+    "choice.leader.title": "指定下一副牌的首圈领出者",
+    "choice.leader.note": "{name} 犯规：下副牌不进贡，由你（违规者的下家）指定首圈领出者；超时未答则由你领出。",
+    "choice.left": "剩余 {n} 秒",
+    "choice.waiting": "你违例了：等待 {name} 决定是否停止你这一次出牌",
+  },
+};
+Object.assign(STRINGS.en, CONDUCT_STRINGS.en);
+Object.assign(STRINGS.zh, CONDUCT_STRINGS.zh);

@@ -28,6 +28,7 @@ const app = {
   lastHint: null,
   errors: [], // error messages received
   clockOffset: 0,
+  choosing: false, // a `choose` sent, no state since
 };
 window.__cardroom = app; // for the browser tests and for debugging (app.render() redraws)
 
@@ -115,6 +116,7 @@ function onMessage(message) {
       if (typeof message.number === "number") app.number = message.number;
       if (message.seat !== undefined && message.seat !== null) app.seat = message.seat;
       app.pending = false;
+      app.choosing = false;
       render();
       break;
     case "hint":
@@ -131,6 +133,7 @@ function onMessage(message) {
 
 function onError(message) {
   app.pending = false;
+  app.choosing = false;
   app.errors.push(message);
   if (message.code === "bad_token") {
     // The connection stays open: join again as a spectator.
@@ -310,6 +313,7 @@ function render() {
   renderHand();
   renderControls();
   renderOverlay();
+  renderChoice();
   const mine = app.seat !== null ? seats()[app.seat] : null;
   $("#auto-banner").hidden = !(mine && mine.auto);
   $("#spectator-banner").hidden = app.seat !== null;
@@ -400,6 +404,7 @@ function serverNow() {
 function tickClocks() {
   const s = app.state;
   if (!s) return;
+  tickChoice();
   for (const clock of document.querySelectorAll(".seat .clock")) {
     if (clock.hidden || !s.deadline) continue;
     const left = Math.max(0, Math.ceil(s.deadline - serverNow()));
@@ -573,6 +578,9 @@ function renderControls() {
       text = t("select.illegal");
       cls += " bad";
     } else text = distinctReadings(matches).map(describePlay).join(" / ");
+  } else if (s.phase === "play" && s.turn === app.seat && !(s.legal?.length)) {
+    // My turn, nothing legal: play waits for my 下家's choice (违例: skip my turn or not).
+    text = t("choice.waiting", { name: seatName((s.turn + 1) % 4) });
   } else if (s.phase === "play" && s.turn !== null && s.turn !== undefined) {
     text = t("turn.other", { name: seatName(s.turn) });
   }
@@ -810,6 +818,72 @@ function matchPanel(s) {
       closeButton("match"),
     ),
   );
+}
+
+// ---------------------------------------------------------------- the 下家's choice (违例, 犯规)
+
+/** `state.choice` (mine only): skip the offender's next turn? / who leads the next deal? */
+function renderChoice() {
+  const box = $("#choice");
+  const choice = app.seat !== null ? app.state?.choice : null;
+  if (!choice) {
+    box.hidden = true;
+    box.dataset.kind = "";
+    box.replaceChildren();
+    return;
+  }
+  const offender = seatName(choice.offender);
+  let title;
+  let note;
+  let buttons;
+  if (choice.kind === "skip_turn") {
+    title = t("choice.skip.title", { name: offender });
+    note = t("choice.skip.note", { name: offender });
+    buttons = [
+      h("button.btn.primary", { type: "button", testid: "choice-skip-yes", text: t("choice.skip.yes"), disabled: app.choosing, onclick: () => choose({ skip: true }) }),
+      h("button.btn", { type: "button", testid: "choice-skip-no", text: t("choice.skip.no"), disabled: app.choosing, onclick: () => choose({ skip: false }) }),
+    ];
+  } else {
+    title = t("choice.leader.title");
+    note = t("choice.leader.note", { name: offender });
+    buttons = (choice.seats ?? [0, 1, 2, 3]).map((seat) =>
+      h(`button.btn.team${seat % 2}`, {
+        type: "button",
+        testid: `choice-leader-${seat}`,
+        text: seat === app.seat ? `${seatName(seat)} (${t("badge.you")})` : seatName(seat),
+        disabled: app.choosing,
+        onclick: () => choose({ leader: seat }),
+      }),
+    );
+  }
+  box.hidden = false;
+  box.dataset.kind = choice.kind;
+  box.replaceChildren(
+    h(
+      "div.panel",
+      {},
+      h("h3", { testid: "choice-title", text: title }),
+      h("p.muted", { text: note }),
+      h("div.buttons", {}, ...buttons),
+      h("p.choice-clock", { testid: "choice-clock" }),
+    ),
+  );
+  tickChoice();
+}
+
+function tickChoice() {
+  const choice = app.state?.choice;
+  const clock = document.querySelector("#choice .choice-clock");
+  if (!choice || !clock || typeof choice.deadline !== "number") return;
+  clock.textContent = t("choice.left", { n: Math.max(0, Math.ceil(choice.deadline - serverNow())) });
+}
+
+function choose(answer) {
+  if (app.choosing) return;
+  if (send({ type: "choose", ...answer })) {
+    app.choosing = true;
+    renderChoice();
+  }
 }
 
 // ---------------------------------------------------------------- start
