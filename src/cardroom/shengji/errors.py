@@ -1,0 +1,47 @@
+"""The errors the Shengji rules core raises for an action the rules do not allow; each names the rule.
+
+All are ``ValueError`` subclasses, and a rejected action leaves the state unchanged.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from cardroom.shengji.tricks import ThrowCheck
+
+
+class ShengjiRuleError(ValueError):
+    """An action the Shengji rules do not allow here."""
+
+
+class NotHeldError(ShengjiRuleError):
+    """The play uses cards the player does not hold."""
+
+
+class NotOneSuitError(ShengjiRuleError):
+    """A lead must be of one effective suit (trump counts as one suit): 同門花色的大牌可以聯出."""
+
+
+class WrongCountError(ShengjiRuleError):
+    """A follow has as many cards as the lead."""
+
+
+class MustFollowSuitError(ShengjiRuleError):
+    """跟牌: 必須跟出首家出的花色牌 — the led suit while any is left."""
+
+
+class MustPlayTractorError(ShengjiRuleError):
+    """首家出拖拉機時，其餘家有拖拉機必須出拖拉機 — a tractor of the led length while the suit has one."""
+
+
+class MustPlayPairError(ShengjiRuleError):
+    """首家出對牌時，其餘家有對牌必須出對牌 — as many pairs as the lead has, or as the suit holds."""
+
+
+class BadThrowError(ShengjiRuleError):
+    """甩牌: another hand beats a unit of the throw; the thrower plays the smallest failing unit."""
+
+    def __init__(self, message: str, check: ThrowCheck) -> None:
+        super().__init__(message)
+        self.check = check
