@@ -36,6 +36,7 @@ bench: $(STAMP)  ## the performance benchmarks recorded in docs/performance.md
 	$(BIN)/python -m bench.play
 	$(BIN)/python -m bench.bots
 	$(BIN)/python -m bench.rl
+	$(BIN)/python -m bench.shengji
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

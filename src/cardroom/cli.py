@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 from typing import Annotated
@@ -12,15 +13,27 @@ from rich.markup import escape
 from rich.table import Table
 
 from cardroom.arena.command import run_command as run_arena_command
-from cardroom.arena.duplicate import ArenaConfig
+from cardroom.arena.duplicate import GAMES, ArenaConfig
 from cardroom.arena.play import ArenaError
 from cardroom.arena.ray_backend import LOCAL, RayUnavailableError, import_ray
 from cardroom.bots import BOTS
+from cardroom.bots.shengji import SHENGJI_BOTS
 from cardroom.cards import NotationError, Rank
 from cardroom.demo import run_demo
 from cardroom.guandan.ruleset import RuleSet, preset
-from cardroom.records import RecordError, ReplayReport, play_random, read_record, write_record
+from cardroom.records import FORMAT as GUANDAN_FORMAT
+from cardroom.records import RecordError, ReplayReport, Violation, play_random, read_record, write_record
 from cardroom.records import replay as replay_record
+from cardroom.records.shengji import (
+    SHENGJI_FORMAT,
+    ShengjiReplayReport,
+    play_random_shengji,
+    replay_shengji,
+    write_shengji_record,
+)
+from cardroom.shengji import preset as shengji_preset
+from cardroom.shengji.ruleset import PRESETS as SHENGJI_PRESETS
+from cardroom.shengji.ruleset import ShengjiRules
 
 app = typer.Typer(
     help="Guandan (掼蛋) and Shengji (升级): rules engine, bots and card room.",
@@ -68,21 +81,38 @@ def version() -> None:
 
 @app.command("replay")
 def replay_command(
-    file: Annotated[Path, typer.Argument(help="A match record (JSON, docs/records.md).")],
+    file: Annotated[Path, typer.Argument(help="A match record (JSON, docs/records.md): Guandan or Shengji.")],
 ) -> None:
-    """Replay a match record: each deal's result and the match result, or the first illegal action.
+    """Replay a match record (Guandan or Shengji, by its format): each deal's result and the match
+    result, or the first illegal action.
 
     Exit code 0 for a legal record, 1 for an illegal action or a result that does not match, 2 for a
     record that cannot be read.
     """
     console = Console()
     try:
-        report = replay_record(read_record(file))
+        raw = read_record(file)
+        if _record_format(raw) == SHENGJI_FORMAT:
+            shengji_report = replay_shengji(raw)
+            _print_shengji_report(shengji_report, console)
+            ok = shengji_report.ok
+        else:
+            report = replay_record(raw)
+            _print_report(report, console)
+            ok = report.ok
     except RecordError as error:
         console.print(f"[bold red]Broken record[/] {escape(str(file))}: {escape(str(error))}")
         raise typer.Exit(2) from None
-    _print_report(report, console)
-    raise typer.Exit(0 if report.ok else 1)
+    raise typer.Exit(0 if ok else 1)
+
+
+def _record_format(raw: dict[str, object]) -> object:
+    """The record's ``format``; one neither game writes is a :class:`RecordError` naming both."""
+    value = raw.get("format")
+    if value not in (GUANDAN_FORMAT, SHENGJI_FORMAT):
+        got = "missing" if "format" not in raw else f"got {json.dumps(value, ensure_ascii=False)[:60]}"
+        raise RecordError("format", f'expected "{GUANDAN_FORMAT}" or "{SHENGJI_FORMAT}", {got}')
+    return value
 
 
 @app.command("play-random")
@@ -90,12 +120,25 @@ def play_random_command(
     seed: Annotated[int, typer.Option(help="Seed of random.Random: the shuffles and every choice.")],
     out: Annotated[Path, typer.Option(help="Where to write the match record (JSON).")],
     deals: Annotated[
-        int | None, typer.Option(min=1, help="Play a fixed-deal match of this many deals.")
+        int | None,
+        typer.Option(
+            min=1,
+            help="Guandan: play a fixed-deal match of this many deals. Shengji: stop after this many deals "
+            "(an unfinished match).",
+        ),
     ] = None,
-    rules: Annotated[str, typer.Option(help="Rule-set preset.")] = "competition",
+    rules: Annotated[
+        str | None, typer.Option(help="Rule-set preset (default: competition; Shengji: shengji).")
+    ] = None,
+    game: Annotated[str, typer.Option(help="The game: guandan or shengji.")] = "guandan",
 ) -> None:
     """Play a match with uniformly random legal actions and write its record."""
-    record = play_random(seed, max_deals=deals, rules=_preset(rules))
+    if game == "shengji":
+        _play_random_shengji(seed, out, deals, rules or "shengji")
+        return
+    if game != "guandan":
+        raise typer.BadParameter(f"unknown game {game!r}; known: guandan, shengji", param_hint="--game")
+    record = play_random(seed, max_deals=deals, rules=_preset(rules or "competition"))
     write_record(out, record)
     result = record["result"]
     actions = sum(len(deal["actions"]) for deal in record["deals"])
@@ -105,6 +148,23 @@ def play_random_command(
     Console().print(
         f"Wrote {escape(str(out))}: {_count(len(record['deals']), 'deal')}, {_count(actions, 'action')}; "
         f"{winner}, levels {levels}, 28-point score {points}."
+    )
+
+
+def _play_random_shengji(seed: int, out: Path, deals: int | None, rules: str) -> None:
+    try:
+        rule_set = shengji_preset(rules)
+    except KeyError as error:
+        raise typer.BadParameter(str(error.args[0]), param_hint="--rules") from None
+    record = play_random_shengji(seed, max_deals=deals, rules=rule_set)
+    write_shengji_record(out, record)
+    result = record["result"]
+    actions = sum(len(deal["actions"]) for deal in record["deals"])
+    levels = " : ".join(result["levels"])
+    state = f"team {result['winner']} wins" if result["finished"] else "unfinished"
+    Console().print(
+        f"Wrote {escape(str(out))}: Shengji, {_count(len(record['deals']), 'deal')}, "
+        f"{_count(actions, 'action')}; {state}, levels {levels}."
     )
 
 
@@ -140,15 +200,7 @@ def _print_report(report: ReplayReport, console: Console) -> None:
         console.print(table)
     violation = report.violation
     if violation is not None:
-        console.print(
-            f"[bold red]Illegal action[/] at {violation.path}: deal {violation.deal_index + 1}, "
-            f"action {violation.action_index + 1} of the deal, action {violation.overall_index + 1} "
-            f"of the record"
-        )
-        console.print(
-            f"  seat {violation.seat} ({escape(seats[violation.seat])}): {escape(violation.description)}"
-        )
-        console.print(f"  rule broken: [bold]{violation.rule}[/]: {escape(violation.message)}")
+        _print_violation(violation, seats, console)
         return
     levels = " : ".join(level.letter for level in report.levels)
     if report.finished:
@@ -164,12 +216,91 @@ def _print_report(report: ReplayReport, console: Console) -> None:
         console.print(
             f"[bold yellow]Unfinished match[/]: {escape(report.state)}; levels {levels} (team 0 : team 1)"
         )
-    if report.mismatches:
+    _print_mismatches(report.mismatches, report.actions_applied, console)
+
+
+def _print_violation(violation: Violation, seats: tuple[str, ...], console: Console) -> None:
+    console.print(
+        f"[bold red]Illegal action[/] at {violation.path}: deal {violation.deal_index + 1}, "
+        f"action {violation.action_index + 1} of the deal, action {violation.overall_index + 1} "
+        f"of the record"
+    )
+    console.print(
+        f"  seat {violation.seat} ({escape(seats[violation.seat])}): {escape(violation.description)}"
+    )
+    console.print(f"  rule broken: [bold]{violation.rule}[/]: {escape(violation.message)}")
+
+
+def _print_mismatches(mismatches: tuple[str, ...], applied: int, console: Console) -> None:
+    if mismatches:
         console.print("[bold red]The recorded result does not match the replay:[/]")
-        for line in report.mismatches:
+        for line in mismatches:
             console.print(f"  {escape(line)}")
     else:
-        console.print(f"Legal record: all {report.actions_applied} actions replayed.")
+        console.print(f"Legal record: all {applied} actions replayed.")
+
+
+def _print_shengji_report(report: ShengjiReplayReport, console: Console) -> None:
+    record = report.record
+    seats = record.seats
+    seed = f", seed {record.seed}" if record.seed is not None else ""
+    console.print(
+        f"[bold]Shengji match record[/]: rules {escape(record.rules.name)}{seed}, "
+        f"{_count(len(record.deals), 'deal')}, {_count(record.action_count, 'action')}"
+    )
+    if report.deals:
+        table = Table(
+            "deal", "level", "dealer", "trump", "attackers' points", "kitty", "result", "levels after"
+        )
+        before = (record.rules.first_level, record.rules.first_level)
+        for deal in report.deals:
+            summary, result = deal.summary, deal.summary.result
+            dealers = summary.dealer % 2
+            points = str(result.score)
+            if result.penalty:
+                points += f" (cards {result.attackers_card_points}, penalty {result.penalty:+d})"
+            kitty = f"{result.kitty_points} ×{result.kitty_multiplier}"
+            if summary.passed_top:
+                outcome = f"team {dealers} passes {summary.level.letter}"
+            elif summary.outcome.attackers_take_over:
+                outcome = f"team {1 - dealers} takes over"
+            else:
+                outcome = f"team {dealers} keeps the deal"
+            changes = [
+                f"team {team} {old.letter} → {new.letter}"
+                for team, (old, new) in enumerate(zip(before, summary.levels_after, strict=True))
+                if old != new
+            ]
+            if summary.reset:
+                changes.append(f"J 摳底: team {dealers} back to {record.rules.first_level.letter}")
+            table.add_row(
+                str(deal.index + 1),
+                f"{summary.level.letter} (team {dealers})",
+                f"seat {summary.dealer} ({escape(seats[summary.dealer])})",
+                "no trump" if result.trump is None else f"{result.trump.symbol} {result.trump.letter}",
+                points,
+                kitty,
+                "; ".join([outcome, *changes]) if changes else f"{outcome}; no level change",
+                " : ".join(level.letter for level in summary.levels_after),
+            )
+            before = summary.levels_after
+        console.print(table)
+    if report.violation is not None:
+        _print_violation(report.violation, seats, console)
+        return
+    levels = " : ".join(level.letter for level in report.levels)
+    if report.finished:
+        assert report.winner is not None
+        top = record.rules.top_level.letter
+        console.print(
+            f"[bold green]{_team(seats, report.winner)} wins[/], passed {top}: "
+            f"levels {levels} (team 0 : team 1)"
+        )
+    else:
+        console.print(
+            f"[bold yellow]Unfinished match[/]: {escape(report.state)}; levels {levels} (team 0 : team 1)"
+        )
+    _print_mismatches(report.mismatches, report.actions_applied, console)
 
 
 def _bot(name: str, option: str) -> str:
@@ -187,13 +318,19 @@ def arena_command(
         typer.Option(help=f"Bot of team A (seats 0 & 2, then 1 & 3); available: {', '.join(sorted(BOTS))}."),
     ],
     b: Annotated[str, typer.Option(help="Bot of team B (seats 1 & 3, then 0 & 2).")],
+    game: Annotated[
+        str,
+        typer.Option(help=f"The game: guandan or shengji (Shengji bots: {', '.join(sorted(SHENGJI_BOTS))})."),
+    ] = "guandan",
     deals: Annotated[
         int, typer.Option(min=0, help="Fresh deals (level 2), each played twice with the teams swapped.")
     ] = 100,
     matches: Annotated[
         int, typer.Option(min=0, help="Whole matches to passing A, each played twice with the teams swapped.")
     ] = 0,
-    rules: Annotated[str, typer.Option(help="Rule-set preset.")] = "competition",
+    rules: Annotated[
+        str | None, typer.Option(help="Rule-set preset (default: competition; for Shengji: shengji).")
+    ] = None,
     seed: Annotated[int, typer.Option(help="Seed of the cards and the bots (docs/arena.md).")] = 1,
     workers: Annotated[
         int | None, typer.Option(min=1, help="Worker processes (default: the number of CPUs).")
@@ -216,13 +353,21 @@ def arena_command(
 
     Prints deal and match win rates and level gain with 95% intervals over the duplicate pairs, and
     play statistics beside seed 001's human figures; writes OUT/results.json, OUT/results.png and a
-    record per game (replay them with `cardroom replay`).
+    record per game (replay them with `cardroom replay`). `--game shengji` plays Shengji with the
+    Shengji bots: win rates, levels gained, dealer keeps and attackers' points (docs/arena.md).
     """
     if deals == 0 and matches == 0:
         raise typer.BadParameter("nothing to play: give --deals or --matches above 0", param_hint="--deals")
-    config = ArenaConfig(
-        _bot(a, "--a"), _bot(b, "--b"), deals=deals, matches=matches, seed=seed, rules=_preset(rules)
-    )
+    if game not in GAMES:
+        raise typer.BadParameter(f"unknown game {game!r}; available: {', '.join(GAMES)}", param_hint="--game")
+    rule_set: RuleSet | ShengjiRules
+    if game == "shengji":
+        rule_set = _shengji_arena_rules(rules or "shengji")
+        bot_a, bot_b = _shengji_bot(a, "--a"), _shengji_bot(b, "--b")
+    else:
+        rule_set = _preset(rules or "competition")
+        bot_a, bot_b = _bot(a, "--a"), _bot(b, "--b")
+    config = ArenaConfig(bot_a, bot_b, deals=deals, matches=matches, seed=seed, rules=rule_set, game=game)
     address = _ray_address(ray, ray_address)
     console = Console()
     try:
@@ -240,6 +385,23 @@ def arena_command(
     except ConnectionError as error:
         console.print(f"[bold red]Cannot reach Ray[/] at {escape(str(address))}: {escape(str(error))}")
         raise typer.Exit(1) from None
+
+
+def _shengji_bot(name: str, option: str) -> str:
+    if name not in SHENGJI_BOTS:
+        raise typer.BadParameter(
+            f"unknown Shengji bot {name!r}; available: {', '.join(sorted(SHENGJI_BOTS))}", param_hint=option
+        )
+    return name
+
+
+def _shengji_arena_rules(name: str) -> ShengjiRules:
+    if name not in SHENGJI_PRESETS:
+        raise typer.BadParameter(
+            f"unknown Shengji rule set {name!r}; available: {', '.join(sorted(SHENGJI_PRESETS))}",
+            param_hint="--rules",
+        )
+    return SHENGJI_PRESETS[name]
 
 
 def _ray_address(ray: bool, ray_address: str | None) -> str | None:

@@ -5,11 +5,13 @@ figures of human play (``docs/arena.md``).
 :mod:`~cardroom.arena.play` plays one game, :mod:`~cardroom.arena.duplicate` schedules the pairs over a
 process pool, :mod:`~cardroom.arena.stats` holds the intervals and per-deal facts,
 :mod:`~cardroom.arena.summary` turns outcomes into results, :mod:`~cardroom.arena.report` prints and
-writes them.
+writes them. Shengji (``ArenaConfig(..., game="shengji")``): :mod:`~cardroom.arena.shengji_play` plays a
+game, :mod:`~cardroom.arena.shengji_summary` summarises and writes the results.
 """
 
 from cardroom.arena.duplicate import ArenaConfig, run_arena, schedule
 from cardroom.arena.play import ArenaError, GameKind, GameOutcome, GameSpec, play_game, run_game
+from cardroom.arena.shengji_summary import ShengjiArenaResults, summarize_shengji
 from cardroom.arena.stats import Interval, cluster_mean, mean_interval, t_quantile
 from cardroom.arena.summary import ArenaResults, summarize
 
@@ -21,6 +23,7 @@ __all__ = [
     "GameOutcome",
     "GameSpec",
     "Interval",
+    "ShengjiArenaResults",
     "cluster_mean",
     "mean_interval",
     "play_game",
@@ -28,5 +31,6 @@ __all__ = [
     "run_game",
     "schedule",
     "summarize",
+    "summarize_shengji",
     "t_quantile",
 ]

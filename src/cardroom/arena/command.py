@@ -21,6 +21,12 @@ from cardroom.arena.duplicate import ArenaConfig, run_arena
 from cardroom.arena.play import GameKind
 from cardroom.arena.ray_backend import LOCAL
 from cardroom.arena.report import print_results, write_chart, write_json
+from cardroom.arena.shengji_summary import (
+    ShengjiArenaResults,
+    print_shengji_results,
+    summarize_shengji,
+    write_shengji_chart,
+)
 from cardroom.arena.summary import ArenaResults, summarize
 
 RESULTS_JSON = "results.json"
@@ -61,7 +67,7 @@ def run_command(
     records: bool,
     console: Console,
     ray_address: str | None = None,
-) -> tuple[ArenaResults, ArenaFiles]:
+) -> tuple[ArenaResults | ShengjiArenaResults, ArenaFiles]:
     """Play the run (on Ray when ``ray_address`` is given), print the tables and write ``results.json``,
     ``results.png`` and the records."""
     out.mkdir(parents=True, exist_ok=True)
@@ -69,8 +75,9 @@ def run_command(
     if folder is not None:
         folder.mkdir(exist_ok=True)
         clear_records(folder)
+    game = "Shengji arena" if config.game == "shengji" else "Arena"
     console.print(
-        f"Arena: [bold]{escape(config.bot_a)}[/] (A) vs [bold]{escape(config.bot_b)}[/] (B), "
+        f"{game}: [bold]{escape(config.bot_a)}[/] (A) vs [bold]{escape(config.bot_b)}[/] (B), "
         f"{config.deals} deals and {config.matches} matches in duplicate ({config.games} games), "
         f"rules {escape(config.rules.name)}, seed {config.seed}, {_where(workers, ray_address)}"
     )
@@ -93,11 +100,18 @@ def run_command(
             ray_address=ray_address,
         )
     elapsed = time.perf_counter() - start
-    results = summarize(config, outcomes)
-    print_results(results, console)
     files = ArenaFiles(out / RESULTS_JSON, out / RESULTS_PNG, folder)
-    write_json(results, files.json)
-    write_chart(results, files.chart)
+    results: ArenaResults | ShengjiArenaResults
+    if config.game == "shengji":
+        results = summarize_shengji(config, outcomes)
+        print_shengji_results(results, console)
+        write_json(results, files.json)
+        write_shengji_chart(results, files.chart)
+    else:
+        results = summarize(config, outcomes)
+        print_results(results, console)
+        write_json(results, files.json)
+        write_chart(results, files.chart)
     written = f"{escape(str(files.json))}, {escape(str(files.chart))}"
     if folder is not None:
         written += f" and {config.games} records in {escape(str(folder))}"

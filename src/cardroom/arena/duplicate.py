@@ -16,25 +16,41 @@ from pathlib import Path
 
 from cardroom.arena.play import GameKind, GameOutcome, GameSpec, run_games
 from cardroom.bots import BOTS
+from cardroom.bots.shengji import SHENGJI_BOTS
 from cardroom.guandan.ruleset import COMPETITION, RuleSet
+from cardroom.shengji.ruleset import SHENGJI, ShengjiRules
+
+GAMES = ("guandan", "shengji")
+"""The games the arena plays."""
 
 
 @dataclass(frozen=True)
 class ArenaConfig:
-    """What decides an arena run's numbers: the bots, how many deal and match pairs, the seed and the
-    rule set (the number of workers does not)."""
+    """What decides an arena run's numbers: the game, the bots, how many deal and match pairs, the seed
+    and the rule set (the number of workers does not). ``game="shengji"`` plays Shengji with the bots of
+    :data:`cardroom.bots.shengji.SHENGJI_BOTS`; its rule set, left at the default, becomes
+    :data:`cardroom.shengji.SHENGJI`."""
 
     bot_a: str
     bot_b: str
     deals: int = 100
     matches: int = 0
     seed: int = 1
-    rules: RuleSet = COMPETITION
+    rules: RuleSet | ShengjiRules = COMPETITION
+    game: str = "guandan"
 
     def __post_init__(self) -> None:
+        if self.game not in GAMES:
+            raise ValueError(f"unknown game {self.game!r}; available: {', '.join(GAMES)}")
+        if self.game == "shengji" and self.rules is COMPETITION:
+            object.__setattr__(self, "rules", SHENGJI)
+        expected = ShengjiRules if self.game == "shengji" else RuleSet
+        if not isinstance(self.rules, expected):
+            raise ValueError(f"the rule set {self.rules.name!r} is not a {self.game} rule set")
+        bots: dict[str, object] = dict(SHENGJI_BOTS) if self.game == "shengji" else dict(BOTS)
         for name in (self.bot_a, self.bot_b):
-            if name not in BOTS:
-                raise ValueError(f"unknown bot {name!r}; available: {', '.join(sorted(BOTS))}")
+            if name not in bots:
+                raise ValueError(f"unknown bot {name!r}; available: {', '.join(sorted(bots))}")
         if self.deals < 0 or self.matches < 0:
             raise ValueError("the numbers of deals and matches cannot be negative")
         if self.deals == 0 and self.matches == 0:
@@ -127,4 +143,4 @@ def run_arena(
     return outcomes
 
 
-__all__ = ["ArenaConfig", "batches", "run_arena", "schedule"]
+__all__ = ["GAMES", "ArenaConfig", "batches", "run_arena", "schedule"]

@@ -26,13 +26,14 @@ from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 
-from cardroom.arena.stats import DealFacts, play_counts, return_facts
+from cardroom.arena.stats import DealFacts, ShengjiDealFacts, play_counts, return_facts
 from cardroom.bots import make_bot
 from cardroom.cards import Card
 from cardroom.guandan.match import Match, shuffled_hands
 from cardroom.guandan.ruleset import RuleSet
 from cardroom.guandan.scoring import PASSED_ACE
 from cardroom.records import record_of, write_record
+from cardroom.shengji.ruleset import ShengjiRules
 
 SEED_PREFIX = "cardroom-arena"
 
@@ -63,7 +64,12 @@ class GameSpec:
     seed: int
     bot_a: str
     bot_b: str
-    rules: RuleSet
+    rules: RuleSet | ShengjiRules
+
+    @property
+    def game(self) -> str:
+        """``guandan`` or ``shengji``: the game its rule set belongs to."""
+        return "shengji" if isinstance(self.rules, ShengjiRules) else "guandan"
 
     @property
     def team_a(self) -> int:
@@ -105,6 +111,8 @@ class GameOutcome:
     finished: bool
     winner: int | None
     points: tuple[int, int] | None
+    shengji: tuple[ShengjiDealFacts, ...] = ()
+    """A Shengji game's finished deals (``deals`` is then empty): :mod:`cardroom.arena.shengji_play`."""
 
     @property
     def order(self) -> tuple[int, int, bool]:
@@ -133,7 +141,9 @@ def bot_seed(spec: GameSpec, seat: int) -> int:
 def play_game(spec: GameSpec) -> Match:
     """Play one game and return its match: a fresh deal stops after its first deal, a match runs to
     passing A (or stops unfinished after :data:`MAX_MATCH_DEALS` deals). Raises :class:`ArenaError`
-    when a bot's action is refused."""
+    when a bot's action is refused. Guandan only (Shengji: :mod:`cardroom.arena.shengji_play`)."""
+    if not isinstance(spec.rules, RuleSet):
+        raise TypeError(f"{spec.label()}: a Shengji game is played by cardroom.arena.shengji_play")
     match = Match(spec.rules, max_deals=1 if spec.kind is GameKind.DEAL else None)
     bots = [make_bot(spec.bot_at(seat), bot_seed(spec, seat)) for seat in range(4)]
     limit = 1 if spec.kind is GameKind.DEAL else MAX_MATCH_DEALS
@@ -194,6 +204,10 @@ def outcome_of(spec: GameSpec, match: Match) -> GameOutcome:
 
 def run_game(spec: GameSpec, records: Path | None = None) -> GameOutcome:
     """Play one game, write its record into the folder ``records`` (when given), return its facts."""
+    if spec.game == "shengji":
+        from cardroom.arena.shengji_play import run_shengji_game
+
+        return run_shengji_game(spec, records)
     match = play_game(spec)
     if records is not None:
         meta = {

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from rich.console import Console
 from rich.markup import escape
@@ -17,6 +17,12 @@ from rich.table import Table
 from cardroom.arena.play import MAX_MATCH_DEALS
 from cardroom.arena.stats import Interval
 from cardroom.arena.summary import HUMAN, PLAYS_RANGE, WINNER_PLAYS_RANGE, ArenaResults, TeamResult
+
+
+class ResultsJson(Protocol):
+    """Results that write themselves as ``results.json``."""
+
+    def to_json(self) -> dict[str, Any]: ...
 
 
 def percent(interval: Interval | None) -> str:
@@ -107,8 +113,9 @@ def print_results(results: ArenaResults, console: Console) -> None:
         console.print(table)
 
 
-def write_json(results: ArenaResults, path: Path) -> None:
-    """``results.json``: :meth:`ArenaResults.to_json`, indented, non-ASCII kept."""
+def write_json(results: ResultsJson, path: Path) -> None:
+    """``results.json``: the results' ``to_json()`` (:class:`ArenaResults`, or the Shengji results),
+    indented, non-ASCII kept."""
     path.write_text(json.dumps(results.to_json(), ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
 
 

@@ -208,6 +208,40 @@ class DealFacts:
         return self.levels_after[team] - self.levels_before[team]
 
 
+@dataclass(frozen=True)
+class ShengjiDealFacts:
+    """What the arena keeps of one finished Shengji deal: the dealer, the trump (a suit letter, ``None``
+    for no trump), whether anybody declared, the attackers' score (card points + kitty bonus +
+    penalties) and its parts, how the deal ended (attackers took over, levels risen), both teams' level
+    values before and after (a passed A counts 15), the tricks and failed throws."""
+
+    dealer: int
+    trump: str | None
+    declared: bool
+    score: int
+    attackers_card_points: int
+    kitty_bonus: int
+    penalty: int
+    take_over: bool
+    rise: int
+    levels_before: tuple[int, int]
+    levels_after: tuple[int, int]
+    tricks: int
+    failed_throws: int
+
+    @property
+    def dealer_team(self) -> int:
+        return self.dealer % 2
+
+    @property
+    def winning_team(self) -> int:
+        """The team that keeps the deal (the dealers) or takes it over (the attackers)."""
+        return 1 - self.dealer_team if self.take_over else self.dealer_team
+
+    def level_gain(self, team: int) -> int:
+        return self.levels_after[team] - self.levels_before[team]
+
+
 def play_counts(events: Iterable[Event]) -> tuple[tuple[int, int, int, int], tuple[int, int, int, int]]:
     """Per seat: the non-pass plays and, of them, the bomb-class plays (bombs, straight flushes,
     jokers) in a deal's log."""
@@ -256,6 +290,7 @@ __all__ = [
     "DealFacts",
     "Interval",
     "ReturnFact",
+    "ShengjiDealFacts",
     "cluster_mean",
     "mean_interval",
     "play_counts",

@@ -11,7 +11,6 @@ error. A recorded ``forfeit`` ends the match after the last action.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,6 +21,7 @@ from cardroom.guandan.match import Match, MatchPhase
 from cardroom.guandan.plays import PASS
 from cardroom.guandan.rulings import DealRuling, FoulRuling, SkipTurnRuling
 from cardroom.guandan.triple import TripleError, from_triple
+from cardroom.records.jsonpaths import differences as _differences
 from cardroom.records.schema import MatchRecord, RecordedAction, RecordError, parse_record
 from cardroom.records.writer import result_of
 
@@ -233,45 +233,3 @@ def _deal_reports(match: Match) -> tuple[DealReport, ...]:
             )
         )
     return tuple(reports)
-
-
-def _differences(path: str, recorded: object, replayed: object) -> list[str]:
-    """Where two JSON values differ, as ``path: the record says X, the replay gives Y`` lines."""
-    if isinstance(recorded, dict) and isinstance(replayed, dict):
-        found: list[str] = []
-        for key in [*replayed, *(key for key in recorded if key not in replayed)]:
-            if key not in recorded:
-                found.append(
-                    f"{path}.{key}: missing in the record (the replay gives {_short(replayed[key])})"
-                )
-            elif key not in replayed:
-                found.append(f"{path}.{key}: not a result field (the record says {_short(recorded[key])})")
-            else:
-                found += _differences(f"{path}.{key}", recorded[key], replayed[key])
-        return found
-    if isinstance(recorded, list) and isinstance(replayed, list):
-        structured = all(isinstance(item, dict | list) for item in (*recorded, *replayed))
-        if structured and len(recorded) != len(replayed):
-            return [f"{path}: the record has {len(recorded)} entries, the replay gives {len(replayed)}"]
-        if structured:
-            found = []
-            for index, (left, right) in enumerate(zip(recorded, replayed, strict=True)):
-                found += _differences(f"{path}[{index}]", left, right)
-            return found
-    if _same(recorded, replayed):
-        return []
-    return [f"{path}: the record says {_short(recorded)}, the replay gives {_short(replayed)}"]
-
-
-def _same(left: object, right: object) -> bool:
-    """JSON equality that tells ``true`` from ``1``."""
-    if isinstance(left, list) and isinstance(right, list):
-        return len(left) == len(right) and all(_same(a, b) for a, b in zip(left, right, strict=True))
-    if isinstance(left, dict) and isinstance(right, dict):
-        return left.keys() == right.keys() and all(_same(left[key], right[key]) for key in left)
-    return type(left) is type(right) and left == right
-
-
-def _short(value: object) -> str:
-    text = json.dumps(value, ensure_ascii=False)
-    return text if len(text) <= 80 else text[:77] + "..."

@@ -17,16 +17,24 @@ the path of the bad field (``deals[1].hands[2]``). Whether each action is *legal
 
 from __future__ import annotations
 
-import json
-from collections import Counter
-from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
-from cardroom.cards import ALL_CARDS, Card, NotationError, Rank, format_cards, parse_cards
+from cardroom.cards import Card, NotationError, Rank, format_cards, parse_cards
 from cardroom.guandan.ruleset import RuleSet
 from cardroom.guandan.rulings import DealRuling, ForfeitRuling, FoulRuling, SkipTurnRuling
 from cardroom.guandan.triple import KINDS_BY_TYPE
+from cardroom.records.jsonpaths import RecordError as RecordError
+from cardroom.records.jsonpaths import card_at as _card
+from cardroom.records.jsonpaths import check_keys as _check_keys
+from cardroom.records.jsonpaths import check_like_defaults as _check_like_defaults
+from cardroom.records.jsonpaths import is_int as _is_int
+from cardroom.records.jsonpaths import json_array as _array
+from cardroom.records.jsonpaths import json_object as _object
+from cardroom.records.jsonpaths import json_text as _json
+from cardroom.records.jsonpaths import optional_int as _optional_int
+from cardroom.records.jsonpaths import seat_names as _seat_names
+from cardroom.records.jsonpaths import two_decks_error as _two_decks_error
 
 FORMAT: Final = "cardroom-guandan-match"
 VERSION: Final = 1
@@ -50,18 +58,6 @@ _KINDS: Final[dict[str, ActionKind]] = {
     "play": "play",
     "ruling": "ruling",
 }
-
-
-class RecordError(ValueError):
-    """A record that cannot be read: bad JSON, a wrong format or version, a missing or malformed field.
-
-    ``path`` names the field (``deals[0].hands[2]``, ``rules``; empty for the file as a whole).
-    """
-
-    def __init__(self, path: str, message: str) -> None:
-        self.path = path
-        self.message = message
-        super().__init__(f"{path}: {message}" if path else message)
 
 
 @dataclass(frozen=True)
@@ -185,7 +181,7 @@ def parse_record(raw: object) -> MatchRecord:
         raise RecordError("version", f"this reader knows version {VERSION}, got {_json(version)}")
     _check_keys(top, "", _TOP_REQUIRED, _TOP_OPTIONAL)
     rules = _rules(top["rules"])
-    seats = _seats(top["seats"])
+    seats = _seat_names(top["seats"])
     max_deals = _optional_int(top.get("max_deals"), "max_deals", minimum=1)
     seed = _optional_int(top.get("seed"), "seed")
     deals_field = _array(top["deals"], "deals")
@@ -222,44 +218,11 @@ def _rules(raw: object) -> RuleSet:
     """The rule set; a parameter the record leaves out takes its default. Each value must have the JSON
     type that ``RuleSet.to_dict()`` writes for it; ``RuleSet.from_dict`` checks the rest."""
     values = _object(raw, "rules", "the rule set (RuleSet.to_dict())")
-    defaults = RuleSet().to_dict()
-    for name, value in values.items():
-        default = defaults.get(name)
-        if default is None or value is None:
-            continue
-        same = _json_type(value) == _json_type(default)
-        if same and isinstance(default, list) and default:
-            same = all(_json_type(item) == _json_type(default[0]) for item in value)
-        if not same:
-            raise RecordError(f"rules.{name}", f"expected a value like {_json(default)}, got {_json(value)}")
+    _check_like_defaults(values, RuleSet().to_dict(), "rules")
     try:
         return RuleSet.from_dict(dict(values))
     except (TypeError, ValueError) as error:
         raise RecordError("rules", str(error)) from None
-
-
-def _json_type(value: object) -> str:
-    if isinstance(value, bool):
-        return "true or false"
-    if isinstance(value, int):
-        return "an integer"
-    if isinstance(value, float):
-        return "a number"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, list):
-        return "an array"
-    return "an object" if isinstance(value, dict) else "null"
-
-
-def _seats(raw: object) -> tuple[str, str, str, str]:
-    seats = _array(raw, "seats")
-    if len(seats) != 4:
-        raise RecordError("seats", f"four seat names, got {len(seats)}")
-    for index, name in enumerate(seats):
-        if not isinstance(name, str):
-            raise RecordError(f"seats[{index}]", f"a seat name is a string, got {_json(name)}")
-    return (seats[0], seats[1], seats[2], seats[3])
 
 
 def _deal(raw: object, path: str, index: int, after_foul: bool) -> DealRecord:
@@ -326,14 +289,9 @@ def _hands(
         if len(hand) != HAND_SIZE:
             raise RecordError(where, f"seat {seat}'s hand has {len(hand)} cards; a hand has {HAND_SIZE}")
         hands.append(hand)
-    counts = Counter(card for hand in hands for card in hand)
-    wrong = [(card, counts[card]) for card in ALL_CARDS if counts[card] != 2]
+    wrong = _two_decks_error(card for hand in hands for card in hand)
     if wrong:
-        listed = ", ".join(f"{card} ×{count}" for card, count in wrong[:8])
-        more = f" and {len(wrong) - 8} more" if len(wrong) > 8 else ""
-        raise RecordError(
-            path, f"the hands are not the 108 cards of two decks (each card twice): {listed}{more}"
-        )
+        raise RecordError(path, f"the hands are not the 108 cards of two decks (each card twice): {wrong}")
     return (hands[0], hands[1], hands[2], hands[3])
 
 
@@ -391,63 +349,3 @@ def _triple(raw: object, path: str, seat: int) -> tuple[str, str, tuple[str, ...
             raise RecordError(f"{path}[2][{number}]", f"a card name, got {_json(name)} (seat {seat})")
         _card(name, f"{path}[2][{number}]", seat)
     return type_name, rank, tuple(cards)
-
-
-def _card(text: str, path: str, seat: int | None = None) -> Card:
-    try:
-        return Card.parse(text)
-    except NotationError as error:
-        suffix = f" (seat {seat})" if seat is not None else ""
-        raise RecordError(path, f"{error}{suffix}") from None
-
-
-# -- small checks ----------------------------------------------------------------------------------
-
-
-def _object(raw: object, path: str, what: str) -> Mapping[str, Any]:
-    if not isinstance(raw, dict):
-        raise RecordError(path, f"{what} must be a JSON object, got {_json(raw)}")
-    return raw
-
-
-def _array(raw: object, path: str) -> Sequence[Any]:
-    if not isinstance(raw, list):
-        raise RecordError(path, f"expected a JSON array, got {_json(raw)}")
-    return raw
-
-
-def _check_keys(
-    value: Mapping[str, Any], path: str, required: Sequence[str], optional: Sequence[str]
-) -> None:
-    prefix = f"{path}." if path else ""
-    for key in required:
-        if key not in value:
-            raise RecordError(f"{prefix}{key}", "missing")
-    unknown = sorted(set(value) - set(required) - set(optional))
-    if unknown:
-        known = ", ".join((*required, *optional))
-        raise RecordError(path, f"unknown field {', '.join(unknown)} (known: {known})")
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _optional_int(value: object, path: str, minimum: int | None = None) -> int | None:
-    if value is None:
-        return None
-    if not _is_int(value):
-        raise RecordError(path, f"an integer or null, got {_json(value)}")
-    assert isinstance(value, int)
-    if minimum is not None and value < minimum:
-        raise RecordError(path, f"at least {minimum}, got {value}")
-    return value
-
-
-def _json(value: object) -> str:
-    """A value as JSON for a message, cut short when long."""
-    try:
-        text = json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
-        text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."

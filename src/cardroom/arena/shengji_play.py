@@ -1,0 +1,150 @@
+"""One arena game of Shengji (升级): two bots, the deck a seed gives, and which way round the teams sit.
+
+A game is a :class:`~cardroom.shengji.Match` played by four Shengji bots
+(:func:`~cardroom.bots.shengji.make_shengji_bot`, one per seat, made fresh for the game) that each see
+only ``match.observation(seat)``; every action goes through ``match.apply``, so the core judges it. A
+*fresh deal* is the match's first deal: level 2, the dealer decided by declaring as the core does (the
+first to draw deals when nobody declares); a *match* runs until a team passes A (or stops unfinished
+after :data:`~cardroom.arena.play.MAX_MATCH_DEALS` deals).
+
+**Seeding** is the Guandan arena's (:mod:`cardroom.arena.play`): deal ``k`` of game ``index`` of a kind
+is ``Match.deal_random(Random("cardroom-arena:{seed}:{kind}:{index}:{k}"))`` — the shuffle of both decks
+and, for the first deal, the first drawer — so both games of a duplicate pair deal the same deck to the
+same seats; the bot at a seat is ``make_shengji_bot(name, bot_seed(spec, seat))``. In the swapped game
+team A sits at 1 & 3 and holds what team B held.
+
+Records: each game is written with :func:`cardroom.records.shengji.shengji_record_of` (the Shengji match
+record, ``docs/records.md``), the arena's facts in ``meta.arena``.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from cardroom.arena.play import (
+    MAX_MATCH_DEALS,
+    ArenaError,
+    GameKind,
+    GameOutcome,
+    GameSpec,
+    bot_seed,
+    card_seed,
+)
+from cardroom.arena.stats import ShengjiDealFacts
+from cardroom.bots.shengji import make_shengji_bot
+from cardroom.records.shengji import shengji_record_of, write_shengji_record
+from cardroom.shengji import Match, ShengjiRules
+
+PASSED_TOP = 15
+"""The level value of a team that passed A (as in the Guandan arena)."""
+
+
+def shengji_rules(spec: GameSpec) -> ShengjiRules:
+    if not isinstance(spec.rules, ShengjiRules):
+        raise TypeError(f"{spec.label()}: not a Shengji game")
+    return spec.rules
+
+
+def play_shengji_game(spec: GameSpec) -> Match:
+    """Play one Shengji game and return its match: a fresh deal stops after its first deal, a match runs
+    to passing A (or :data:`MAX_MATCH_DEALS` deals). Raises :class:`ArenaError` when a bot fails or the
+    rules refuse its action."""
+    match = Match(shengji_rules(spec))
+    bots = [make_shengji_bot(spec.bot_at(seat), bot_seed(spec, seat)) for seat in range(4)]
+    limit = 1 if spec.kind is GameKind.DEAL else MAX_MATCH_DEALS
+    while not match.is_over and len(match.summaries) < limit:
+        match.deal_random(random.Random(card_seed(spec.seed, spec.kind, spec.index, len(match.deals))))
+        while (seat := match.current_player) is not None:
+            where = f"{spec.label()}, deal {len(match.deals)}: bot {spec.bot_at(seat)!r} at seat {seat}"
+            try:
+                action = bots[seat].act(match.observation(seat))
+            except Exception as error:
+                raise ArenaError(f"{where} failed: {type(error).__name__}: {error}") from error
+            try:
+                match.apply(action)
+            except ValueError as error:
+                raise ArenaError(
+                    f"{where} answered {action!r}, refused: {type(error).__name__}: {error}"
+                ) from error
+    return match
+
+
+def shengji_facts(match: Match) -> tuple[ShengjiDealFacts, ...]:
+    """The facts of every finished deal of a Shengji match (pure: reads its deals and summaries)."""
+    facts: list[ShengjiDealFacts] = []
+    first = int(match.rules.first_level)
+    before = (first, first)
+    for deal, summary in zip(match.deals, match.summaries, strict=False):
+        after = [int(level) for level in summary.levels_after]
+        if summary.passed_top:
+            after[summary.dealer % 2] = PASSED_TOP
+        result = summary.result
+        facts.append(
+            ShengjiDealFacts(
+                dealer=summary.dealer,
+                trump=None if result.trump is None else result.trump.letter,
+                declared=deal.declaration is not None,
+                score=result.score,
+                attackers_card_points=result.attackers_card_points,
+                kitty_bonus=result.kitty_bonus,
+                penalty=result.penalty,
+                take_over=summary.outcome.attackers_take_over,
+                rise=summary.outcome.rise,
+                levels_before=before,
+                levels_after=(after[0], after[1]),
+                tricks=len(deal.tricks),
+                failed_throws=len(deal.failed_throws),
+            )
+        )
+        before = (after[0], after[1])
+    return tuple(facts)
+
+
+def shengji_outcome_of(spec: GameSpec, match: Match) -> GameOutcome:
+    """The arena outcome of a played Shengji game (``deals`` empty, the facts in ``shengji``)."""
+    return GameOutcome(
+        kind=spec.kind,
+        index=spec.index,
+        swapped=spec.swapped,
+        team_a=spec.team_a,
+        deals=(),
+        finished=match.is_over,
+        winner=match.winner,
+        points=None,
+        shengji=shengji_facts(match),
+    )
+
+
+def run_shengji_game(spec: GameSpec, records: Path | None = None) -> GameOutcome:
+    """Play one Shengji game, write its record into the folder ``records`` (when given), return its
+    outcome."""
+    match = play_shengji_game(spec)
+    if records is not None:
+        meta = {
+            "arena": {
+                "game": "shengji",
+                "kind": spec.kind.value,
+                "index": spec.index,
+                "way": spec.way,
+                "seed": spec.seed,
+                "team_a_seats": [spec.team_a, spec.team_a + 2],
+                "bots": {"A": spec.bot_a, "B": spec.bot_b},
+                "card_seeds": [
+                    card_seed(spec.seed, spec.kind, spec.index, k) for k in range(len(match.deals))
+                ],
+                "bot_seeds": [bot_seed(spec, seat) for seat in range(4)],
+            }
+        }
+        record = shengji_record_of(match, spec.seat_names(), seed=spec.seed, meta=meta)
+        write_shengji_record(records / spec.record_name(), record)
+    return shengji_outcome_of(spec, match)
+
+
+__all__ = [
+    "PASSED_TOP",
+    "play_shengji_game",
+    "run_shengji_game",
+    "shengji_facts",
+    "shengji_outcome_of",
+]
