@@ -1,297 +1,49 @@
 """The card room's tournament director (赛事编排): events whose rounds are played at the room's tables.
 
-An event is the pure core's :class:`~cardroom.tournament.Event` plus what the card room adds: the
-director token's hash, each person's player token (hashed), the table of each pairing, the score sheets
-and the options (rules, bot pace, auto-advance, signatures). :class:`Director` keeps the live events,
-stores each after every change (``Store.save_tournament``) and listens to the tables (``Rooms``): a
-deal's end refreshes the table's sheet, a match's end enters the result. docs/tournaments-api.md is
-the API.
+An event is the pure core's :class:`~cardroom.tournament.Event` plus what the card room adds
+(:mod:`cardroom.server.event_state`: the director token's hash, each person's player token (hashed),
+the table of each pairing, the score sheets and the options). :class:`Director` carries out the API's
+requests (docs/tournaments-api.md), keeps the live events, stores each after every change
+(``Store.save_tournament``) and listens to the tables (``Rooms``): a deal's end refreshes the table's
+sheet, a match's end enters the result. How the API shows an event is :mod:`cardroom.server.event_views`.
 """
 
 from __future__ import annotations
 
-import asyncio
 import hmac
 import logging
 import random
 import secrets
 import time
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field, replace
-from datetime import UTC, datetime
-from typing import Any, Final
+from dataclasses import replace
+from typing import Any
 
 from cardroom.bots import BOTS
-from cardroom.guandan.ruleset import PRESETS
+from cardroom.server import event_views
 from cardroom.server.codec import ProtocolError
-from cardroom.server.config import (
-    MAX_CLOCK,
-    Clocks,
-    EventLink,
-    SeatConfig,
-    Settings,
-    TableConfig,
-    conduct_from_dict,
-    format_from_dict,
+from cardroom.server.config import EventLink, SeatConfig, Settings, TableConfig
+from cardroom.server.event_state import (
+    HEADER,
+    LIST_LIMIT,
+    MAX_ROUNDS,
+    MAX_TEAMS,
+    DirectorError,
+    EventOptions,
+    Key,
+    LiveEvent,
+    read_event_config,
+    table_clocks,
+    utc_now,
 )
+from cardroom.server.event_views import result_json, sheet_json, standing_json
 from cardroom.server.ratings import name_key
 from cardroom.server.rooms import Room, Rooms
 from cardroom.server.store import Store
 from cardroom.server.table import Table, clean_name, token_hash
-from cardroom.server.views import penalty_json
-from cardroom.tournament import (
-    ConductPolicy,
-    Event,
-    EventConfig,
-    EventPhase,
-    PairingSystem,
-    Player,
-    ScoreSheet,
-    StandingRow,
-    TableResult,
-    Team,
-    deal_lines,
-    level_name,
-)
-from cardroom.tournament.conduct import Clocks as ConductClocks
+from cardroom.tournament import Event, EventPhase, Player, ScoreSheet, TableResult, Team, deal_lines
 
 log = logging.getLogger(__name__)
-
-MAX_ROUNDS: Final = 50
-MAX_TEAMS: Final = 256
-LIST_LIMIT: Final = 200
-HEADER: Final = "X-Director-Token"
-
-
-class DirectorError(Exception):
-    """A refused request: ``status`` is the HTTP status (400, 403, 404, 409), ``message`` says why."""
-
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.message = message
-
-
-def _now() -> datetime:
-    return datetime.now(UTC)
-
-
-@dataclass(frozen=True)
-class EventOptions:
-    """What the card room adds to the core's config: the tables' rule set and pace, how long a lost
-    connection may last before it is penalised, and how rounds advance."""
-
-    rules: str = "competition"
-    disconnect_grace: float = 60.0
-    bot_delay: float = 0.6
-    deal_pause: float = 4.0
-    auto_advance: bool = False
-    require_signatures: bool = False
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "rules": self.rules,
-            "disconnect_grace": self.disconnect_grace,
-            "bot_delay": self.bot_delay,
-            "deal_pause": self.deal_pause,
-            "auto_advance": self.auto_advance,
-            "require_signatures": self.require_signatures,
-        }
-
-    @classmethod
-    def from_dict(cls, values: Mapping[str, Any]) -> EventOptions:
-        return cls(
-            str(values.get("rules", "competition")),
-            float(values.get("disconnect_grace", 60.0)),
-            float(values.get("bot_delay", 0.6)),
-            float(values.get("deal_pause", 4.0)),
-            bool(values.get("auto_advance", False)),
-            bool(values.get("require_signatures", False)),
-        )
-
-
-Key = tuple[int, int]
-"""(round, table)."""
-
-
-@dataclass
-class LiveEvent:
-    """One event as the server holds it (stored whole as JSON after each change)."""
-
-    id: str
-    event: Event
-    options: EventOptions
-    director_hash: str
-    tokens: dict[str, str] = field(default_factory=dict)
-    """Player id → SHA-256 of the player's token (people only)."""
-    tables: dict[Key, str] = field(default_factory=dict)
-    """(round, table) → the card room's table id."""
-    sheets: dict[Key, ScoreSheet] = field(default_factory=dict)
-    created: datetime = field(default_factory=_now)
-    updated: datetime = field(default_factory=_now)
-    subscribers: set[asyncio.Queue[dict[str, Any] | None]] = field(default_factory=set)
-
-    @property
-    def name(self) -> str:
-        return self.event.config.name
-
-    def unsigned(self, round_number: int) -> list[int]:
-        """The tables of the round whose sheet is not signed by both teams."""
-        sheets = self.sheets.items()
-        return sorted(
-            table for (number, table), sheet in sheets if number == round_number and not sheet.final
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "phase": self.event.phase.value,
-            "event": self.event.to_dict(),
-            "options": self.options.to_dict(),
-            "tokens": dict(self.tokens),
-            "tables": [
-                {"round": key[0], "table": key[1], "table_id": table_id}
-                for key, table_id in self.tables.items()
-            ],
-            "sheets": [sheet.to_dict() for sheet in self.sheets.values()],
-        }
-
-    @classmethod
-    def from_dict(
-        cls, event_id: str, data: Mapping[str, Any], director_hash: str, created: datetime, updated: datetime
-    ) -> LiveEvent:
-        sheets = [ScoreSheet.from_dict(sheet) for sheet in data.get("sheets", ())]
-        return cls(
-            event_id,
-            Event.from_dict(data["event"]),
-            EventOptions.from_dict(data.get("options", {})),
-            director_hash,
-            dict(data.get("tokens", {})),
-            {(int(t["round"]), int(t["table"])): str(t["table_id"]) for t in data.get("tables", ())},
-            {(sheet.round, sheet.table): sheet for sheet in sheets},
-            created,
-            updated,
-        )
-
-
-# -- reading requests -----------------------------------------------------------------------------
-
-
-def _number(where: str, value: object, low: float, high: float) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float) or not low <= value <= high:
-        raise DirectorError(400, f"{where}: a number from {low:g} to {high:g}, got {value!r}")
-    return float(value)
-
-
-def _flag(where: str, value: object) -> bool:
-    if not isinstance(value, bool):
-        raise DirectorError(400, f"{where}: true or false, got {value!r}")
-    return value
-
-
-def read_event_config(body: Mapping[str, Any], settings: Settings) -> tuple[EventConfig, EventOptions]:
-    """``POST /api/events``'s body: the core's config and the card room's options (400 names a field)."""
-    known = {
-        "name",
-        "format",
-        "system",
-        "rounds",
-        "rules",
-        "conduct",
-        "disconnect_grace",
-        "bot_delay",
-        "deal_pause",
-        "auto_advance",
-        "require_signatures",
-    }
-    unknown = set(body) - known
-    if unknown:
-        raise DirectorError(400, f"unknown fields: {', '.join(sorted(map(str, unknown)))}")
-    try:
-        name = clean_name(body.get("name"))
-    except ProtocolError as error:
-        raise DirectorError(400, error.message.replace("name:", "name:", 1)) from None
-    rounds = body.get("rounds")
-    if rounds is not None and (
-        isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS
-    ):
-        raise DirectorError(400, f"rounds: a whole number from 1 to {MAX_ROUNDS}, or null, got {rounds!r}")
-    system_name = body.get("system", "auto")
-    systems = [system.value for system in PairingSystem]
-    if system_name not in systems:
-        raise DirectorError(400, f"system: one of {', '.join(systems)}, got {system_name!r}")
-    rules = body.get("rules", "competition")
-    if rules not in PRESETS:
-        raise DirectorError(400, f"rules: unknown rule set {rules!r}; known: {', '.join(sorted(PRESETS))}")
-    try:
-        fmt = format_from_dict(body.get("format", {}))
-        conduct = conduct_from_dict(body.get("conduct", {}))
-        config = EventConfig(name, fmt, rounds, PairingSystem(system_name), conduct=conduct)
-    except ValueError as error:
-        raise DirectorError(400, str(error)) from None
-    options = EventOptions(
-        rules,
-        _number("disconnect_grace", body.get("disconnect_grace", 60.0), 0, MAX_CLOCK),
-        _number("bot_delay", body.get("bot_delay", settings.bot_delay), 0, 10),
-        _number("deal_pause", body.get("deal_pause", settings.deal_pause), 0, 120),
-        _flag("auto_advance", body.get("auto_advance", False)),
-        _flag("require_signatures", body.get("require_signatures", False)),
-    )
-    return config, options
-
-
-def table_clocks(policy: ConductPolicy) -> Clocks:
-    """The table's lobby clocks for the event's conduct clocks (the table runs the policy's own)."""
-    clocks: ConductClocks = policy.clocks
-    return Clocks(
-        float(clocks.tribute_s), float(clocks.return_s), float(clocks.first_lead_s), float(clocks.play_s)
-    )
-
-
-def result_json(result: TableResult | None) -> dict[str, Any] | None:
-    """A table's result as the API shows it (the core's dict and the levels as written)."""
-    if result is None:
-        return None
-    return {**result.to_dict(), "level_names": [level_name(value) for value in result.levels]}
-
-
-def standing_json(event: Event, row: StandingRow) -> dict[str, Any]:
-    tally = row.tally
-    return {
-        "rank": row.rank,
-        "team": row.team,
-        "name": event.team(row.team).display,
-        "points": tally.points,
-        "progressive": tally.progressive,
-        "wins": tally.wins,
-        "draws": tally.draws,
-        "losses": tally.losses,
-        "level_difference": tally.level_difference,
-        "levels_gained": tally.levels_gained,
-        "score28": tally.score28,
-        "lot": tally.lot,
-        "above": None if row.above is None else row.above.value,
-        "above_label": None if row.above is None else row.above.label,
-        "below": None if row.below is None else row.below.value,
-    }
-
-
-def sheet_json(live: LiveEvent, sheet: ScoreSheet) -> dict[str, Any]:
-    """A score sheet as the API shows it."""
-    event = live.event
-    return {
-        "round": sheet.round,
-        "table": sheet.table,
-        "teams": list(sheet.teams),
-        "team_names": [event.team(team).display for team in sheet.teams],
-        "players": list(sheet.players),
-        "table_id": live.tables.get((sheet.round, sheet.table)),
-        "lines": [{**line.to_dict(), "text": line.describe()} for line in sheet.lines],
-        "penalties": [penalty_json(record) for record in sheet.penalties],
-        "result": result_json(sheet.result),
-        "signed": list(sheet.signed),
-        "final": sheet.final,
-    }
-
 
 # -- the director ---------------------------------------------------------------------------------
 
@@ -340,7 +92,7 @@ class Director:
             self._advance_if_due(live)
 
     def _save(self, live: LiveEvent) -> None:
-        live.updated = _now()
+        live.updated = utc_now()
         self.store.save_tournament(live.id, live.to_dict(), live.event.phase.value)
         self._notify(live)
 
@@ -679,21 +431,11 @@ class Director:
         except DirectorError as error:
             log.warning("event %s: cannot pair the next round: %s", live.id, error.message)
 
-    # -- views ------------------------------------------------------------------------------------
+    # -- views (cardroom.server.event_views) --------------------------------------------------------
 
     def summary(self, live: LiveEvent) -> dict[str, Any]:
-        event = live.event
-        return {
-            "id": live.id,
-            "name": live.name,
-            "phase": event.phase.value,
-            "teams": len(event.teams),
-            "rounds_paired": len(event.rounds),
-            "total_rounds": event.total_rounds if event.lots else None,
-            "format": event.config.format.describe(),
-            "created": live.created.isoformat(),
-            "updated": live.updated.isoformat(),
-        }
+        """The event's line in the list of events."""
+        return event_views.summary(live)
 
     def listed(self) -> list[dict[str, Any]]:
         ordered = sorted(self.events.values(), key=lambda live: (live.created, live.id), reverse=True)
@@ -701,96 +443,11 @@ class Director:
 
     def view(self, live: LiveEvent) -> dict[str, Any]:
         """The event as ``GET /api/events/{id}`` shows it."""
-        event = live.event
-        config = event.config
-        lots = {team_id: event.lot(team_id) for team_id in event.lots}
-        rounds = []
-        for played in event.rounds:
-            tables = []
-            for pairing, result in zip(played.pairings, played.results, strict=True):
-                key = (played.number, pairing.table)
-                sheet = live.sheets.get(key)
-                seats = event.seat_players(pairing)
-                table_id = live.tables.get(key)
-                tables.append(
-                    {
-                        "table": pairing.table,
-                        "teams": list(pairing.teams),
-                        "table_id": table_id,
-                        **self._table_status(table_id, result),
-                        "seats": [
-                            {"seat": seat, "player": p.name, "team": pairing.teams[seat % 2], "bot": p.bot}
-                            for seat, p in enumerate(seats)
-                        ],
-                        "penalties": 0 if sheet is None else len(sheet.penalties),
-                        "result": result_json(result),
-                        "signed": [False, False] if sheet is None else list(sheet.signed),
-                        "final": sheet is not None and sheet.final,
-                    }
-                )
-            rounds.append(
-                {
-                    "number": played.number,
-                    "bye": played.draw.bye,
-                    "complete": played.complete,
-                    "signed": not live.unsigned(played.number),
-                    "tables": tables,
-                }
-            )
-        return {
-            "id": live.id,
-            "name": live.name,
-            "phase": event.phase.value,
-            "created": live.created.isoformat(),
-            "updated": live.updated.isoformat(),
-            "config": {
-                "format": config.format.to_dict(),
-                "format_text": config.format.describe(),
-                "system": config.system.value,
-                "rounds": config.rounds,
-                "rules": live.options.rules,
-                "conduct": config.conduct.to_dict(),
-                "disconnect_grace": live.options.disconnect_grace,
-                "bot_delay": live.options.bot_delay,
-                "deal_pause": live.options.deal_pause,
-                "auto_advance": live.options.auto_advance,
-                "require_signatures": live.options.require_signatures,
-            },
-            "system": None if event.system is None else event.system.value,
-            "total_rounds": event.total_rounds if event.lots else None,
-            "teams": [
-                {
-                    "id": team.id,
-                    "name": team.display,
-                    "lot": lots.get(team.id),
-                    "players": [{"id": p.id, "name": p.name, "bot": p.bot} for p in team.players],
-                }
-                for team in event.teams
-            ],
-            "rounds": rounds,
-            "standings": self.standings(live),
-        }
-
-    def _table_status(self, table_id: str | None, result: TableResult | None) -> dict[str, Any]:
-        room = None if table_id is None else self.rooms.rooms.get(table_id)
-        if room is not None:
-            table = room.table
-            return {
-                "status": table.status,
-                "levels": [rank.letter for rank in table.match.levels],
-                "deal_number": len(table.match.deals),
-            }
-        levels = None if result is None else [level_name(value) for value in result.levels]
-        status = "finished" if result is not None else None
-        if status is None and table_id is not None:
-            stored = self.store.table(table_id)
-            status = None if stored is None else stored.status
-        return {"status": status, "levels": levels, "deal_number": None if result is None else result.deals}
+        return event_views.view(live, self.rooms, self.store)
 
     def standings(self, live: LiveEvent) -> list[dict[str, Any]]:
-        if not live.event.lots:
-            return []
-        return [standing_json(live.event, row) for row in live.event.standings()]
+        """The standings (none before the lots are drawn)."""
+        return event_views.standings(live)
 
     def sheet(self, live: LiveEvent, round_number: int, table: int) -> dict[str, Any]:
         self._pairing(live, round_number, table)
@@ -801,22 +458,23 @@ class Director:
 
     def results_of(self, live: LiveEvent) -> list[tuple[int, int, TableResult | None]]:
         """(round, table, result) of every table, for the printable page."""
-        return [
-            (played.number, pairing.table, result)
-            for played in live.event.rounds
-            for pairing, result in zip(played.pairings, played.results, strict=True)
-        ]
+        return event_views.results_of(live)
 
 
 __all__ = [
     "HEADER",
+    "LIST_LIMIT",
+    "MAX_ROUNDS",
+    "MAX_TEAMS",
     "Director",
     "DirectorError",
     "EventOptions",
+    "Key",
     "LiveEvent",
     "name_key",
     "read_event_config",
     "result_json",
     "sheet_json",
     "standing_json",
+    "table_clocks",
 ]

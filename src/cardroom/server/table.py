@@ -1,9 +1,15 @@
-"""One card table: a Guandan match, its seats and clocks, and the append-only log that rebuilds it.
+"""One card table: a Guandan match, its seats, and the append-only log that rebuilds it.
 
 :class:`Table` is pure: no I/O, no asyncio, no clock of its own (``now`` is passed in). Every change is
 an entry of :attr:`Table.log` (docs/protocol.md, "The log"), and :meth:`Table.replay` applies the same
 entries to a fresh table, so a table is exactly its log: the server stores each entry as it happens
 and rebuilds running tables from the store when it starts again.
+
+This module is the table's core: seats, players' actions, dealing, and writing and applying the log.
+What it does by itself (clocks, bots, 托管) is :mod:`cardroom.server.clocks`; penalties, rulings and
+the 下家's choices are :mod:`cardroom.server.conduct`; a format's or a forfeit's end of the match and
+the result are :mod:`cardroom.server.outcomes`; names and tokens are :mod:`cardroom.server.seats`.
+The table's methods delegate to them, so :class:`Table` stays the one interface.
 
 What a viewer may see is :mod:`cardroom.server.views`: :meth:`Table.view` (the ``state`` message) and
 :meth:`Table.events_for` (the log projected for one seat or a spectator) never hold another seat's
@@ -12,112 +18,55 @@ cards.
 
 from __future__ import annotations
 
-import hashlib
 import hmac
 import random
 import secrets
-import unicodedata
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
-from typing import Any, Final, Literal
+from collections.abc import Mapping, Sequence
+from typing import Any, Literal
 
 from cardroom.cards import Card, format_cards
-from cardroom.guandan.deal import Action, Deal, Phase, PlayAction
+from cardroom.guandan.deal import Action, Deal, PlayAction
 from cardroom.guandan.errors import OutOfTurnError, RuleError, WrongPhaseError
 from cardroom.guandan.match import Match, MatchPhase, shuffled_hands
 from cardroom.guandan.observation import Observation
-from cardroom.guandan.rulings import FoulRuling, SkipTurnRuling
 from cardroom.records import record_of
-from cardroom.server import views
+from cardroom.server import clocks, conduct, outcomes, views
+from cardroom.server.clocks import AUTO_BOT, Decide, Due, DueKind
 from cardroom.server.codec import (
-    ChoiceKind,
     ProtocolError,
     describe,
     from_record_action,
     read_action,
-    read_choice,
     read_hand,
     record_action,
 )
-from cardroom.server.config import MAX_NAME, TableConfig
-from cardroom.tournament.conduct import (
-    EndDeal,
-    EndMatch,
-    MatchConduct,
-    NoEffect,
-    Offence,
-    PenaltyRecord,
-    SkipTurn,
-)
-from cardroom.tournament.formats import EndReason, MatchOutcome, decide_match, level_name
+from cardroom.server.conduct import EFFECT_NAMES, Choice
+from cardroom.server.config import TableConfig
+from cardroom.server.outcomes import DECIDED
+from cardroom.server.seats import clean_name, token_hash
+from cardroom.tournament.conduct import MatchConduct, Offence, PenaltyRecord
+from cardroom.tournament.formats import EndReason
 from cardroom.tournament.scoring import TableResult
+
+__all__ = [
+    "AUTO_BOT",
+    "DECIDED",
+    "EFFECT_NAMES",
+    "Choice",
+    "Decide",
+    "Due",
+    "DueKind",
+    "Entry",
+    "Status",
+    "Table",
+    "clean_name",
+    "token_hash",
+]
 
 Entry = dict[str, Any]
 """One log entry: a JSON object with a ``type`` (docs/protocol.md)."""
 
 Status = Literal["waiting", "running", "finished"]
-DueKind = Literal["bot", "auto", "clock", "deal", "skip", "choice"]
-Decide = Callable[[int, str, Observation], Action]
-"""How :meth:`Table.step` gets a bot's decision: (seat, bot name, observation) → action."""
-
-AUTO_BOT: Final = "heuristic"
-"""The bot that plays a seat in 托管 (after its clock ran out) and gives hints."""
-
-DECIDED: Final = ("time_limit", "deal_limit", "forfeit")
-"""Reasons a match ends that the server decides, not the engine (a tournament's format, a forfeit)."""
-
-EFFECT_NAMES: Final = {NoEffect: "none", SkipTurn: "skip_turn", EndDeal: "end_deal", EndMatch: "end_match"}
-"""How a ruling's effect is named in a ``penalty`` entry."""
-
-
-@dataclass(frozen=True)
-class Due:
-    """The next thing the table does by itself, at time ``at``: a bot seat acts (``bot``), a seat in
-    托管 is played for (``auto``), a human's clock runs out (``clock``), the next deal is dealt
-    (``deal``), a seat's turn is skipped by a ruling (``skip``, 违例), or a choice's deadline passes
-    and its default is taken (``choice``; ``seat`` is the chooser)."""
-
-    at: float
-    kind: DueKind
-    seat: int | None = None
-
-
-@dataclass(frozen=True)
-class Choice:
-    """A decision the seed gives the offender's 下家 (``seat``), open until ``deadline``: after a 违例,
-    whether the offender's next turn in play is skipped (``skip_turn``, "由违规者的下家决定是否停止违规者
-    一次出牌"); after a 犯规, who leads the next deal (``leader``, "由违规者的下家…指定首圈领出者"). Only a
-    person is asked (a bot or a seat in 托管 takes the default at once, without a ``choice`` entry); the
-    default, at the deadline, is to skip, or the chooser itself leads."""
-
-    kind: ChoiceKind
-    seat: int
-    offender: int
-    deadline: float
-
-    def to_json(self) -> dict[str, Any]:
-        """The state's ``choice`` (shown to the chooser only)."""
-        value: dict[str, Any] = {"kind": self.kind, "offender": self.offender, "deadline": self.deadline}
-        if self.kind == "leader":
-            value["seats"] = [0, 1, 2, 3]
-        return value
-
-
-def token_hash(token: str) -> str:
-    """What the table keeps of a seat token: its SHA-256, in hex."""
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-def clean_name(name: object) -> str:
-    """A player's name: 1 to 40 printable characters, spaces at the ends removed."""
-    if not isinstance(name, str):
-        raise ProtocolError("bad_message", f"name: a string, got {name!r}")
-    text = name.strip()
-    if not text or len(text) > MAX_NAME:
-        raise ProtocolError("bad_message", f"name: 1 to {MAX_NAME} characters, got {len(text)}")
-    if any(unicodedata.category(char).startswith("C") for char in text):
-        raise ProtocolError("bad_message", "name: control characters are not allowed")
-    return text
 
 
 def _rule_error_code(error: RuleError) -> Literal["out_of_turn", "wrong_phase", "illegal_action"]:
@@ -279,50 +228,21 @@ class Table:
     def choose(self, seat: int, message: Mapping[str, Any], now: float) -> list[Entry]:
         """A ``choose`` message: the seat answers its open choice (``skip`` true or false after a 违例,
         ``leader`` a seat after a 犯规). A skip chosen while the offender is to play is applied at once."""
-        kind, value = read_choice(message)
-        if self.status != "running":
-            raise ProtocolError("wrong_phase", f"the table is {self.status}: there is no choice to make")
-        choice = self._open_choice(seat, kind)
-        if choice is None:
-            other = next((open_ for open_ in self.choices if open_.kind == kind), None)
-            what = "whether the offender's turn is skipped" if kind == "skip_turn" else "the next leader"
-            if other is not None:
-                raise ProtocolError(
-                    "out_of_turn",
-                    f"seat {other.seat} ({self.names[other.seat]}) chooses {what}, not seat {seat}",
-                )
-            raise ProtocolError("wrong_phase", f"no choice of {what} is open")
-        before = self.number
-        self._answer(choice, value, "player", now)
-        return self.log[before:]
+        return conduct.choose(self, seat, message, now)
 
     def choice_for(self, seat: int | None) -> Choice | None:
         """The seat's open choice (the first, should it have two), or ``None``."""
-        if seat is None or self.status != "running":
-            return None
-        return next((choice for choice in self.choices if choice.seat == seat), None)
+        return conduct.choice_for(self, seat)
 
     def waits_for_choice(self) -> bool:
         """Whether play waits for a choice: the player to act (in play) is an offender whose 下家 has not
         yet said whether its turn is skipped (its clock stands still; it may not act)."""
-        deal = self.match.current_deal
-        if self.status != "running" or deal is None or deal.phase is not Phase.PLAY:
-            return False
-        return self._open_skip(deal.current_player) is not None
-
-    def _open_choice(self, seat: int, kind: ChoiceKind) -> Choice | None:
-        return next((c for c in self.choices if c.seat == seat and c.kind == kind), None)
-
-    def _open_skip(self, offender: int | None) -> Choice | None:
-        return next((c for c in self.choices if c.kind == "skip_turn" and c.offender == offender), None)
+        return conduct.waits_for_choice(self)
 
     def choice_clock(self) -> float:
         """Seconds a 下家 has to answer: the follow clock (a tournament table's ``play_s`` plus its
         countdown)."""
-        if self.conduct is not None:
-            clocks = self.conduct.policy.clocks
-            return float(clocks.play_s + clocks.countdown_s)
-        return self.config.clocks.follow
+        return conduct.choice_clock(self)
 
     def _deal_to_act(self) -> Deal:
         if self.status == "waiting":
@@ -342,25 +262,13 @@ class Table:
     def penalising(self) -> bool:
         """Whether a timeout is penalised here (a tournament table whose policy names a penalty); a
         timeout then costs that penalty and the heuristic bot makes the one move, without 托管."""
-        return self.conduct is not None and self.conduct.policy.timeout is not None
+        return clocks.penalising(self)
 
     def clock(self) -> float | None:
         """Seconds the player to act has for this action, by phase (tribute, return, lead, follow); a
         tournament table's are its conduct policy's (the deal's first lead, every other play) plus the
         countdown (读秒)."""
-        deal = self.match.current_deal
-        if deal is None or self.status != "running":
-            return None
-        if self.conduct is not None:
-            clocks = self.conduct.policy.clocks
-            allowed = clocks.time_allowed(deal)
-            return None if allowed is None else float(allowed + clocks.countdown_s)
-        table_clocks = self.config.clocks
-        if deal.phase is Phase.TRIBUTE:
-            return table_clocks.tribute
-        if deal.phase is Phase.RETURN:
-            return table_clocks.return_
-        return table_clocks.lead if deal.previous is None else table_clocks.follow
+        return clocks.clock(self)
 
     def elapsed(self, now: float) -> float:
         """Seconds since the match began (0 before)."""
@@ -368,36 +276,7 @@ class Table:
 
     def due(self) -> Due | None:
         """The next automatic step and when it is due, or ``None`` (waiting for players, or over)."""
-        if self.status != "running":
-            return None
-        regular = self._regular_due()
-        if self.choices:
-            first = min(self.choices, key=lambda choice: choice.deadline)
-            if regular is None or first.deadline <= regular.at:
-                return Due(first.deadline, "choice", first.seat)
-        return regular
-
-    def _regular_due(self) -> Due | None:
-        """:meth:`due` but for the choices' deadlines; ``None`` while play waits for a choice."""
-        if self.match.phase is MatchPhase.DEALING:
-            if any(choice.kind == "leader" for choice in self.choices):
-                return None
-            return Due(self.deal_ended + self.config.deal_pause, "deal")
-        deal = self.match.current_deal
-        assert deal is not None
-        assert deal.current_player is not None
-        seat = deal.current_player
-        if self.waits_for_choice():
-            return None
-        if seat in self.pending_skip and self._can_skip(deal, seat):
-            return Due(self.turn_started, "skip", seat)
-        if self.config.seats[seat].kind == "bot":
-            return Due(self.turn_started + self.config.bot_delay, "bot", seat)
-        if self.auto[seat]:
-            return Due(self.turn_started + self.config.bot_delay, "auto", seat)
-        clock = self.clock()
-        assert clock is not None
-        return Due(self.turn_started + clock, "clock", seat)
+        return clocks.due(self)
 
     def bot_name(self, seat: int) -> str:
         """The bot that acts for ``seat``: its own, or the 托管 bot for a human seat."""
@@ -409,256 +288,36 @@ class Table:
     def apply_due(self, due: Due, action: Action | None, now: float) -> list[Entry]:
         """Carry out ``due`` (as :meth:`due` gave it) with the bot's ``action``: nothing when the table
         has moved on since; the first legal action when the bot's is not legal (or missing)."""
-        if self.due() != due:
-            return []
-        before = self.number
-        if due.kind == "deal":
-            outcome = self._decide(now)
-            if outcome is not None:
-                self._finish_decided(outcome, now)
-            else:
-                self._deal(now)
-            return self.log[before:]
-        assert due.seat is not None
-        if due.kind == "skip":
-            self._skip(due.seat, now)
-            return self.log[before:]
-        if due.kind == "choice":
-            choice = next(c for c in self.choices if c.seat == due.seat and c.deadline == due.at)
-            self._answer(choice, True if choice.kind == "skip_turn" else choice.seat, "default", now)
-            return self.log[before:]
-        chosen: Action | None = None
-        if action is not None:
-            try:
-                chosen = self.match.verify(action)
-            except RuleError:
-                chosen = None
-        if chosen is None:
-            chosen = self.match.legal_actions()[0]
-        if due.kind == "clock" and self.penalising:
-            effect = self._penalise(due.seat, Offence.TIMEOUT, now)
-            if isinstance(effect, SkipTurn) and self._skip_if_due(due.seat, now):
-                return self.log[before:]
-            if (
-                self.status == "running"
-                and self.match.current_player == due.seat
-                and not self.waits_for_choice()
-                and self.number > before
-            ):
-                self._play(chosen, "auto", now)
-            return self.log[before:]
-        if due.kind == "clock":
-            self._record({"type": "auto", "seat": due.seat, "on": True, "at": now})
-        self._play(chosen, "bot" if due.kind == "bot" else "auto", now)
-        return self.log[before:]
+        return clocks.apply_due(self, due, action, now)
 
     def step(self, now: float, decide: Decide) -> list[Entry]:
         """Carry out the next automatic step if it is due by ``now`` (what the server's task does,
         without threads): ``decide`` gives the bot's action."""
-        due = self.due()
-        if due is None or due.at > now:
-            return []
-        action = None
-        if due.seat is not None and due.kind in ("bot", "auto", "clock"):
-            action = decide(due.seat, self.bot_name(due.seat), self.observation(due.seat))
-        return self.apply_due(due, action, now)
+        return clocks.step(self, now, decide)
 
     def restart_clocks(self, now: float) -> None:
         """After the server was down: the player to act gets a full clock, the deal pause starts again,
         and so does an open choice."""
-        self.turn_started = now
-        self.deal_ended = now
-        self.choices = [replace(choice, deadline=now + self.choice_clock()) for choice in self.choices]
+        clocks.restart_clocks(self, now)
 
-    # -- conduct (tournament tables) -------------------------------------------------------------
+    # -- conduct and the match's end (tournament tables) -----------------------------------------
 
     def penalise(self, seat: int, offence: Offence, now: float) -> list[Entry]:
         """Penalise ``seat`` for ``offence`` (a disconnection, or a referee's call) under the table's
         conduct policy and apply the ruling's effect; nothing at a table without one, or not running."""
-        if self.conduct is None or self.status != "running":
-            return []
-        before = self.number
-        effect = self._penalise(seat, offence, now)
-        if isinstance(effect, SkipTurn):
-            self._skip_if_due(seat, now)
-        return self.log[before:]
+        return conduct.penalise(self, seat, offence, now)
 
     def forfeit(self, side: int, now: float, note: str = "") -> list[Entry]:
         """End a running match by a forfeit of ``side`` (the director's 判负 or 弃权)."""
-        if self.status != "running":
-            return []
-        before = self.number
-        self._end_by_forfeit(side, now, note)
-        return self.log[before:]
-
-    def _penalise(self, seat: int, offence: Offence, now: float) -> NoEffect | SkipTurn | EndDeal | EndMatch:
-        """Record the penalty entry of an offence and carry out an ``EndDeal`` or ``EndMatch``; for a
-        ``SkipTurn`` ask the 下家 (a ``choice`` entry) when it is a person. The effect is returned (a skip
-        is left to the caller and to :meth:`due`)."""
-        assert self.conduct is not None
-        deal_number = len(self.match.deals)
-        asked = seat in self.pending_skip or self._open_skip(seat) is not None
-        _state, ruling = self.conduct.penalise(offence, at_s=self.elapsed(now), deal=deal_number, seat=seat)
-        if not ruling.records:
-            return ruling.effect
-        self._record(
-            {
-                "type": "penalty",
-                "seat": seat,
-                "side": seat % 2,
-                "offence": offence.value,
-                "records": [record.to_dict() for record in ruling.records],
-                "effect": EFFECT_NAMES[type(ruling.effect)],
-                "deal_number": deal_number,
-                "at": now,
-            }
-        )
-        effect = ruling.effect
-        if isinstance(effect, EndMatch):
-            self._end_by_forfeit(effect.side, now)
-        elif isinstance(effect, EndDeal) and self.match.current_deal is not None:
-            self._foul(seat, now)
-        elif isinstance(effect, SkipTurn) and effect.chooser is not None and not asked:
-            self._ask(effect.chooser, "skip_turn", seat, now)
-        return effect
-
-    def _in_person(self, seat: int) -> bool:
-        """Whether a choice of ``seat`` is asked of its player: a person's seat, not in 托管."""
-        return self.config.seats[seat].kind == "human" and not self.auto[seat]
-
-    def _ask(self, chooser: int, kind: ChoiceKind, offender: int, now: float) -> None:
-        """Open a choice of ``chooser`` (a person) with a deadline; a bot's or a 托管 seat's is its
-        default, taken at once: a skip (already pending), or the chooser leads."""
-        if not self._in_person(chooser):
-            return
-        self._record(
-            {
-                "type": "choice",
-                "kind": kind,
-                "seat": chooser,
-                "offender": offender,
-                "deadline": now + self.choice_clock(),
-                "at": now,
-            }
-        )
-
-    def _answer(self, choice: Choice, value: bool | int, by: str, now: float) -> None:
-        """Record the answer to an open choice (``by``: ``player`` or ``default``); a skip is applied at
-        once when the offender is to play."""
-        entry: Entry = {
-            "type": "chosen",
-            "kind": choice.kind,
-            "seat": choice.seat,
-            "offender": choice.offender,
-            "by": by,
-            "at": now,
-        }
-        if choice.kind == "skip_turn":
-            entry["skip"] = bool(value)
-        else:
-            entry["leader"] = int(value)
-        self._record(entry)
-        if choice.kind == "skip_turn" and value:
-            self._skip_if_due(choice.offender, now)
-
-    def _skip_if_due(self, seat: int, now: float) -> bool:
-        """Skip the seat's turn now if a skip is pending and it is to play."""
-        deal = self.match.current_deal
-        if self.status != "running" or deal is None or seat not in self.pending_skip:
-            return False
-        if not self._can_skip(deal, seat):
-            return False
-        self._skip(seat, now)
-        return True
-
-    def _can_skip(self, deal: Deal, seat: int) -> bool:
-        """Whether a pending skip can be applied now: ``seat`` is to play (not tribute or return)."""
-        return deal.phase is Phase.PLAY and deal.current_player == seat
-
-    def _skip(self, seat: int, now: float) -> None:
-        """违例's effect (when the offender's 下家 chose it, or took the default): the seat's turn to play
-        is skipped, a pass when it follows; when it leads, the lead goes to the other side."""
-        self._record({"type": "ruling", "kind": "skip_turn", "seat": seat, "at": now})
-
-    def _foul(self, seat: int, now: float) -> None:
-        """犯规's effect: the deal ends at once, the offender's side 双下; the next deal has no tribute,
-        and its leader is named by the offender's 下家 (asked when it is a person)."""
-        self._record({"type": "ruling", "kind": "foul", "seat": seat, "at": now})
-        self._deal_ended(now)
-        chooser = self.match.leader_chooser
-        if self.status == "running" and self.match.phase is MatchPhase.DEALING and chooser is not None:
-            self._ask(chooser, "leader", seat, now)
-
-    def _end_by_forfeit(self, side: int, now: float, note: str = "") -> None:
-        """判负 / 弃权: the match ends, the other side wins (the engine's forfeit ruling)."""
-        levels = self.match.level_values()
-        result = TableResult.forfeit(side, levels, len(self.match.summaries))
-        self._record(
-            {
-                "type": "match_end",
-                "winner": result.winner,
-                "levels": [rank.letter for rank in self.match.levels],
-                "score": list(result.score28),
-                "reason": "forfeit",
-                "forfeited_by": side,
-                "table_levels": list(levels),
-                "note": note,
-                "at": now,
-            }
-        )
-
-    # -- the match format (tournament tables) ----------------------------------------------------
-
-    def _decide(self, now: float) -> MatchOutcome | None:
-        """Whether a tournament match is over between deals (its format, the server's clock)."""
-        fmt = self.config.format
-        if fmt is None or self.match.current_deal is not None or self.match.is_over:
-            return None
-        return decide_match(fmt, self.match, self.elapsed(now))
-
-    def _finish_decided(self, outcome: MatchOutcome, now: float) -> None:
-        result = TableResult.from_outcome(outcome)
-        self._record(
-            {
-                "type": "match_end",
-                "winner": outcome.winner,
-                "levels": [
-                    level_name(value) if value > 14 else rank.letter
-                    for value, rank in zip(outcome.levels, self.match.levels, strict=True)
-                ],
-                "score": list(result.score28),
-                "reason": outcome.reason.value,
-                "level_values": list(outcome.levels),
-                "at": now,
-            }
-        )
+        return outcomes.forfeit(self, side, now, note)
 
     def result(self) -> TableResult | None:
         """The finished match's result for a tournament (``None`` while it runs)."""
-        end = self.end
-        if end is None:
-            return None
-        deals = len(self.match.summaries)
-        if end.get("reason") == "forfeit":
-            first, second = end["table_levels"]
-            return TableResult.forfeit(int(end["forfeited_by"]), (int(first), int(second)), deals)
-        values = end.get("level_values")
-        if values is None:
-            return TableResult.played(self.match.level_values(), deals)
-        return TableResult.played((int(values[0]), int(values[1])), deals)
+        return outcomes.result(self)
 
     def outcome(self) -> dict[str, Any] | None:
         """The state's ``result``: winner, levels, 28-point score and why the match ended."""
-        end = self.end
-        if end is None:
-            return None
-        return {
-            "winner": end["winner"],
-            "levels": end["levels"],
-            "score": end["score"],
-            "reason": end.get("reason", "passed_ace" if self.match.passed_ace else "deal_limit"),
-            "forfeited_by": end.get("forfeited_by"),
-        }
+        return outcomes.outcome(self)
 
     @property
     def penalties(self) -> tuple[PenaltyRecord, ...]:
@@ -724,9 +383,9 @@ class Table:
                 }
             )
             return
-        outcome = self._decide(now)
+        outcome = outcomes.decide(self, now)
         if outcome is not None:
-            self._finish_decided(outcome, now)
+            outcomes.finish_decided(self, outcome, now)
 
     def _record(self, entry: Entry) -> Entry:
         self._apply(entry)
@@ -769,14 +428,14 @@ class Table:
             if not entry["on"] and seat == self.match.current_player:
                 self.turn_started = at
         elif kind == "penalty":
-            self._apply_penalty(entry)
+            conduct.apply_penalty(self, entry)
         elif kind == "ruling":
-            self._apply_ruling(entry)
+            conduct.apply_ruling(self, entry)
             self.turn_started = at
         elif kind == "choice":
-            self._apply_choice(entry)
+            conduct.apply_choice(self, entry)
         elif kind == "chosen":
-            self._apply_chosen(entry, at)
+            conduct.apply_chosen(self, entry, at)
         elif kind == "deal_end":
             if not self.match.summaries or list(self.match.summaries[-1].result.places) != entry["places"]:
                 raise ValueError("the deal's places differ from the log")
@@ -792,69 +451,6 @@ class Table:
         else:
             raise ValueError(f"unknown entry type {kind!r}")
         self.log.append(entry)
-
-    def _apply_penalty(self, entry: Entry) -> None:
-        if self.conduct is None:
-            raise ValueError("a penalty at a table without a conduct policy")
-        records = tuple(PenaltyRecord.from_dict(record) for record in entry["records"])
-        self.conduct = MatchConduct(self.conduct.policy, self.conduct.records + records)
-        if entry["effect"] == "skip_turn":
-            self.pending_skip.add(int(entry["seat"]))
-
-    def _apply_ruling(self, entry: Entry) -> None:
-        seat = int(entry["seat"])
-        deal = self.match.current_deal
-        if deal is None:
-            raise ValueError("a ruling outside a deal")
-        before = len(deal.events)
-        if entry["kind"] == "skip_turn":
-            self.pending_skip.discard(seat)
-            self.match.apply_ruling(SkipTurnRuling(seat))
-            lead = [event.to for event in deal.events[before:] if event.kind == "skip_turn"]
-            if lead and lead[0] is not None:
-                entry["lead_to"] = lead[0]
-        elif entry["kind"] == "foul":
-            self.pending_skip.clear()
-            self.choices = [choice for choice in self.choices if choice.kind != "skip_turn"]
-            self.match.apply_ruling(FoulRuling(seat))
-            assert deal.result is not None
-            entry["places"] = list(deal.result.places)
-        else:
-            raise ValueError(f"unknown ruling {entry['kind']!r}")
-
-    def _apply_choice(self, entry: Entry) -> None:
-        kind = entry["kind"]
-        if kind not in ("skip_turn", "leader"):
-            raise ValueError(f"unknown choice {kind!r}")
-        choice = Choice(kind, int(entry["seat"]), int(entry["offender"]), float(entry["deadline"]))
-        if self.status != "running" or self._open_choice(choice.seat, kind) is not None:
-            raise ValueError(f"seat {choice.seat} cannot be asked this choice now")
-        if kind == "leader" and self.match.phase is not MatchPhase.DEALING:
-            raise ValueError("a leader is chosen between deals")
-        if kind == "skip_turn":
-            self.pending_skip.discard(choice.offender)  # until the 下家 answers
-        self.choices.append(choice)
-
-    def _apply_chosen(self, entry: Entry, at: float) -> None:
-        kind = entry["kind"]
-        choice = self._open_choice(int(entry["seat"]), kind)
-        if choice is None:
-            raise ValueError(f"seat {entry['seat']} has no open {kind!r} choice")
-        if kind == "skip_turn":
-            if not isinstance(entry["skip"], bool):
-                raise ValueError("skip: true or false")
-            self.choices.remove(choice)
-            if entry["skip"]:
-                self.pending_skip.add(choice.offender)
-            deal = self.match.current_deal
-            if deal is not None and deal.phase is Phase.PLAY and deal.current_player == choice.offender:
-                self.turn_started = at  # play waited: the offender's clock starts now
-        else:
-            leader = entry["leader"]
-            if isinstance(leader, bool) or not isinstance(leader, int) or leader not in range(4):
-                raise ValueError(f"leader: a seat 0 to 3, got {leader!r}")
-            self.choices.remove(choice)
-            self.named_leader = leader
 
     @staticmethod
     def _annotate(entry: Entry, deal: Deal, before: int) -> None:

@@ -1,0 +1,213 @@
+"""The card room's side of a tournament event: what the director holds and stores of it, and how a new
+event's request is read.
+
+:class:`LiveEvent` is the core's :class:`~cardroom.tournament.Event` plus the director token's hash,
+the players' token hashes, the table of each pairing, the score sheets and the :class:`EventOptions`;
+it is stored whole as JSON (:meth:`LiveEvent.to_dict`, :meth:`LiveEvent.from_dict`) after each change.
+:func:`read_event_config` reads ``POST /api/events``'s body (docs/tournaments-api.md).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any, Final
+
+from cardroom.guandan.ruleset import PRESETS
+from cardroom.server.codec import ProtocolError
+from cardroom.server.config import MAX_CLOCK, Clocks, Settings, conduct_from_dict, format_from_dict
+from cardroom.server.seats import clean_name
+from cardroom.tournament import ConductPolicy, Event, EventConfig, PairingSystem, ScoreSheet
+from cardroom.tournament.conduct import Clocks as ConductClocks
+
+MAX_ROUNDS: Final = 50
+MAX_TEAMS: Final = 256
+LIST_LIMIT: Final = 200
+HEADER: Final = "X-Director-Token"
+
+
+class DirectorError(Exception):
+    """A refused request: ``status`` is the HTTP status (400, 403, 404, 409), ``message`` says why."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+def utc_now() -> datetime:
+    """The time an event is created or changed (its ``created`` and ``updated``)."""
+    return datetime.now(UTC)
+
+
+@dataclass(frozen=True)
+class EventOptions:
+    """What the card room adds to the core's config: the tables' rule set and pace, how long a lost
+    connection may last before it is penalised, and how rounds advance."""
+
+    rules: str = "competition"
+    disconnect_grace: float = 60.0
+    bot_delay: float = 0.6
+    deal_pause: float = 4.0
+    auto_advance: bool = False
+    require_signatures: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "rules": self.rules,
+            "disconnect_grace": self.disconnect_grace,
+            "bot_delay": self.bot_delay,
+            "deal_pause": self.deal_pause,
+            "auto_advance": self.auto_advance,
+            "require_signatures": self.require_signatures,
+        }
+
+    @classmethod
+    def from_dict(cls, values: Mapping[str, Any]) -> EventOptions:
+        return cls(
+            str(values.get("rules", "competition")),
+            float(values.get("disconnect_grace", 60.0)),
+            float(values.get("bot_delay", 0.6)),
+            float(values.get("deal_pause", 4.0)),
+            bool(values.get("auto_advance", False)),
+            bool(values.get("require_signatures", False)),
+        )
+
+
+Key = tuple[int, int]
+"""(round, table)."""
+
+
+@dataclass
+class LiveEvent:
+    """One event as the server holds it (stored whole as JSON after each change)."""
+
+    id: str
+    event: Event
+    options: EventOptions
+    director_hash: str
+    tokens: dict[str, str] = field(default_factory=dict)
+    """Player id → SHA-256 of the player's token (people only)."""
+    tables: dict[Key, str] = field(default_factory=dict)
+    """(round, table) → the card room's table id."""
+    sheets: dict[Key, ScoreSheet] = field(default_factory=dict)
+    created: datetime = field(default_factory=utc_now)
+    updated: datetime = field(default_factory=utc_now)
+    subscribers: set[asyncio.Queue[dict[str, Any] | None]] = field(default_factory=set)
+
+    @property
+    def name(self) -> str:
+        return self.event.config.name
+
+    def unsigned(self, round_number: int) -> list[int]:
+        """The tables of the round whose sheet is not signed by both teams."""
+        sheets = self.sheets.items()
+        return sorted(
+            table for (number, table), sheet in sheets if number == round_number and not sheet.final
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "phase": self.event.phase.value,
+            "event": self.event.to_dict(),
+            "options": self.options.to_dict(),
+            "tokens": dict(self.tokens),
+            "tables": [
+                {"round": key[0], "table": key[1], "table_id": table_id}
+                for key, table_id in self.tables.items()
+            ],
+            "sheets": [sheet.to_dict() for sheet in self.sheets.values()],
+        }
+
+    @classmethod
+    def from_dict(
+        cls, event_id: str, data: Mapping[str, Any], director_hash: str, created: datetime, updated: datetime
+    ) -> LiveEvent:
+        sheets = [ScoreSheet.from_dict(sheet) for sheet in data.get("sheets", ())]
+        return cls(
+            event_id,
+            Event.from_dict(data["event"]),
+            EventOptions.from_dict(data.get("options", {})),
+            director_hash,
+            dict(data.get("tokens", {})),
+            {(int(t["round"]), int(t["table"])): str(t["table_id"]) for t in data.get("tables", ())},
+            {(sheet.round, sheet.table): sheet for sheet in sheets},
+            created,
+            updated,
+        )
+
+
+# -- reading requests -----------------------------------------------------------------------------
+
+
+def _number(where: str, value: object, low: float, high: float) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not low <= value <= high:
+        raise DirectorError(400, f"{where}: a number from {low:g} to {high:g}, got {value!r}")
+    return float(value)
+
+
+def _flag(where: str, value: object) -> bool:
+    if not isinstance(value, bool):
+        raise DirectorError(400, f"{where}: true or false, got {value!r}")
+    return value
+
+
+def read_event_config(body: Mapping[str, Any], settings: Settings) -> tuple[EventConfig, EventOptions]:
+    """``POST /api/events``'s body: the core's config and the card room's options (400 names a field)."""
+    known = {
+        "name",
+        "format",
+        "system",
+        "rounds",
+        "rules",
+        "conduct",
+        "disconnect_grace",
+        "bot_delay",
+        "deal_pause",
+        "auto_advance",
+        "require_signatures",
+    }
+    unknown = set(body) - known
+    if unknown:
+        raise DirectorError(400, f"unknown fields: {', '.join(sorted(map(str, unknown)))}")
+    try:
+        name = clean_name(body.get("name"))
+    except ProtocolError as error:
+        raise DirectorError(400, error.message.replace("name:", "name:", 1)) from None
+    rounds = body.get("rounds")
+    if rounds is not None and (
+        isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS
+    ):
+        raise DirectorError(400, f"rounds: a whole number from 1 to {MAX_ROUNDS}, or null, got {rounds!r}")
+    system_name = body.get("system", "auto")
+    systems = [system.value for system in PairingSystem]
+    if system_name not in systems:
+        raise DirectorError(400, f"system: one of {', '.join(systems)}, got {system_name!r}")
+    rules = body.get("rules", "competition")
+    if rules not in PRESETS:
+        raise DirectorError(400, f"rules: unknown rule set {rules!r}; known: {', '.join(sorted(PRESETS))}")
+    try:
+        fmt = format_from_dict(body.get("format", {}))
+        conduct = conduct_from_dict(body.get("conduct", {}))
+        config = EventConfig(name, fmt, rounds, PairingSystem(system_name), conduct=conduct)
+    except ValueError as error:
+        raise DirectorError(400, str(error)) from None
+    options = EventOptions(
+        rules,
+        _number("disconnect_grace", body.get("disconnect_grace", 60.0), 0, MAX_CLOCK),
+        _number("bot_delay", body.get("bot_delay", settings.bot_delay), 0, 10),
+        _number("deal_pause", body.get("deal_pause", settings.deal_pause), 0, 120),
+        _flag("auto_advance", body.get("auto_advance", False)),
+        _flag("require_signatures", body.get("require_signatures", False)),
+    )
+    return config, options
+
+
+def table_clocks(policy: ConductPolicy) -> Clocks:
+    """The table's lobby clocks for the event's conduct clocks (the table runs the policy's own)."""
+    clocks: ConductClocks = policy.clocks
+    return Clocks(
+        float(clocks.tribute_s), float(clocks.return_s), float(clocks.first_lead_s), float(clocks.play_s)
+    )

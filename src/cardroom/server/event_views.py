@@ -1,0 +1,185 @@
+"""How the API shows an event (docs/tournaments-api.md): the event itself, its standings, its score
+sheets and the results of its tables. Read from a :class:`~cardroom.server.event_state.LiveEvent`
+(and, for a table still open, the room it is played in, or the store).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardroom.server.event_state import LiveEvent
+from cardroom.server.rooms import Rooms
+from cardroom.server.store import Store
+from cardroom.server.views import penalty_json
+from cardroom.tournament import Event, ScoreSheet, StandingRow, TableResult, level_name
+
+
+def result_json(result: TableResult | None) -> dict[str, Any] | None:
+    """A table's result as the API shows it (the core's dict and the levels as written)."""
+    if result is None:
+        return None
+    return {**result.to_dict(), "level_names": [level_name(value) for value in result.levels]}
+
+
+def standing_json(event: Event, row: StandingRow) -> dict[str, Any]:
+    tally = row.tally
+    return {
+        "rank": row.rank,
+        "team": row.team,
+        "name": event.team(row.team).display,
+        "points": tally.points,
+        "progressive": tally.progressive,
+        "wins": tally.wins,
+        "draws": tally.draws,
+        "losses": tally.losses,
+        "level_difference": tally.level_difference,
+        "levels_gained": tally.levels_gained,
+        "score28": tally.score28,
+        "lot": tally.lot,
+        "above": None if row.above is None else row.above.value,
+        "above_label": None if row.above is None else row.above.label,
+        "below": None if row.below is None else row.below.value,
+    }
+
+
+def sheet_json(live: LiveEvent, sheet: ScoreSheet) -> dict[str, Any]:
+    """A score sheet as the API shows it."""
+    event = live.event
+    return {
+        "round": sheet.round,
+        "table": sheet.table,
+        "teams": list(sheet.teams),
+        "team_names": [event.team(team).display for team in sheet.teams],
+        "players": list(sheet.players),
+        "table_id": live.tables.get((sheet.round, sheet.table)),
+        "lines": [{**line.to_dict(), "text": line.describe()} for line in sheet.lines],
+        "penalties": [penalty_json(record) for record in sheet.penalties],
+        "result": result_json(sheet.result),
+        "signed": list(sheet.signed),
+        "final": sheet.final,
+    }
+
+
+def summary(live: LiveEvent) -> dict[str, Any]:
+    """The event's line in the list of events."""
+    event = live.event
+    return {
+        "id": live.id,
+        "name": live.name,
+        "phase": event.phase.value,
+        "teams": len(event.teams),
+        "rounds_paired": len(event.rounds),
+        "total_rounds": event.total_rounds if event.lots else None,
+        "format": event.config.format.describe(),
+        "created": live.created.isoformat(),
+        "updated": live.updated.isoformat(),
+    }
+
+
+def view(live: LiveEvent, rooms: Rooms, store: Store) -> dict[str, Any]:
+    """The event as ``GET /api/events/{id}`` shows it."""
+    event = live.event
+    config = event.config
+    lots = {team_id: event.lot(team_id) for team_id in event.lots}
+    rounds = []
+    for played in event.rounds:
+        tables = []
+        for pairing, result in zip(played.pairings, played.results, strict=True):
+            key = (played.number, pairing.table)
+            sheet = live.sheets.get(key)
+            seats = event.seat_players(pairing)
+            table_id = live.tables.get(key)
+            tables.append(
+                {
+                    "table": pairing.table,
+                    "teams": list(pairing.teams),
+                    "table_id": table_id,
+                    **table_status(table_id, result, rooms, store),
+                    "seats": [
+                        {"seat": seat, "player": p.name, "team": pairing.teams[seat % 2], "bot": p.bot}
+                        for seat, p in enumerate(seats)
+                    ],
+                    "penalties": 0 if sheet is None else len(sheet.penalties),
+                    "result": result_json(result),
+                    "signed": [False, False] if sheet is None else list(sheet.signed),
+                    "final": sheet is not None and sheet.final,
+                }
+            )
+        rounds.append(
+            {
+                "number": played.number,
+                "bye": played.draw.bye,
+                "complete": played.complete,
+                "signed": not live.unsigned(played.number),
+                "tables": tables,
+            }
+        )
+    return {
+        "id": live.id,
+        "name": live.name,
+        "phase": event.phase.value,
+        "created": live.created.isoformat(),
+        "updated": live.updated.isoformat(),
+        "config": {
+            "format": config.format.to_dict(),
+            "format_text": config.format.describe(),
+            "system": config.system.value,
+            "rounds": config.rounds,
+            "rules": live.options.rules,
+            "conduct": config.conduct.to_dict(),
+            "disconnect_grace": live.options.disconnect_grace,
+            "bot_delay": live.options.bot_delay,
+            "deal_pause": live.options.deal_pause,
+            "auto_advance": live.options.auto_advance,
+            "require_signatures": live.options.require_signatures,
+        },
+        "system": None if event.system is None else event.system.value,
+        "total_rounds": event.total_rounds if event.lots else None,
+        "teams": [
+            {
+                "id": team.id,
+                "name": team.display,
+                "lot": lots.get(team.id),
+                "players": [{"id": p.id, "name": p.name, "bot": p.bot} for p in team.players],
+            }
+            for team in event.teams
+        ],
+        "rounds": rounds,
+        "standings": standings(live),
+    }
+
+
+def table_status(
+    table_id: str | None, result: TableResult | None, rooms: Rooms, store: Store
+) -> dict[str, Any]:
+    """A table's status, levels and deal: from its room while open, else from its result or the store."""
+    room = None if table_id is None else rooms.rooms.get(table_id)
+    if room is not None:
+        table = room.table
+        return {
+            "status": table.status,
+            "levels": [rank.letter for rank in table.match.levels],
+            "deal_number": len(table.match.deals),
+        }
+    levels = None if result is None else [level_name(value) for value in result.levels]
+    status = "finished" if result is not None else None
+    if status is None and table_id is not None:
+        stored = store.table(table_id)
+        status = None if stored is None else stored.status
+    return {"status": status, "levels": levels, "deal_number": None if result is None else result.deals}
+
+
+def standings(live: LiveEvent) -> list[dict[str, Any]]:
+    """The standings (none before the lots are drawn)."""
+    if not live.event.lots:
+        return []
+    return [standing_json(live.event, row) for row in live.event.standings()]
+
+
+def results_of(live: LiveEvent) -> list[tuple[int, int, TableResult | None]]:
+    """(round, table, result) of every table, for the printable page."""
+    return [
+        (played.number, pairing.table, result)
+        for played in live.event.rounds
+        for pairing, result in zip(played.pairings, played.results, strict=True)
+    ]

@@ -1,0 +1,30 @@
+"""Seat names and tokens: how a player's name is checked and what a table keeps of a seat's token.
+
+A seat's token is a secret the table never stores: only its SHA-256 (:func:`token_hash`) is logged,
+and a tournament's player and director tokens are kept the same way.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import unicodedata
+
+from cardroom.server.codec import ProtocolError
+from cardroom.server.config import MAX_NAME
+
+
+def token_hash(token: str) -> str:
+    """What the table keeps of a seat token: its SHA-256, in hex."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def clean_name(name: object) -> str:
+    """A player's name: 1 to 40 printable characters, spaces at the ends removed."""
+    if not isinstance(name, str):
+        raise ProtocolError("bad_message", f"name: a string, got {name!r}")
+    text = name.strip()
+    if not text or len(text) > MAX_NAME:
+        raise ProtocolError("bad_message", f"name: 1 to {MAX_NAME} characters, got {len(text)}")
+    if any(unicodedata.category(char).startswith("C") for char in text):
+        raise ProtocolError("bad_message", "name: control characters are not allowed")
+    return text
