@@ -311,6 +311,16 @@ def _bot(name: str, option: str) -> str:
     return name
 
 
+RayFlag = Annotated[
+    bool,
+    typer.Option("--ray", help="Play on a local Ray instance started for the run (extra cardroom\\[ray])."),
+]
+RayAddress = Annotated[
+    str | None,
+    typer.Option(help="Play on the Ray cluster at this address (HOST:PORT, ray://HOST:10001 or auto)."),
+]
+
+
 @app.command("arena")
 def arena_command(
     a: Annotated[
@@ -341,13 +351,8 @@ def arena_command(
     records: Annotated[
         bool, typer.Option("--records/--no-records", help="Write every game's record into OUT/records.")
     ] = True,
-    ray: Annotated[
-        bool, typer.Option("--ray", help="Play on a local Ray instance started for the run (cardroom[ray]).")
-    ] = False,
-    ray_address: Annotated[
-        str | None,
-        typer.Option(help="Play on the Ray cluster at this address (HOST:PORT, ray://HOST:10001 or auto)."),
-    ] = None,
+    ray: RayFlag = False,
+    ray_address: RayAddress = None,
 ) -> None:
     """Play bot A against bot B in duplicate (every deal twice, teams swapped) and measure them.
 
@@ -440,13 +445,8 @@ def selfplay_command(
     records: Annotated[
         bool, typer.Option("--records/--no-records", help="Write every deal's record into OUT/records.")
     ] = True,
-    ray: Annotated[
-        bool, typer.Option("--ray", help="Play on a local Ray instance started for the run (cardroom[ray]).")
-    ] = False,
-    ray_address: Annotated[
-        str | None,
-        typer.Option(help="Play on the Ray cluster at this address (HOST:PORT, ray://HOST:10001 or auto)."),
-    ] = None,
+    ray: RayFlag = False,
+    ray_address: RayAddress = None,
 ) -> None:
     """Write a self-play dataset for training: four copies of BOT play fresh deals.
 

@@ -25,6 +25,7 @@ import random
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
+from typing import Any
 
 from cardroom.arena.stats import DealFacts, ShengjiDealFacts, play_counts, return_facts
 from cardroom.bots import make_bot
@@ -202,6 +203,22 @@ def outcome_of(spec: GameSpec, match: Match) -> GameOutcome:
     )
 
 
+def arena_meta(spec: GameSpec, deals: int) -> dict[str, Any]:
+    """What a game's record keeps of the arena (``meta.arena``): which game of the run it is, the bots
+    and every seed, so the game can be played again."""
+    meta: dict[str, Any] = {"game": spec.game} if spec.game != "guandan" else {}
+    return meta | {
+        "kind": spec.kind.value,
+        "index": spec.index,
+        "way": spec.way,
+        "seed": spec.seed,
+        "team_a_seats": [spec.team_a, spec.team_a + 2],
+        "bots": {"A": spec.bot_a, "B": spec.bot_b},
+        "card_seeds": [card_seed(spec.seed, spec.kind, spec.index, k) for k in range(deals)],
+        "bot_seeds": [bot_seed(spec, seat) for seat in range(4)],
+    }
+
+
 def run_game(spec: GameSpec, records: Path | None = None) -> GameOutcome:
     """Play one game, write its record into the folder ``records`` (when given), return its facts."""
     if spec.game == "shengji":
@@ -210,20 +227,7 @@ def run_game(spec: GameSpec, records: Path | None = None) -> GameOutcome:
         return run_shengji_game(spec, records)
     match = play_game(spec)
     if records is not None:
-        meta = {
-            "arena": {
-                "kind": spec.kind.value,
-                "index": spec.index,
-                "way": spec.way,
-                "seed": spec.seed,
-                "team_a_seats": [spec.team_a, spec.team_a + 2],
-                "bots": {"A": spec.bot_a, "B": spec.bot_b},
-                "card_seeds": [
-                    card_seed(spec.seed, spec.kind, spec.index, k) for k in range(len(match.deals))
-                ],
-                "bot_seeds": [bot_seed(spec, seat) for seat in range(4)],
-            }
-        }
+        meta = {"arena": arena_meta(spec, len(match.deals))}
         record = record_of(match, spec.seat_names(), seed=spec.seed, meta=meta)
         write_record(records / spec.record_name(), record)
     return outcome_of(spec, match)
@@ -239,6 +243,7 @@ __all__ = [
     "GameKind",
     "GameOutcome",
     "GameSpec",
+    "arena_meta",
     "bot_seed",
     "card_seed",
     "deal_cards",

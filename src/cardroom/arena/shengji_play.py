@@ -28,6 +28,7 @@ from cardroom.arena.play import (
     GameKind,
     GameOutcome,
     GameSpec,
+    arena_meta,
     bot_seed,
     card_seed,
 )
@@ -121,21 +122,7 @@ def run_shengji_game(spec: GameSpec, records: Path | None = None) -> GameOutcome
     outcome."""
     match = play_shengji_game(spec)
     if records is not None:
-        meta = {
-            "arena": {
-                "game": "shengji",
-                "kind": spec.kind.value,
-                "index": spec.index,
-                "way": spec.way,
-                "seed": spec.seed,
-                "team_a_seats": [spec.team_a, spec.team_a + 2],
-                "bots": {"A": spec.bot_a, "B": spec.bot_b},
-                "card_seeds": [
-                    card_seed(spec.seed, spec.kind, spec.index, k) for k in range(len(match.deals))
-                ],
-                "bot_seeds": [bot_seed(spec, seat) for seat in range(4)],
-            }
-        }
+        meta = {"arena": arena_meta(spec, len(match.deals))}
         record = shengji_record_of(match, spec.seat_names(), seed=spec.seed, meta=meta)
         write_shengji_record(records / spec.record_name(), record)
     return shengji_outcome_of(spec, match)
