@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
@@ -86,6 +87,40 @@ def test_every_action_is_legal_under_the_other_presets(preset: str) -> None:
 def test_every_action_is_legal_over_a_thousand_deals(names: list[str]) -> None:
     _, first_teams = play_deals(names, 1000, seed=12, max_deals=20)
     assert len(first_teams) == 1000
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_a_play_decided_without_the_legal_list_is_the_same_play(preset: str) -> None:
+    """Playouts leave the legal actions out of the observation (:meth:`HeuristicBot.play`): the bot
+    then checks its plays against the rules and must choose exactly what it chooses from the list."""
+    rng = random.Random(17)
+    bot = HeuristicBot(random.Random(0))
+    compared = 0
+    for _ in range(6):
+        match = Match(PRESETS[preset], max_deals=3)
+        while not match.is_over:
+            match.deal_random(rng)
+            while match.current_deal is not None:
+                seat = match.current_player
+                assert seat is not None
+                observation = match.observation(seat)
+                action = bot.act(observation)
+                if observation.phase == "play":
+                    unlisted = replace(observation, legal_actions=())
+                    assert bot.play(unlisted) == action
+                    compared += 1
+                match.apply(rng.choice([action, *match.legal_actions()[:3]]))
+    assert compared > 300
+
+
+def test_play_refuses_a_seat_that_is_not_to_play() -> None:
+    match = Match(COMPETITION)
+    match.deal_random(random.Random(3))
+    seat = match.current_player
+    assert seat is not None
+    observation = match.observation((seat + 1) % 4)
+    with pytest.raises(ValueError, match="not to play"):
+        HeuristicBot(random.Random(0)).play(observation)
 
 
 def test_same_seed_same_actions() -> None:

@@ -25,7 +25,17 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardroom.cards import NATURAL_RANKS, Card, Rank, Suit, format_cards, full_deck, parse_cards
-from cardroom.guandan import HUOPIN, HandView, Play, PlayKind, RuleSet, classify, legal_follows, legal_leads
+from cardroom.guandan import (
+    HUOPIN,
+    HandView,
+    Play,
+    PlayKind,
+    RuleSet,
+    can_play_cards,
+    classify,
+    legal_follows,
+    legal_leads,
+)
 from cardroom.guandan.extended import EXTENDED_ENUMERATORS
 from cardroom.guandan.plays import play_key
 from tests.guandan.brute_force import (
@@ -426,6 +436,29 @@ def draw_previous(deal: st.DataObject, level: Rank, other: tuple[Card, ...]) -> 
         return None
     reading = deal.draw(st.sampled_from(sorted(readings, key=reading_order)))
     return reading_play(reading, readings[reading], level)
+
+
+@pytest.mark.parametrize("wilds", [0, 1, 2])
+@FAST
+@given(deal=st.data())
+def test_can_play_cards_matches_reference(wilds: int, deal: st.DataObject) -> None:
+    """``can_play_cards`` (may these cards, all of them, be played now?) is whether the reference reads
+    them as some play: any reading leads, a follow needs a reading that beats the previous play."""
+    level, hand = deal.draw(hands(wilds, 8 - wilds, narrow=True))
+    readings = brute_classify(hand, level)
+    assert can_play_cards(hand, None, level) == bool(readings)
+    other_wilds = deal.draw(st.integers(0, 2))
+    _, other = deal.draw(hands(other_wilds, 6 - other_wilds, narrow=True, level=level))
+    previous = draw_previous(deal, level, other)
+    if previous is None:
+        return
+    assert previous.rank is not None
+    size = len(previous.cards)
+    beats = any(
+        brute_beats(kind, rank, len(cards), previous.kind, previous.rank, size, level)
+        for kind, rank, cards in readings
+    )
+    assert can_play_cards(hand, previous, level) == beats, f"{format_cards(hand)} on {previous.describe()}"
 
 
 @pytest.mark.parametrize("wilds", [0, 1, 2])

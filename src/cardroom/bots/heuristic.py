@@ -35,14 +35,17 @@ from cardroom.bots.planning import (
     Planner,
     Unit,
     flush_cards,
+    rank_counts,
     removal_estimate,
     single_cost,
     units_cards,
 )
 from cardroom.cards import Card, Rank, Suit, natural_index
+from cardroom.guandan.combinations import read_as
 from cardroom.guandan.deal import Action, PlayAction, ReturnAction, TributeAction
+from cardroom.guandan.moves import can_play_cards, legal_plays
 from cardroom.guandan.observation import Observation
-from cardroom.guandan.plays import Play, PlayKind, play_key, rank_orders
+from cardroom.guandan.plays import PASS, Play, PlayKind, play_key, rank_orders
 from cardroom.guandan.rankplays import RankPlay, rank_follows, rank_play_of
 
 BOMB_THREAT = 10
@@ -97,6 +100,14 @@ class HeuristicBot:
             return self._return(observation)
         if len(actions) == 1:
             return first
+        return self.play(observation)
+
+    def play(self, observation: Observation) -> PlayAction:
+        """The play-phase decision. The observation need not list the legal actions (search playouts
+        leave them out: listing them costs more than deciding): each play chosen is checked against
+        the rules, and the list is built only in the rare cases that need it."""
+        if observation.phase != "play" or observation.current_player != observation.seat:
+            raise ValueError(f"seat {observation.seat} is not to play")
         table = _Table(observation, self.planner(observation.level))
         if observation.previous is None:
             return self._lead(table)
@@ -104,7 +115,7 @@ class HeuristicBot:
 
     # -- leading ---------------------------------------------------------------------------------
 
-    def _lead(self, table: _Table) -> Action:
+    def _lead(self, table: _Table) -> PlayAction:
         plan = table.plan
         plain = plan.plain
         choice: Unit | None = None
@@ -125,7 +136,7 @@ class HeuristicBot:
             choice = max(plain, key=table.lead_priority)
         return table.play_unit(choice) or table.fallback_lead()
 
-    def _feed_partner(self, table: _Table) -> Action | None:
+    def _feed_partner(self, table: _Table) -> PlayAction | None:
         """接风: the partner is nearly out; lead the lowest single (or pair) it may beat."""
         partner_count = table.counts[table.partner]
         if not 0 < partner_count <= self.feed_partner_at:
@@ -149,7 +160,7 @@ class HeuristicBot:
 
     # -- following -------------------------------------------------------------------------------
 
-    def _follow(self, table: _Table) -> Action:
+    def _follow(self, table: _Table) -> PlayAction:
         out = table.going_out()
         if out is not None:
             return out
@@ -159,7 +170,7 @@ class HeuristicBot:
             return self._follow_partner(table, previous)
         return self._follow_opponent(table, previous)
 
-    def _follow_partner(self, table: _Table, previous: Play) -> Action:
+    def _follow_partner(self, table: _Table, previous: Play) -> PlayAction:
         pass_action = table.pass_action()
         right = table.counts[table.right]
         if previous.kind.is_bomb or table.counts[table.partner] == 0 or not 0 < right <= self.block_threat:
@@ -172,7 +183,7 @@ class HeuristicBot:
             return pass_action
         return table.play_unit(max(covers, key=_by_key)) or pass_action
 
-    def _follow_opponent(self, table: _Table, previous: Play) -> Action:
+    def _follow_opponent(self, table: _Table, previous: Play) -> PlayAction:
         plan = table.plan
         kind, size, key = previous.kind, len(previous.cards), previous.key
         threatened = table.threat() <= self.bomb_threat
@@ -357,17 +368,14 @@ class _Table:
         self.counts = observation.card_counts
         self.previous = observation.previous
         self.previous_seat = observation.previous_seat
-        self.actions = observation.legal_actions
+        self._actions: tuple[Action, ...] | None = observation.legal_actions or None
         self.plan: Plan = planner.plan(self.hand)
         held = [0] * 54
         for card in self.hand:
             held[card.index] += 1
         self.held = held
         self.wild = Card(self.level, Suit.HEARTS)
-        self.natural = [0] * 15
-        for value in range(2, 15):
-            start = natural_index(Rank(value), Suit.SPADES)
-            self.natural[value] = sum(held[start : start + 4])
+        self.natural = rank_counts(held)
         self.natural[self.level] -= held[self.wild.index]
         self.reserved = flush_cards(self.plan, self.level)
         self._unseen: list[int] | None = None
@@ -447,29 +455,38 @@ class _Table:
 
     # -- actions ---------------------------------------------------------------------------------
 
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """The legal actions: the observation's, else listed from the rules (only when needed)."""
+        if self._actions is None:
+            observation = self.observation
+            plays = legal_plays(observation.hand, observation.previous, observation.level, observation.rules)
+            self._actions = tuple(PlayAction(self.seat, play) for play in plays)
+        return self._actions
+
     def pass_action(self) -> PlayAction:
-        for action in self.actions:
-            if isinstance(action, PlayAction) and action.play.kind is PlayKind.PASS:
-                return action
-        raise ValueError("passing is not a legal action here")
+        if self.previous is None:
+            raise ValueError("passing is not a legal action here: the bot leads")
+        return PlayAction(self.seat, PASS)
 
     def find(self, kind: PlayKind, rank: Rank, cards: Sequence[Card]) -> PlayAction | None:
         """The legal action playing exactly these cards as this kind and key rank (else these cards
-        any legal way). Legal plays list their cards in print order (by card index)."""
+        any legal way, the first in the legal list)."""
+        observation = self.observation
+        reading = read_as(cards, kind, rank, self.level, observation.rules)
+        if reading is not None and (self.previous is None or reading.beats(self.previous)):
+            return PlayAction(self.seat, reading)
         target = tuple(sorted(cards, key=_index))
-        size = len(target)
-        fallback: PlayAction | None = None
-        for action in self.actions:
-            if not isinstance(action, PlayAction):
-                continue
-            play = action.play
-            if len(play.cards) != size or play.cards != target:
-                continue
-            if play.kind is kind and play.rank == rank:
-                return action
-            if fallback is None:
-                fallback = action
-        return fallback
+        if not can_play_cards(target, self.previous, self.level, observation.rules):
+            return None
+        return next(
+            (
+                action
+                for action in self.actions
+                if isinstance(action, PlayAction) and action.play.cards == target
+            ),
+            None,
+        )
 
     def play_unit(self, unit: Unit) -> PlayAction | None:
         """The legal action for a unit of the plan (or a unit built like one)."""
@@ -508,6 +525,8 @@ class _Table:
 
     def going_out(self) -> PlayAction | None:
         """A legal play of the whole hand, if there is one."""
+        if not can_play_cards(self.hand, self.previous, self.level, self.observation.rules):
+            return None
         size = len(self.hand)
         for action in self.actions:
             if isinstance(action, PlayAction) and len(action.play.cards) == size:
@@ -525,7 +544,7 @@ class _Table:
             bombs, key=lambda action: (action.play.key, action.play.wild_count, len(action.play.cards))
         )
 
-    def fallback_lead(self) -> Action:
+    def fallback_lead(self) -> PlayAction:
         """Should the plan not map to a legal play: the lowest non-bomb lead, longest first."""
         plays = [action for action in self.actions if isinstance(action, PlayAction)]
         return min(

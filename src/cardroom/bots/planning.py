@@ -138,11 +138,16 @@ class _Leaf(NamedTuple):
     operations: tuple[tuple[str, int], ...]
 
 
+def rank_counts(by_card: Sequence[int]) -> list[int]:
+    """Natural cards held per rank value (2…14; 0 and 1 unused), from counts per card index."""
+    return [0, 0, *(sum(by_card[start : start + 4]) for start in range(2, 54, 4))]
+
+
 class Planner:
     """Plans hands at one level; remembers the plans of the hands it has seen (a bot's hand shrinks one
     play at a time, so most decisions ask again for a plan already made)."""
 
-    def __init__(self, level: Rank, cache_size: int = 512) -> None:
+    def __init__(self, level: Rank, cache_size: int = 4096) -> None:
         self.level = level
         self.orders = rank_orders(level)
         self.wild = Card(level, Suit.HEARTS)
@@ -175,10 +180,7 @@ class Planner:
         wild_index = self.wild.index
         wilds = by_card[wild_index]
         by_card[wild_index] = 0
-        counts = [0] * 15
-        for value in range(2, 15):
-            start = natural_index(Rank(value), Suit.SPADES)
-            counts[value] = sum(by_card[start : start + 4])
+        counts = rank_counts(by_card)
         small, big = by_card[0], by_card[1]
         joker_units = self._joker_units(small, big)
         joker_cost = sum(unit.cost for unit in joker_units)
@@ -248,9 +250,7 @@ class Planner:
         level = self.level
         found: list[tuple[int, int, Unit, list[int]]] = []
         for suit in Suit:
-            held = [0] * 15
-            for value in range(2, 15):
-                held[value] = by_card[natural_index(Rank(value), suit)]
+            held = [0, 0, *by_card[natural_index(Rank.TWO, suit) :: 4]]
             if sum(1 for value in range(2, 15) if held[value]) + wilds < 5:
                 continue
             for low in range(1, 11):

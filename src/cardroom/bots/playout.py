@@ -4,16 +4,25 @@ each seat acting on what it would see there (its own sampled hand and the public
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Protocol
 
-from cardroom.bots.base import Bot
-from cardroom.guandan.deal import Deal, Phase
+from cardroom.guandan.deal import Deal, Phase, PlayAction
 from cardroom.guandan.observation import Observation
 
 
-def observe_position(deal: Deal, seat: int, template: Observation) -> Observation:
+class PlayoutPolicy(Protocol):
+    """A policy that decides a play from an observation that does not list the legal actions (listing
+    them costs more than deciding; :meth:`cardroom.bots.HeuristicBot.play`)."""
+
+    def play(self, observation: Observation) -> PlayAction:
+        """A legal play for the seat to act."""
+        ...
+
+
+def observe_position(deal: Deal, seat: int, template: Observation, *, listed: bool = True) -> Observation:
     """``seat``'s observation of a position ``deal`` (:meth:`Deal.at_position`): the match facts and the
     history before the position come from ``template`` (the searching seat's observation), the rest
-    from the deal."""
+    from the deal. ``listed=False`` leaves the legal actions out."""
     last = deal.last_play
     to_act = deal.current_player == seat
     return replace(
@@ -27,13 +36,14 @@ def observe_position(deal: Deal, seat: int, template: Observation) -> Observatio
         previous=last[1] if last else None,
         previous_seat=last[0] if last else None,
         history=template.history + tuple(deal.events),
-        legal_actions=tuple(deal.legal_actions()) if to_act else (),
+        legal_actions=tuple(deal.legal_actions()) if to_act and listed else (),
     )
 
 
-def play_out(deal: Deal, policy: Bot, template: Observation) -> None:
-    """Play the position to the end of the deal with ``policy`` at every seat."""
+def play_out(deal: Deal, policy: PlayoutPolicy, template: Observation) -> None:
+    """Play the position to the end of the deal with ``policy`` at every seat (each play is still
+    checked by the deal)."""
     while deal.phase is Phase.PLAY:
         seat = deal.current_player
         assert seat is not None
-        deal.apply(policy.act(observe_position(deal, seat, template)))
+        deal.apply(policy.play(observe_position(deal, seat, template, listed=False)))

@@ -21,7 +21,7 @@ import random
 
 from cardroom.bots.base import Bot, register
 from cardroom.bots.heuristic import HeuristicBot
-from cardroom.bots.playout import play_out
+from cardroom.bots.playout import PlayoutPolicy, play_out
 from cardroom.bots.sampling import position_with, sample_hands
 from cardroom.guandan.deal import Action, Deal, PlayAction
 from cardroom.guandan.observation import Observation
@@ -52,14 +52,16 @@ class SearchBot:
 
     name = "search"
 
-    def __init__(self, rng: random.Random, samples: int = DEFAULT_SAMPLES, policy: Bot | None = None) -> None:
+    def __init__(
+        self, rng: random.Random, samples: int = DEFAULT_SAMPLES, policy: PlayoutPolicy | None = None
+    ) -> None:
         if samples < 2:
             raise ValueError(f"samples must be at least 2 (a gain needs a spread), got {samples}")
         self.rng = rng
         self.samples = samples
         self.proposer: Bot = HeuristicBot(rng)
         """Proposes the action to beat, and decides tribute and return."""
-        self.policy: Bot = policy if policy is not None else HeuristicBot(rng)
+        self.policy: PlayoutPolicy = policy if policy is not None else HeuristicBot(rng)
         """Plays every seat in the playouts."""
 
     def act(self, observation: Observation) -> Action:

@@ -15,6 +15,7 @@ from cardroom.guandan.errors import (
     WrongPhaseError,
 )
 from cardroom.guandan.moves import (
+    can_play_cards,
     is_legal,
     legal_follows,
     legal_leads,
@@ -46,6 +47,7 @@ __all__ = [
     "RuleSet",
     "WrongLevelError",
     "WrongPhaseError",
+    "can_play_cards",
     "classify",
     "is_legal",
     "legal_follows",

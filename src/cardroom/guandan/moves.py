@@ -11,7 +11,7 @@ from collections.abc import Iterable, Iterator
 from itertools import chain
 
 from cardroom.cards import Card, Rank, format_cards
-from cardroom.guandan.combinations import ENUMERATORS, HandView, enumerators, read_as
+from cardroom.guandan.combinations import ENUMERATORS, HandView, classify, enumerators, read_as
 from cardroom.guandan.errors import (
     DoesNotBeatError,
     IllegalPlayError,
@@ -108,6 +108,14 @@ def verify_play(
     if previous is not None and not reading.beats(previous):
         raise DoesNotBeatError(f"{play.describe()} does not beat {previous.describe()}")
     return reading
+
+
+def can_play_cards(
+    cards: Iterable[Card], previous: Play | None, level: Rank, rules: RuleSet = COMPETITION
+) -> bool:
+    """Whether some reading of exactly these cards (held) may be played now: any combination leads,
+    a follow must beat ``previous``."""
+    return any(previous is None or play.beats(previous) for play in classify(cards, level, rules))
 
 
 def is_legal(
