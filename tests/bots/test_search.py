@@ -9,7 +9,7 @@ import pytest
 from cardroom.bots import Bot, HeuristicBot, RandomBot, SearchBot
 from cardroom.bots.playout import observe_position, play_out
 from cardroom.bots.sampling import sample_position
-from cardroom.bots.search import alternatives, outcome
+from cardroom.bots.search import PLAN_LEADS, alternatives, outcome
 from cardroom.guandan.deal import Action, Phase, PlayAction
 from cardroom.guandan.match import Match
 from cardroom.guandan.plays import PASS
@@ -97,6 +97,61 @@ def test_alternatives_are_legal_distinct_from_the_proposal_and_pass_first_when_f
         assert len(shapes) == len(set(shapes))
         if observation.previous is not None and proposal.play != PASS:
             assert found[0] == PASS
+
+
+def leading_position(seed: int) -> Match:
+    """A position where the seat to act leads a trick, after some random play."""
+    match = midgame(seed, moves=9)
+    rng = random.Random(seed)
+    while match.observation(match.current_player or 0).previous is not None:
+        match.apply(rng.choice(match.legal_actions()))
+    return match
+
+
+def test_the_heuristics_lead_options_are_its_plan_as_distinct_legal_leads() -> None:
+    bot = HeuristicBot(random.Random(0))
+    for seed in range(6):
+        match = leading_position(seed)
+        seat = match.current_player
+        assert seat is not None
+        observation = match.observation(seat)
+        options = bot.lead_options(observation)
+        assert options
+        assert len(options) == len(set(options))
+        for action in options:
+            assert action in observation.legal_actions
+        plan = bot.planner(observation.level).plan(observation.hand)
+        assert len(options) <= len(plan.units)
+        assert sum(len(action.play.cards) for action in options) <= len(observation.hand)
+
+
+def test_lead_options_are_refused_when_following() -> None:
+    match = leading_position(1)
+    match.apply(match.legal_actions()[-1])
+    seat = match.current_player
+    assert seat is not None
+    observation = match.observation(seat)
+    assert observation.previous is not None
+    with pytest.raises(ValueError, match="leads a trick"):
+        HeuristicBot(random.Random(0)).lead_options(observation)
+
+
+def test_a_lead_weighs_the_heuristics_next_plan_plays_first() -> None:
+    bot = HeuristicBot(random.Random(0))
+    weighed = 0
+    for seed in range(6):
+        match = leading_position(seed)
+        observation = match.observation(match.current_player or 0)
+        proposal = bot.act(observation)
+        assert isinstance(proposal, PlayAction)
+        planned = [action.play for action in bot.lead_options(observation)]
+        found = alternatives(observation, proposal.play, planned)
+        expected = [play for play in planned if play != proposal.play][:PLAN_LEADS]
+        assert found[: len(expected)] == expected
+        weighed += len(expected)
+        assert proposal.play not in found
+        assert len(found) == len(set(found))
+    assert weighed >= 6
 
 
 def test_search_makes_only_legal_actions_and_is_deterministic_under_a_seed() -> None:

@@ -115,6 +115,20 @@ class HeuristicBot:
 
     # -- leading ---------------------------------------------------------------------------------
 
+    def lead_options(self, observation: Observation) -> list[PlayAction]:
+        """The plays of the plan as leads, in the order this bot ranks them (the most awkward first,
+        :meth:`_Table.lead_priority`); what :meth:`play` leads may come from its special cases
+        (sure winners first, 接风) instead. Search weighs the first few against its choice."""
+        if observation.previous is not None:
+            raise ValueError("lead options are asked when the seat leads a trick")
+        table = _Table(observation, self.planner(observation.level))
+        options: list[PlayAction] = []
+        for unit in sorted(table.plan.units, key=table.lead_priority, reverse=True):
+            action = table.play_unit(unit)
+            if action is not None and action not in options:
+                options.append(action)
+        return options
+
     def _lead(self, table: _Table) -> PlayAction:
         plan = table.plan
         plain = plan.plain

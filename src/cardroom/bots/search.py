@@ -1,7 +1,8 @@
 """The search bot: the heuristic, corrected by determinised Monte-Carlo search (rollouts).
 
-At each play-phase decision the heuristic bot proposes its action; a few alternatives (passing, and the
-lowest rank-level play of each other kind and size) are weighed against it. For each of ``samples``
+At each play-phase decision the heuristic bot proposes its action; a few alternatives (passing; when
+leading, the heuristic's next plays by its own ranking; the lowest rank-level play of each kind and
+size) are weighed against it. For each of ``samples``
 determinisations (:mod:`cardroom.bots.sampling`: the unseen cards dealt to fit what the seat has seen)
 every candidate is played and the deal played out with the heuristic at all four seats
 (:mod:`cardroom.bots.playout`); a candidate scores the deal's value for the bot's team. The candidates
@@ -18,8 +19,9 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 
-from cardroom.bots.base import Bot, register
+from cardroom.bots.base import register
 from cardroom.bots.heuristic import HeuristicBot
 from cardroom.bots.playout import PlayoutPolicy, play_out
 from cardroom.bots.sampling import position_with, sample_hands
@@ -37,6 +39,9 @@ MIN_GAIN = 0.4
 """Least mean gain (in :func:`outcome` units) for an alternative to replace the heuristic's choice."""
 CONFIDENCE_Z = 2.5
 """… and the gain must stand this many standard errors above zero."""
+PLAN_LEADS = 2
+"""When leading, how many of the heuristic's next plays by its own ranking are weighed
+(:meth:`HeuristicBot.lead_options`)."""
 
 
 def outcome(deal: Deal, seat: int) -> float:
@@ -59,7 +64,7 @@ class SearchBot:
             raise ValueError(f"samples must be at least 2 (a gain needs a spread), got {samples}")
         self.rng = rng
         self.samples = samples
-        self.proposer: Bot = HeuristicBot(rng)
+        self.proposer = HeuristicBot(rng)
         """Proposes the action to beat, and decides tribute and return."""
         self.policy: PlayoutPolicy = policy if policy is not None else HeuristicBot(rng)
         """Plays every seat in the playouts."""
@@ -69,7 +74,10 @@ class SearchBot:
         if observation.phase != "play" or len(observation.legal_actions) == 1:
             return proposal
         assert isinstance(proposal, PlayAction)
-        candidates = [proposal.play, *alternatives(observation, proposal.play)][:MAX_CANDIDATES]
+        planned: list[Play] = []
+        if observation.previous is None:
+            planned = [action.play for action in self.proposer.lead_options(observation)[: PLAN_LEADS + 1]]
+        candidates = [proposal.play, *alternatives(observation, proposal.play, planned)][:MAX_CANDIDATES]
         if len(candidates) == 1:
             return proposal
         best = self.weigh(observation, candidates)
@@ -98,18 +106,23 @@ class SearchBot:
         return best
 
 
-def alternatives(observation: Observation, proposal: Play) -> list[Play]:
-    """Other plays worth weighing: passing (when following), then the lowest rank-level play of each
-    kind and size, lowest first, bombs last — each as one concrete card choice."""
+def alternatives(observation: Observation, proposal: Play, planned: Sequence[Play] = ()) -> list[Play]:
+    """Other plays worth weighing, best first: passing (when following); the heuristic's next leads
+    from its plan (``planned``, at most :data:`PLAN_LEADS` of them, when leading); then the lowest
+    rank-level play of each other kind and size, lowest first, bombs last — each as one concrete card
+    choice."""
     view = RankCounts(observation.hand, observation.level, observation.rules)
     previous = observation.previous
     ranked = iter_rank_leads(view) if previous is None else iter_rank_follows(view, rank_play_of(previous))
     found: list[Play] = [PASS] if previous is not None else []
+    found += [play for play in planned if play != proposal][:PLAN_LEADS]
     shapes = set()
     for play in sorted(ranked, key=lambda play: (play.kind.is_bomb, play.key, -play.size)):
         if (play.kind, play.size) not in shapes:
             shapes.add((play.kind, play.size))
-            found.append(play.to_play(observation.hand, observation.level, observation.rules))
+            concrete = play.to_play(observation.hand, observation.level, observation.rules)
+            if concrete not in found:
+                found.append(concrete)
     return [play for play in found if play != proposal]
 
 
