@@ -7,9 +7,9 @@ import random
 import pytest
 
 from cardroom.bots import Bot, HeuristicBot, RandomBot, SearchBot
-from cardroom.bots.playout import observe_position, play_out
+from cardroom.bots.playout import observe_position, play_out, play_trick
 from cardroom.bots.sampling import sample_position
-from cardroom.bots.search import PLAN_LEADS, alternatives, outcome
+from cardroom.bots.search import PLAN_LEADS, alternatives
 from cardroom.guandan.deal import Action, Phase, PlayAction
 from cardroom.guandan.match import Match
 from cardroom.guandan.plays import PASS
@@ -70,15 +70,30 @@ def test_a_position_observation_shows_the_seat_only_its_own_hand() -> None:
     assert mine.history == observation.history
 
 
-def test_the_outcome_is_the_team_value_and_its_opposite() -> None:
-    match = midgame(4, moves=0)
-    deal = sample_position(match.observation(match.current_player or 0), random.Random(0))
-    play_out(deal, HeuristicBot(random.Random(0)), match.observation(match.current_player or 0))
-    assert deal.result is not None
-    winner = deal.result.places[0]
-    value = 1 + deal.result.rise(deal.rules)
-    assert outcome(deal, winner) == outcome(deal, (winner + 2) % 4) == value
-    assert outcome(deal, (winner + 1) % 4) == -value
+def test_play_trick_stops_at_the_next_lead_or_the_end_of_the_deal() -> None:
+    policy = HeuristicBot(random.Random(0))
+    stopped_at_lead = 0
+    for seed in range(8):
+        match = midgame(seed, moves=9)
+        seat = match.current_player
+        assert seat is not None
+        observation = match.observation(seat)
+        deal = sample_position(observation, random.Random(seed))
+        last = observation.legal_actions[-1]
+        assert isinstance(last, PlayAction)
+        deal.apply(last)
+        before = len(deal.events)
+        play_trick(deal, policy, observation)
+        assert deal.phase is Phase.OVER or deal.last_play is None
+        kinds = [event.kind for event in deal.events[before:]]
+        assert kinds.count("trick") <= 1
+        if deal.phase is Phase.PLAY:
+            stopped_at_lead += 1
+            assert kinds[-1:] == ["trick"]
+            after = len(deal.events)
+            play_trick(deal, policy, observation)
+            assert len(deal.events) == after
+    assert stopped_at_lead >= 6
 
 
 def test_alternatives_are_legal_distinct_from_the_proposal_and_pass_first_when_following() -> None:

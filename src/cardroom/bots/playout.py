@@ -1,5 +1,6 @@
-"""Playouts for search: a deal at a sampled position, played to its end by one policy at every seat,
-each seat acting on what it would see there (its own sampled hand and the public history)."""
+"""Playouts for search: a deal at a sampled position, played on by one policy at every seat, each seat
+acting on what it would see there (its own sampled hand and the public history): to the end of the
+deal, or to the end of the trick."""
 
 from __future__ import annotations
 
@@ -44,6 +45,15 @@ def play_out(deal: Deal, policy: PlayoutPolicy, template: Observation) -> None:
     """Play the position to the end of the deal with ``policy`` at every seat (each play is still
     checked by the deal)."""
     while deal.phase is Phase.PLAY:
+        seat = deal.current_player
+        assert seat is not None
+        deal.apply(policy.play(observe_position(deal, seat, template, listed=False)))
+
+
+def play_trick(deal: Deal, policy: PlayoutPolicy, template: Observation) -> None:
+    """Play the position to the end of the trick in play (the next lead), or of the deal if it ends
+    first; with no play to beat, nothing is played."""
+    while deal.phase is Phase.PLAY and deal.last_play is not None:
         seat = deal.current_player
         assert seat is not None
         deal.apply(policy.play(observe_position(deal, seat, template, listed=False)))

@@ -1,15 +1,18 @@
-"""The search bot: the heuristic, corrected by determinised Monte-Carlo search (rollouts).
+"""The search bot: the heuristic, corrected by determinised Monte-Carlo search.
 
 At each play-phase decision the heuristic bot proposes its action; a few alternatives (passing; when
 leading, the heuristic's next plays by its own ranking; the lowest rank-level play of each kind and
-size) are weighed against it. For each of ``samples``
-determinisations (:mod:`cardroom.bots.sampling`: the unseen cards dealt to fit what the seat has seen)
-every candidate is played and the deal played out with the heuristic at all four seats
-(:mod:`cardroom.bots.playout`); a candidate scores the deal's value for the bot's team. The candidates
-share the samples, so they are compared pair by pair on the same cards. An alternative replaces the
-heuristic's choice only when its mean gain is at least :data:`MIN_GAIN` and :data:`CONFIDENCE_Z`
-standard errors above zero: a noisy estimate that merely looks better is not followed. Halfway through,
-alternatives that are not ahead are dropped.
+size) are weighed against it. For each of ``samples`` determinisations (:mod:`cardroom.bots.sampling`:
+the unseen cards dealt to fit what the seat has seen) every candidate is played, the trick is played
+to its end with the heuristic at all four seats (:func:`cardroom.bots.playout.play_trick`), and the
+position reached is valued for the bot's team by :func:`cardroom.bots.evaluation.position_value` (the
+expected outcome over finishing orders, from the four plans). The candidates share the samples, so
+they are compared pair by pair on the same cards. An alternative replaces the heuristic's choice only
+when its mean gain is at least :data:`MIN_GAIN` and :data:`CONFIDENCE_Z` standard errors above zero: a
+noisy estimate that merely looks better is not followed. Halfway through, alternatives that are not
+ahead are dropped. (Valuing the end of the trick rather than the end of the deal is what makes the search
+worth running: a played-out deal's value swings so much between samples that 16 of them cannot tell
+most candidates apart; docs/bots.md has the figures.)
 
 Tribute and return, and decisions with a single legal action, are the heuristic's. Deterministic under
 its seed: the budget is a number of samples, not a time.
@@ -22,52 +25,43 @@ import random
 from collections.abc import Sequence
 
 from cardroom.bots.base import register
+from cardroom.bots.evaluation import position_value
 from cardroom.bots.heuristic import HeuristicBot
-from cardroom.bots.playout import PlayoutPolicy, play_out
+from cardroom.bots.playout import play_trick
 from cardroom.bots.sampling import position_with, sample_hands
-from cardroom.guandan.deal import Action, Deal, PlayAction
+from cardroom.guandan.deal import Action, PlayAction
 from cardroom.guandan.observation import Observation
 from cardroom.guandan.plays import PASS, Play
 from cardroom.guandan.rankplays import RankCounts, iter_rank_follows, iter_rank_leads, rank_play_of
-from cardroom.guandan.tribute import team_of
 
 DEFAULT_SAMPLES = 16
-"""Determinisations per decision; each candidate is played out once on each."""
+"""Determinisations per decision; each candidate is played to the end of the trick once on each."""
 MAX_CANDIDATES = 4
 """The heuristic's choice and at most three alternatives."""
-MIN_GAIN = 0.4
-"""Least mean gain (in :func:`outcome` units) for an alternative to replace the heuristic's choice."""
-CONFIDENCE_Z = 2.5
+MIN_GAIN = 0.1
+"""Least mean gain (in :func:`cardroom.bots.evaluation.places_value` units) for an alternative to replace
+the heuristic's choice."""
+CONFIDENCE_Z = 1.5
 """… and the gain must stand this many standard errors above zero."""
 PLAN_LEADS = 2
 """When leading, how many of the heuristic's next plays by its own ranking are weighed
 (:meth:`HeuristicBot.lead_options`)."""
 
 
-def outcome(deal: Deal, seat: int) -> float:
-    """A finished deal's value for ``seat``'s team: 1 plus the level rise (+3/+2/+1) when the team took
-    上游, minus that when the other team did."""
-    assert deal.result is not None
-    value = 1 + deal.result.rise(deal.rules)
-    return value if team_of(deal.result.places[0]) == team_of(seat) else -value
-
-
 class SearchBot:
-    """The heuristic's play, replaced where rollouts show a clearly better one."""
+    """The heuristic's play, replaced where the search shows a clearly better one."""
 
     name = "search"
 
-    def __init__(
-        self, rng: random.Random, samples: int = DEFAULT_SAMPLES, policy: PlayoutPolicy | None = None
-    ) -> None:
+    def __init__(self, rng: random.Random, samples: int = DEFAULT_SAMPLES) -> None:
         if samples < 2:
             raise ValueError(f"samples must be at least 2 (a gain needs a spread), got {samples}")
         self.rng = rng
         self.samples = samples
         self.proposer = HeuristicBot(rng)
         """Proposes the action to beat, and decides tribute and return."""
-        self.policy: PlayoutPolicy = policy if policy is not None else HeuristicBot(rng)
-        """Plays every seat in the playouts."""
+        self.policy = HeuristicBot(rng)
+        """Plays every seat to the end of the trick; its planner plans the hands for the evaluation."""
 
     def act(self, observation: Observation) -> Action:
         proposal = self.proposer.act(observation)
@@ -85,6 +79,7 @@ class SearchBot:
 
     def weigh(self, observation: Observation, candidates: list[Play]) -> int:
         """The index of the candidate to play: 0 (the heuristic's) unless another is clearly better."""
+        planner = self.policy.planner(observation.level)
         values: list[list[float]] = [[] for _ in candidates]
         alive = list(range(len(candidates)))
         for round_ in range(self.samples):
@@ -96,8 +91,8 @@ class SearchBot:
             for index in alive:
                 deal = position_with(observation, hands)
                 deal.apply(PlayAction(observation.seat, candidates[index]))
-                play_out(deal, self.policy, observation)
-                values[index].append(outcome(deal, observation.seat))
+                play_trick(deal, self.policy, observation)
+                values[index].append(position_value(deal, observation.seat, planner))
         best, best_gain = 0, 0.0
         for index in alive[1:]:
             gain = _mean_gain(values, index)
