@@ -66,6 +66,8 @@ def test_fit_holds_features_left_out_at_zero_and_refuses_unknown_ones() -> None:
         fit(positions, only=["luck"])
     with pytest.raises(ValueError, match="no positions"):
         fit([])
+    with pytest.raises(ValueError, match="no positions"):
+        log_likelihood([], [0.0] * len(FEATURES))
 
 
 def test_the_command_prints_weights_for_every_feature(capsys: pytest.CaptureFixture[str]) -> None:

@@ -31,11 +31,11 @@ FEATURES = (
     "has the lead",
     "partner has the lead",
     "opponents' bombs",
-    "one plain play left",
-    "two plain plays or fewer",
+    "at most one plain play",
+    "at most two plain plays",
     "plain plays × has the lead",
     "bombs × has the lead",
-    "has the lead and one play left",
+    "has the lead and at most one play",
 )
 """What a seat's strength is made of (:func:`seat_features`), in the order of :data:`WEIGHTS`."""
 

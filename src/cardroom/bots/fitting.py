@@ -2,9 +2,9 @@
 finishing orders, and the Plackett-Luce weights that make those orders likeliest.
 
 ``python -m cardroom.bots.fitting --deals 8000 --seed 1`` plays the deals (heuristic bots at every seat,
-whole matches with tribute), keeps every trick start, fits by gradient ascent on the log-likelihood and
-prints the weights with the held-out fit against a lead-only model. NumPy (a dependency of matplotlib)
-does the fitting.
+matches of up to :data:`MAX_MATCH_DEALS` deals, with tribute), keeps every trick start, fits by gradient
+ascent on the log-likelihood and prints the weights with the held-out fit against a lead-only model.
+NumPy (a dependency of matplotlib) does the fitting.
 """
 
 from __future__ import annotations
@@ -61,6 +61,8 @@ def selfplay_positions(deals: int, seed: int, rules: RuleSet = COMPETITION) -> l
 
 def log_likelihood(positions: Sequence[Position], weights: Sequence[float]) -> float:
     """The mean log-probability the model gives the real orders."""
+    if not positions:
+        raise ValueError("no positions to score")
     total = 0.0
     for position in positions:
         strengths = {seat: strength(features, weights) for seat, features in position.features.items()}
