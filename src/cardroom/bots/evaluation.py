@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from itertools import permutations
 
 from cardroom.bots.planning import Plan, Planner
-from cardroom.guandan.deal import Deal
+from cardroom.guandan.deal import Deal, DealResult
 from cardroom.guandan.ruleset import RuleSet
 from cardroom.guandan.tribute import partner, team_of
 
@@ -92,11 +92,11 @@ def strength(features: Sequence[float], weights: Sequence[float] = WEIGHTS) -> f
 
 
 def places_value(places: Sequence[int], seat: int, rules: RuleSet) -> int:
-    """The value of a finishing order for ``seat``'s team: 1 plus the level rise (+3/+2/+1 under the
-    competition rules) when the team took 上游, minus that when the other team did."""
-    first = places[0]
-    value = 1 + rules.partner_rises[places.index(partner(first)) - 1]
-    return value if team_of(first) == team_of(seat) else -value
+    """The value of a finishing order for ``seat``'s team: 1 plus the level rise (:meth:`DealResult.rise`:
+    +3/+2/+1 under the competition rules) when the team took 上游, minus that when the other team did."""
+    result = DealResult((places[0], places[1], places[2], places[3]))
+    value = 1 + result.rise(rules)
+    return value if result.winning_team == team_of(seat) else -value
 
 
 def order_odds(strengths: dict[int, float]) -> list[tuple[tuple[int, ...], float]]:
