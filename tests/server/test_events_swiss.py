@@ -31,7 +31,6 @@ def test_an_eight_team_five_round_swiss_is_played_by_bots_end_to_end(client: Tes
             f"not finished in a minute: {len(event['rounds'])} rounds paired"
         )
         time.sleep(0.1)
-    elapsed = time.monotonic() - started
 
     rounds = event["rounds"]
     assert [played["number"] for played in rounds] == list(range(1, ROUNDS + 1))
@@ -43,13 +42,22 @@ def test_an_eight_team_five_round_swiss_is_played_by_bots_end_to_end(client: Tes
         assert table["result"]["kind"] == "played"
         assert table["result"]["deals"] == 1
         assert table["final"]
-    # Swiss: no two teams meet twice; every team plays every round; sides within one of even
+    # Swiss: no two teams meet twice; every team plays every round; at each table the team with fewer
+    # rounds at seats 0 & 2 so far takes them
     met = Counter(tuple(sorted(table["teams"])) for table in tables)
     assert max(met.values()) == 1
     played_by = Counter(team for table in tables for team in table["teams"])
     assert set(played_by.values()) == {ROUNDS}
-    at_02 = Counter(table["teams"][0] for table in tables)
-    assert all(at_02[team] in (2, 3) for team in played_by)
+    balance: Counter[str] = Counter()
+    for played in rounds:
+        for table in played["tables"]:
+            first, second = table["teams"]
+            assert balance[first] <= balance[second]
+        for table in played["tables"]:
+            first, second = table["teams"]
+            balance[first] += 1
+            balance[second] -= 1
+    assert all(abs(balance[team]) <= 3 for team in played_by)
     # the tables were the card room's own, each a distinct finished table with its record
     ids = {table["table_id"] for table in tables}
     assert len(ids) == len(tables)
@@ -78,4 +86,3 @@ def test_an_eight_team_five_round_swiss_is_played_by_bots_end_to_end(client: Tes
     for number in range(1, TEAMS + 1):
         for suffix in "ab":
             assert board[f"S{number}{suffix}"]["matches"] == ROUNDS
-    assert elapsed < 60

@@ -10,11 +10,13 @@ exists, and the bye goes to a team that has not had one while that is possible.
 
 Sides: at each table the team that has sat fewer rounds at seats 0 & 2 takes them; at equal counts the
 team that sat 1 & 3 last round, then the higher-ranked team on odd tables and the lower on even ones.
+Two teams both two rounds off balance on the same side meet only where no pairing with the fewest
+repeats keeps them apart.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -137,7 +139,8 @@ def swiss_round(entrants: Sequence[Entrant]) -> RoundDraw:
     """Pair one Swiss round. ``entrants`` are in standings order (best first).
 
     Guarantees: the number of repeat pairings (a bye to a team that had one counts as one) is the
-    fewest possible this round; subject to that, each team from the top meets the best opponent left
+    fewest possible this round; if some such pairing has no severe side clash (:func:`_severe_clash`),
+    neither has this one; subject to that, each team from the top meets the best opponent left
     by (score difference, side preference clash, Dutch position: top half against bottom half of its
     score group, rank)."""
     teams = [entrant.team for entrant in entrants]
@@ -146,16 +149,11 @@ def swiss_round(entrants: Sequence[Entrant]) -> RoundDraw:
     count = len(entrants)
     bye = count if count % 2 else None  # a phantom vertex: meeting it is the bye
     size = count + (bye is not None)
-    allowed: list[set[int]] = [set() for _ in range(size)]
-    for i in range(count):
-        for j in range(i + 1, count):
-            if entrants[j].team not in entrants[i].opponents:
-                allowed[i].add(j)
-                allowed[j].add(i)
-        if bye is not None and entrants[i].byes == 0:
-            allowed[i].add(bye)
-            allowed[bye].add(i)
-    target = matching_size(allowed)
+    fresh_pairs = _first_meetings(entrants, bye, lambda a, b: True)
+    target = matching_size(fresh_pairs)
+    allowed = _first_meetings(entrants, bye, lambda a, b: not _severe_clash(a, b))
+    if matching_size(allowed) < target:  # no side clash can be ruled out without a repeat
+        allowed = fresh_pairs
     groups = _groups(entrants)
     free = list(range(size))
     first_time = 0
@@ -186,7 +184,31 @@ def swiss_round(entrants: Sequence[Entrant]) -> RoundDraw:
 SEVERE = 2
 """Both teams this far off balance on the same side: seating them together pushes one to 3."""
 SEVERE_COST = 2
-"""Such a clash weighs as much as a score difference of 2 (one win) in the choice of opponent."""
+"""Where such a clash cannot be avoided without a repeat, it weighs as much as a score difference of
+2 (one win) in the choice of opponent."""
+
+
+def _severe_clash(a: Entrant, b: Entrant) -> bool:
+    """Both teams ``SEVERE`` or more rounds off balance on the same side."""
+    return a.balance * b.balance > 0 and min(abs(a.balance), abs(b.balance)) >= SEVERE
+
+
+def _first_meetings(
+    entrants: Sequence[Entrant], bye: int | None, acceptable: Callable[[Entrant, Entrant], bool]
+) -> list[set[int]]:
+    """The graph of pairs that would meet for the first time and are ``acceptable``; the phantom
+    vertex ``bye`` joins the teams that have had no bye."""
+    allowed: list[set[int]] = [set() for _ in range(len(entrants) + (bye is not None))]
+    for i, a in enumerate(entrants):
+        for j in range(i + 1, len(entrants)):
+            b = entrants[j]
+            if b.team not in a.opponents and acceptable(a, b):
+                allowed[i].add(j)
+                allowed[j].add(i)
+        if bye is not None and a.byes == 0:
+            allowed[i].add(bye)
+            allowed[bye].add(i)
+    return allowed
 
 
 def _groups(entrants: Sequence[Entrant]) -> list[tuple[int, int]]:
@@ -220,8 +242,7 @@ def _preference(
     wanted = a.side_wanted
     clash = wanted is not None and wanted == b.side_wanted
     strong = clash and a.balance != 0 and b.balance != 0
-    severe = strong and abs(a.balance) >= SEVERE and abs(b.balance) >= SEVERE
-    distance = abs(a.score - b.score) + SEVERE_COST * severe
+    distance = abs(a.score - b.score) + SEVERE_COST * _severe_clash(a, b)
     return (0, int(other not in allowed[top]), distance, clash + strong, abs(other - ideal))
 
 
