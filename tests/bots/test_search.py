@@ -9,7 +9,7 @@ import pytest
 from cardroom.bots import Bot, HeuristicBot, RandomBot, SearchBot
 from cardroom.bots.playout import observe_position, play_out, play_trick
 from cardroom.bots.sampling import sample_position
-from cardroom.bots.search import PLAN_LEADS, alternatives
+from cardroom.bots.search import MAX_CANDIDATES, PLAN_LEADS, alternatives
 from cardroom.guandan.deal import Action, Phase, PlayAction
 from cardroom.guandan.match import Match
 from cardroom.guandan.plays import PASS
@@ -167,6 +167,39 @@ def test_a_lead_weighs_the_heuristics_next_plan_plays_first() -> None:
         assert proposal.play not in found
         assert len(found) == len(set(found))
     assert weighed >= 6
+
+
+def test_the_candidates_are_the_proposal_then_alternatives_up_to_max_candidates() -> None:
+    for seed in range(4):
+        match = leading_position(seed)
+        observation = match.observation(match.current_player or 0)
+        proposal = HeuristicBot(random.Random(0)).act(observation)
+        assert isinstance(proposal, PlayAction)
+        wide = SearchBot(random.Random(0), max_candidates=8).candidates(observation, proposal.play)
+        assert wide[0] == proposal.play
+        assert len(wide) == len(set(wide)) > 2
+        for breadth in (1, 2, MAX_CANDIDATES):
+            assert (
+                SearchBot(random.Random(0), max_candidates=breadth).candidates(observation, proposal.play)
+                == wide[:breadth]
+            )
+
+
+def test_a_search_with_one_candidate_plays_the_heuristics_choice() -> None:
+    match = leading_position(0)
+    observation = match.observation(match.current_player or 0)
+    assert SearchBot(random.Random(0), max_candidates=1).act(observation) == HeuristicBot(
+        random.Random(0)
+    ).act(observation)
+
+
+def test_a_bad_bar_or_breadth_is_refused() -> None:
+    with pytest.raises(ValueError, match=r"bar must not be negative, got min_gain=-0\.1"):
+        SearchBot(random.Random(0), min_gain=-0.1)
+    with pytest.raises(ValueError, match="confidence_z=-1"):
+        SearchBot(random.Random(0), confidence_z=-1)
+    with pytest.raises(ValueError, match="max_candidates must be at least 1"):
+        SearchBot(random.Random(0), max_candidates=0)
 
 
 def test_search_makes_only_legal_actions_and_is_deterministic_under_a_seed() -> None:

@@ -8,8 +8,9 @@ to its end with the heuristic at all four seats (:func:`cardroom.bots.playout.pl
 position reached is valued for the bot's team by :func:`cardroom.bots.evaluation.position_value` (the
 expected outcome over finishing orders, from the four plans). The candidates share the samples, so
 they are compared pair by pair on the same cards. An alternative replaces the heuristic's choice only
-when its mean gain is at least :data:`MIN_GAIN` and :data:`CONFIDENCE_Z` standard errors above zero: a
-noisy estimate that merely looks better is not followed. Halfway through, alternatives that are not
+when its mean gain is at least ``min_gain`` and ``confidence_z`` standard errors above zero (by default
+:data:`MIN_GAIN` and :data:`CONFIDENCE_Z`; :mod:`cardroom.bots.scoring` compares settings): a noisy
+estimate that merely looks better is not followed. Halfway through, alternatives that are not
 ahead are dropped. (Valuing the end of the trick rather than the end of the deal is what makes the search
 worth running: a played-out deal's value swings so much between samples that 16 of them cannot tell
 most candidates apart; docs/bots.md has the figures.)
@@ -53,11 +54,29 @@ class SearchBot:
 
     name = "search"
 
-    def __init__(self, rng: random.Random, samples: int = DEFAULT_SAMPLES) -> None:
+    def __init__(
+        self,
+        rng: random.Random,
+        samples: int = DEFAULT_SAMPLES,
+        min_gain: float = MIN_GAIN,
+        confidence_z: float = CONFIDENCE_Z,
+        max_candidates: int = MAX_CANDIDATES,
+    ) -> None:
         if samples < 2:
             raise ValueError(f"samples must be at least 2 (a gain needs a spread), got {samples}")
+        if max_candidates < 1:
+            raise ValueError(
+                f"max_candidates must be at least 1 (the heuristic's play), got {max_candidates}"
+            )
+        if min_gain < 0 or confidence_z < 0:
+            raise ValueError(
+                f"the bar must not be negative, got min_gain={min_gain}, confidence_z={confidence_z}"
+            )
         self.rng = rng
         self.samples = samples
+        self.min_gain = min_gain
+        self.confidence_z = confidence_z
+        self.max_candidates = max_candidates
         self.proposer = HeuristicBot(rng)
         """Proposes the action to beat, and decides tribute and return."""
         self.policy = HeuristicBot(rng)
@@ -68,14 +87,19 @@ class SearchBot:
         if observation.phase != "play" or len(observation.legal_actions) == 1:
             return proposal
         assert isinstance(proposal, PlayAction)
-        planned: list[Play] = []
-        if observation.previous is None:
-            planned = [action.play for action in self.proposer.lead_options(observation)[: PLAN_LEADS + 1]]
-        candidates = [proposal.play, *alternatives(observation, proposal.play, planned)][:MAX_CANDIDATES]
+        candidates = self.candidates(observation, proposal.play)
         if len(candidates) == 1:
             return proposal
         best = self.weigh(observation, candidates)
         return proposal if best == 0 else PlayAction(observation.seat, candidates[best])
+
+    def candidates(self, observation: Observation, proposal: Play) -> list[Play]:
+        """The plays weighed at a play-phase decision: the heuristic's ``proposal`` first, then
+        :func:`alternatives` up to ``max_candidates`` in all."""
+        planned: list[Play] = []
+        if observation.previous is None:
+            planned = [action.play for action in self.proposer.lead_options(observation)[: PLAN_LEADS + 1]]
+        return [proposal, *alternatives(observation, proposal, planned)][: self.max_candidates]
 
     def weigh(self, observation: Observation, candidates: list[Play]) -> int:
         """The index of the candidate to play: 0 (the heuristic's) unless another is clearly better."""
@@ -96,7 +120,11 @@ class SearchBot:
         best, best_gain = 0, 0.0
         for index in alive[1:]:
             gain = _mean_gain(values, index)
-            if gain >= MIN_GAIN and gain > CONFIDENCE_Z * _gain_error(values, index) and gain > best_gain:
+            if (
+                gain >= self.min_gain
+                and gain > self.confidence_z * _gain_error(values, index)
+                and gain > best_gain
+            ):
                 best, best_gain = index, gain
         return best
 
