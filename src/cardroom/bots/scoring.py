@@ -10,9 +10,9 @@ picks less the label of the heuristic's. Every setting is scored on the same dec
 compared decision by decision, which resolves differences that a few hundred arena deals cannot.
 
 ``python -m cardroom.bots.scoring --deals 400 --seed 9000 --decisions 2000 --setting 16:1.5 --setting
-32:2.0`` labels the decisions of 400 deals, scores the first 2,000 under each setting (samples and the
-standard errors of the bar, ``SAMPLES:Z``) and prints each one's mean gain and its difference from the
-first setting's (docs/bots.md has the figures).
+32:2.0`` labels the decisions of 400 deals, scores the first 2,000 under each setting (``SAMPLES:Z[:MIN_GAIN
+[:CANDIDATES]]``: samples, the bar's standard errors and least gain, the candidates weighed) and prints
+each one's mean gain and its difference from the first setting's (docs/bots.md has the figures).
 """
 
 from __future__ import annotations
