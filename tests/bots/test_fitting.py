@@ -8,7 +8,16 @@ import random
 import pytest
 
 from cardroom.bots.evaluation import FEATURES, strength
-from cardroom.bots.fitting import Position, fit, log_likelihood, main, selfplay_positions
+from cardroom.bots.fitting import (
+    MAX_MATCH_DEALS,
+    Position,
+    fit,
+    log_likelihood,
+    main,
+    selfplay_deals,
+    selfplay_positions,
+)
+from cardroom.guandan.match import Match
 
 
 def test_selfplay_positions_are_trick_starts_with_the_real_order_and_deterministic() -> None:
@@ -22,6 +31,27 @@ def test_selfplay_positions_are_trick_starts_with_the_real_order_and_determinist
         lead = FEATURES.index("has the lead")
         assert [values[lead] for values in position.features.values()].count(1.0) == 1
         assert position.order, "every deal ends with seats going out"
+
+
+def test_selfplay_deals_run_in_matches_of_up_to_max_match_deals_and_must_each_be_played_out() -> None:
+    sizes: list[int] = []
+    last: Match | None = None
+    for match, deal, bots in selfplay_deals(MAX_MATCH_DEALS + 3, random.Random(1)):
+        assert match.current_deal is deal
+        assert len(bots) == 4
+        if match is not last:
+            sizes.append(0)
+            last = match
+        sizes[-1] += 1
+        while (seat := match.current_player) is not None:
+            match.apply(bots[seat].act(match.observation(seat)))
+    assert sum(sizes) == MAX_MATCH_DEALS + 3
+    assert len(sizes) >= 2
+    assert max(sizes) <= MAX_MATCH_DEALS
+    unplayed = selfplay_deals(2, random.Random(1))
+    next(unplayed)
+    with pytest.raises(RuntimeError, match="played to its end before the next"):
+        next(unplayed)
 
 
 def test_with_no_weights_every_order_is_equally_likely() -> None:

@@ -12,12 +12,12 @@ from __future__ import annotations
 import argparse
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from cardroom.bots.evaluation import FEATURES, position_features, strength
 from cardroom.bots.heuristic import HeuristicBot
-from cardroom.guandan.deal import Phase
+from cardroom.guandan.deal import Deal, Phase
 from cardroom.guandan.match import Match
 from cardroom.guandan.ruleset import COMPETITION, RuleSet
 
@@ -36,26 +36,36 @@ class Position(NamedTuple):
     order: tuple[int, ...]
 
 
-def selfplay_positions(deals: int, seed: int, rules: RuleSet = COMPETITION) -> list[Position]:
-    """Every trick start of ``deals`` deals of heuristic self-play, seeded."""
-    rng = random.Random(seed)
-    positions: list[Position] = []
+def selfplay_deals(
+    deals: int, rng: random.Random, rules: RuleSet = COMPETITION
+) -> Iterator[tuple[Match, Deal, list[HeuristicBot]]]:
+    """``deals`` fresh deals of heuristic self-play in matches of up to :data:`MAX_MATCH_DEALS` deals:
+    each deal just dealt, with its match and the four bots; the caller plays it to its end before the
+    next."""
     played = 0
     while played < deals:
         match = Match(rules, max_deals=MAX_MATCH_DEALS)
         bots = [HeuristicBot(random.Random(rng.getrandbits(32))) for _ in range(4)]
         while not match.is_over and played < deals:
-            deal = match.deal_random(rng)
-            starts: list[tuple[tuple[int, ...], dict[int, tuple[float, ...]]]] = []
-            while (seat := match.current_player) is not None:
-                if deal.phase is Phase.PLAY and deal.last_play is None:
-                    planner = bots[seat].planner(deal.level)
-                    starts.append((tuple(deal.finished), position_features(deal, planner)))
-                match.apply(bots[seat].act(match.observation(seat)))
+            yield match, match.deal_random(rng), bots
+            if match.current_deal is not None:
+                raise RuntimeError("a self-play deal must be played to its end before the next")
             played += 1
-            for finished, features in starts:
-                order = tuple(seat for seat in deal.finished if seat not in finished)
-                positions.append(Position(features, order[: len(features) - 1]))
+
+
+def selfplay_positions(deals: int, seed: int, rules: RuleSet = COMPETITION) -> list[Position]:
+    """Every trick start of ``deals`` deals of heuristic self-play, seeded."""
+    positions: list[Position] = []
+    for match, deal, bots in selfplay_deals(deals, random.Random(seed), rules):
+        starts: list[tuple[tuple[int, ...], dict[int, tuple[float, ...]]]] = []
+        while (seat := match.current_player) is not None:
+            if deal.phase is Phase.PLAY and deal.last_play is None:
+                planner = bots[seat].planner(deal.level)
+                starts.append((tuple(deal.finished), position_features(deal, planner)))
+            match.apply(bots[seat].act(match.observation(seat)))
+        for finished, features in starts:
+            order = tuple(seat for seat in deal.finished if seat not in finished)
+            positions.append(Position(features, order[: len(features) - 1]))
     return positions
 
 

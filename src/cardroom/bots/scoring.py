@@ -1,7 +1,7 @@
 """Scoring the search's decision rule offline, against what its choices would really have brought.
 
-Heuristic self-play (matches of up to :data:`cardroom.bots.fitting.MAX_MATCH_DEALS` deals, with tribute)
-is stopped at a sample of its play-phase decisions. At each, the search's candidates
+Heuristic self-play (:func:`cardroom.bots.fitting.selfplay_deals`: matches with tribute, as for the
+fitting) is stopped at a sample of its play-phase decisions. At each, the search's candidates
 (:meth:`SearchBot.candidates`: the heuristic's play first) are played on the real hands and the deal
 finished by the heuristic at every seat; the outcome for the deciding seat's team
 (:func:`cardroom.bots.evaluation.places_value`) labels each candidate. A setting of the search, which
@@ -25,14 +25,13 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import NamedTuple
 
 from cardroom.bots.evaluation import places_value
-from cardroom.bots.fitting import MAX_MATCH_DEALS
+from cardroom.bots.fitting import selfplay_deals
 from cardroom.bots.heuristic import HeuristicBot
 from cardroom.bots.playout import play_out
 from cardroom.bots.sampling import position_with
 from cardroom.bots.search import CONFIDENCE_Z, DEFAULT_SAMPLES, MAX_CANDIDATES, MIN_GAIN, SearchBot
 from cardroom.cards import Card
 from cardroom.guandan.deal import PlayAction
-from cardroom.guandan.match import Match
 from cardroom.guandan.observation import Observation
 from cardroom.guandan.plays import Play
 from cardroom.guandan.ruleset import COMPETITION, RuleSet
@@ -108,25 +107,19 @@ def labelled_decisions(
     policy = HeuristicBot(random.Random(seed))
     searcher = SearchBot(random.Random(seed), max_candidates=candidates)
     decisions: list[LabelledDecision] = []
-    played = 0
-    while played < deals:
-        match = Match(rules, max_deals=MAX_MATCH_DEALS)
-        bots = [HeuristicBot(random.Random(rng.getrandbits(32))) for _ in range(4)]
-        while not match.is_over and played < deals:
-            deal = match.deal_random(rng)
-            while (seat := match.current_player) is not None:
-                observation = match.observation(seat)
-                action = bots[seat].act(observation)
-                chosen = observation.phase == "play" and len(observation.legal_actions) > 1
-                if chosen and rng.random() < rate:
-                    assert isinstance(action, PlayAction)
-                    plays = tuple(searcher.candidates(observation, action.play))
-                    if len(plays) > 1:
-                        hands = [deal.hand(other) for other in range(4)]
-                        outcomes = tuple(outcome(observation, hands, play, policy) for play in plays)
-                        decisions.append(LabelledDecision(observation, plays, outcomes))
-                match.apply(action)
-            played += 1
+    for match, deal, bots in selfplay_deals(deals, rng, rules):
+        while (seat := match.current_player) is not None:
+            observation = match.observation(seat)
+            action = bots[seat].act(observation)
+            eligible = observation.phase == "play" and len(observation.legal_actions) > 1
+            if eligible and rng.random() < rate:
+                assert isinstance(action, PlayAction)
+                plays = tuple(searcher.candidates(observation, action.play))
+                if len(plays) > 1:
+                    hands = [deal.hand(other) for other in range(4)]
+                    outcomes = tuple(outcome(observation, hands, play, policy) for play in plays)
+                    decisions.append(LabelledDecision(observation, plays, outcomes))
+            match.apply(action)
     return decisions
 
 
