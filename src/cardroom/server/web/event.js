@@ -404,9 +404,13 @@ function buildRegistration() {
       return name ? { bot: kind, name } : { bot: kind, name: `${kind} ${n}${i === 1 ? "a" : "b"}` };
     });
     const body = { name: teamName.value.trim() || `${t("event.team.name")} ${n}`, players };
-    const answer = await act(() => call("POST", `${base()}/teams`, body, { director: true }));
+    // The tokens are kept before act() renders, so the team's player links appear with the team.
+    const answer = await act(async () => {
+      const registered = await call("POST", `${base()}/teams`, body, { director: true });
+      rememberTokens(eventId, registered.tokens);
+      return registered;
+    });
     if (answer) {
-      rememberTokens(eventId, answer.tokens);
       form.reset();
       await refresh();
       render();
