@@ -75,6 +75,18 @@ def test_keeping_the_heuristics_play_gains_nothing_and_the_best_label_bounds_eve
     assert all(a >= b for a, b in zip(gains(decisions(), best), gains(decisions(), chosen), strict=True))
 
 
+def test_a_setting_picks_among_the_candidates_its_bot_weighs() -> None:
+    """Labelled with 顶牌, a setting without it never picks it, and one that weighs more candidates than
+    were labelled is refused by name."""
+    narrow = labelled_decisions(deals=1, seed=5, rate=1.0, candidates=2)
+    assert any(len(decision.candidates) == 3 for decision in narrow), "some decisions carry 顶牌"
+    with_top = choices(narrow, Setting(4, 0.0, 0.0, 2))
+    assert all(0 <= index < len(d.candidates) for index, d in zip(with_top, narrow, strict=True))
+    assert all(index < 2 for index in choices(narrow, Setting(4, 0.0, 0.0, 2, top_follow=False)))
+    with pytest.raises(ValueError, match="labelled with fewer candidates than the setting weighs"):
+        choices(narrow, Setting(4, 1.0, 0.1, 8))
+
+
 def test_scoring_is_deterministic_and_the_same_over_workers() -> None:
     assert labelled_decisions(deals=1, seed=3, rate=0.5) == labelled_decisions(deals=1, seed=3, rate=0.5)
     few = list(decisions())[:8]
@@ -85,7 +97,9 @@ def test_settings_parse_and_bad_ones_are_named() -> None:
     assert Setting.parse("32:2.0") == Setting(32, 2.0)
     assert Setting.parse("8:1:0.2") == Setting(8, 1.0, 0.2)
     assert Setting.parse("16:1.5:0.1:6") == Setting(16, 1.5, 0.1, 6)
-    for text in ("32", "a:2", "32:2:1:x", "32:2:1:4:0"):
+    assert Setting.parse("16:1.5:0.1:4:0") == Setting(16, 1.5, 0.1, 4, top_follow=False)
+    assert Setting.parse("16:1.5:0.1:4:1") == Setting(16, 1.5)
+    for text in ("32", "a:2", "32:2:1:x", "32:2:1:4:2", "32:2:1:4:1:0"):
         with pytest.raises(ValueError, match=f"got '{text}'"):
             Setting.parse(text)
     with pytest.raises(ValueError, match="samples must be at least 2"):

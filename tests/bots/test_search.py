@@ -9,7 +9,7 @@ import pytest
 from cardroom.bots import Bot, HeuristicBot, RandomBot, SearchBot
 from cardroom.bots.playout import observe_position, play_out, play_trick
 from cardroom.bots.sampling import sample_position
-from cardroom.bots.search import MAX_CANDIDATES, PLAN_LEADS, alternatives
+from cardroom.bots.search import MAX_CANDIDATES, PLAN_LEADS, alternatives, top_follow
 from cardroom.guandan.deal import Action, Phase, PlayAction
 from cardroom.guandan.match import Match
 from cardroom.guandan.plays import PASS
@@ -183,6 +183,65 @@ def test_the_candidates_are_the_proposal_then_alternatives_up_to_max_candidates(
                 SearchBot(random.Random(0), max_candidates=breadth).candidates(observation, proposal.play)
                 == wide[:breadth]
             )
+
+
+def following_positions(count: int) -> list[Match]:
+    """Positions where the seat to act follows a plain play that some plain play of its hand beats."""
+    found = []
+    for seed in range(200):
+        match = midgame(seed, moves=9 + seed % 7)
+        observation = match.observation(match.current_player or 0)
+        previous = observation.previous
+        if previous is None or previous.kind.is_bomb:
+            continue
+        if any(
+            isinstance(action, PlayAction) and not action.play.is_pass and not action.play.kind.is_bomb
+            for action in observation.legal_actions
+        ):
+            found.append(match)
+        if len(found) == count:
+            return found
+    raise AssertionError("too few following positions")
+
+
+def test_top_follow_is_the_highest_legal_plain_play_that_beats_the_play_to_follow() -> None:
+    """顶牌, checked against the full list of legal actions."""
+    for match in following_positions(8):
+        observation = match.observation(match.current_player or 0)
+        top = top_follow(observation)
+        assert top is not None
+        assert match.can(PlayAction(observation.seat, top))
+        assert observation.previous is not None
+        assert top.kind is observation.previous.kind
+        assert len(top.cards) == len(observation.previous.cards)
+        plain = [
+            action.play
+            for action in observation.legal_actions
+            if isinstance(action, PlayAction) and not action.play.is_pass and not action.play.kind.is_bomb
+        ]
+        assert top.key == max(play.key for play in plain)
+
+
+def test_top_follow_is_none_when_leading() -> None:
+    match = leading_position(0)
+    assert top_follow(match.observation(match.current_player or 0)) is None
+
+
+def test_following_weighs_top_follow_once_and_only_when_asked() -> None:
+    for match in following_positions(6):
+        observation = match.observation(match.current_player or 0)
+        proposal = HeuristicBot(random.Random(0)).act(observation)
+        assert isinstance(proposal, PlayAction)
+        top = top_follow(observation)
+        assert top is not None
+        weighed = SearchBot(random.Random(0)).candidates(observation, proposal.play)
+        without = SearchBot(random.Random(0), top_follow=False).candidates(observation, proposal.play)
+        assert weighed.count(top) == 1
+        assert weighed[: len(without)] == without
+        assert weighed == without if top in without else weighed == [*without, top]
+        assert SearchBot(random.Random(0), max_candidates=1).candidates(observation, proposal.play) == [
+            proposal.play
+        ]
 
 
 def test_a_search_with_one_candidate_plays_the_heuristics_choice() -> None:

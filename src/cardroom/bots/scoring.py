@@ -11,8 +11,9 @@ compared decision by decision, which resolves differences that a few hundred are
 
 ``python -m cardroom.bots.scoring --deals 400 --seed 9000 --decisions 2000 --setting 16:1.5 --setting
 32:2.0`` labels the decisions of 400 deals, scores the first 2,000 under each setting (``SAMPLES:Z[:MIN_GAIN
-[:CANDIDATES]]``: samples, the bar's standard errors and least gain, the candidates weighed) and prints
-each one's mean gain and its difference from the first setting's (docs/bots.md has the figures).
+[:CANDIDATES[:TOP]]]``: samples, the bar's standard errors and least gain, the candidates weighed, and
+whether 顶牌 is weighed too) and prints each one's mean gain and its difference from the first setting's
+(docs/bots.md has the figures).
 """
 
 from __future__ import annotations
@@ -57,25 +58,33 @@ class Setting(NamedTuple):
     confidence_z: float = CONFIDENCE_Z
     min_gain: float = MIN_GAIN
     max_candidates: int = MAX_CANDIDATES
+    top_follow: bool = True
 
     @classmethod
     def parse(cls, text: str) -> Setting:
-        """``SAMPLES:Z[:MIN_GAIN[:CANDIDATES]]``, e.g. ``32:2.0`` or ``16:1.5:0.1:6``."""
+        """``SAMPLES:Z[:MIN_GAIN[:CANDIDATES[:TOP]]]``, e.g. ``32:2.0``, ``16:1.5:0.1:6`` or
+        ``16:1.5:0.1:4:0`` (TOP ``0`` leaves 顶牌 out, ``1`` weighs it)."""
         parts = text.split(":")
-        if 2 <= len(parts) <= 4:
+        if 2 <= len(parts) <= 5 and (len(parts) < 5 or parts[4] in ("0", "1")):
             try:
                 return cls(
                     int(parts[0]),
                     float(parts[1]),
                     float(parts[2]) if len(parts) > 2 else MIN_GAIN,
                     int(parts[3]) if len(parts) > 3 else MAX_CANDIDATES,
+                    parts[4] == "1" if len(parts) > 4 else True,
                 )
             except ValueError:
                 pass
-        raise ValueError(f"a setting is SAMPLES:Z[:MIN_GAIN[:CANDIDATES]] (e.g. 32:2.0), got {text!r}")
+        raise ValueError(
+            "a setting is SAMPLES:Z[:MIN_GAIN[:CANDIDATES[:TOP]]] (e.g. 32:2.0 or 16:1.5:0.1:4:0), "
+            f"got {text!r}"
+        )
 
     def bot(self, rng: random.Random) -> SearchBot:
-        return SearchBot(rng, self.samples, self.min_gain, self.confidence_z, self.max_candidates)
+        return SearchBot(
+            rng, self.samples, self.min_gain, self.confidence_z, self.max_candidates, self.top_follow
+        )
 
 
 def outcome(
@@ -98,7 +107,8 @@ def labelled_decisions(
     rules: RuleSet = COMPETITION,
 ) -> list[LabelledDecision]:
     """The labelled decisions of ``deals`` deals of heuristic self-play, each decision with more than one
-    candidate kept with probability ``rate``, with up to ``candidates`` candidates labelled; seeded."""
+    candidate kept with probability ``rate``, with up to ``candidates`` candidates labelled (and 顶牌,
+    :func:`cardroom.bots.search.top_follow`, when it is not among them); seeded."""
     if deals < 0:
         raise ValueError(f"deals must not be negative, got {deals}")
     if not 0 < rate <= 1:
@@ -146,18 +156,25 @@ def _choices_of(job: tuple[Sequence[LabelledDecision], Setting, int, int]) -> li
     decisions, setting, seed, start = job
     chosen = []
     for index, decision in enumerate(decisions):
-        candidates = list(decision.candidates[: setting.max_candidates])
         bot = setting.bot(random.Random(seed * 1_000_003 + start + index))
-        chosen.append(bot.weigh(decision.observation, candidates) if len(candidates) > 1 else 0)
+        candidates = bot.candidates(decision.observation, decision.candidates[0])
+        missing = [play for play in candidates if play not in decision.candidates]
+        if missing:
+            raise ValueError(
+                f"decision {start + index} was labelled with fewer candidates than the setting weighs "
+                f"(not labelled: {missing[0]}): label with at least {setting.max_candidates}"
+            )
+        best = bot.weigh(decision.observation, candidates) if len(candidates) > 1 else 0
+        chosen.append(decision.candidates.index(candidates[best]))
     return chosen
 
 
 def choices(
     decisions: Sequence[LabelledDecision], setting: Setting, seed: int = 0, workers: int = 1, chunk: int = 50
 ) -> list[int]:
-    """The index of the candidate the search picks at each decision under ``setting`` (among the first
-    ``setting.max_candidates``): a fresh bot per decision, seeded by ``seed`` and the decision's index
-    (the same answer over any number of ``workers``)."""
+    """The index (in the labelled candidates) of the candidate the search picks at each decision under
+    ``setting``, among those its bot weighs (:meth:`SearchBot.candidates`): a fresh bot per decision,
+    seeded by ``seed`` and the decision's index (the same answer over any number of ``workers``)."""
     if workers <= 1:
         return _choices_of((decisions, setting, seed, 0))
     jobs = [
@@ -178,7 +195,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         "--setting",
         type=Setting.parse,
         action="append",
-        help="SAMPLES:Z[:MIN_GAIN[:CANDIDATES]]; the first is the reference",
+        help="SAMPLES:Z[:MIN_GAIN[:CANDIDATES[:TOP]]]; the first is the reference",
     )
     parser.add_argument("--workers", type=int, default=2)
     arguments = parser.parse_args(argv)
@@ -196,7 +213,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         switched = sum(index != 0 for index in chosen) / len(chosen)
         line = (
             f"{setting.samples} samples, bar {setting.min_gain} at {setting.confidence_z} standard errors, "
-            f"{setting.max_candidates} candidates: "
+            f"{setting.max_candidates} candidates{'' if setting.top_follow else ' without 顶牌'}: "
             f"switched {100 * switched:.1f}%, mean gain {mean:+.4f} ± {error:.4f}"
         )
         if reference:

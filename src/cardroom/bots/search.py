@@ -2,8 +2,9 @@
 
 At each play-phase decision the heuristic bot proposes its action; a few alternatives (passing; when
 leading, the heuristic's next plays by its own ranking; the lowest rank-level play of each kind and
-size) are weighed against it. For each of ``samples`` determinisations (:mod:`cardroom.bots.sampling`:
-the unseen cards dealt to fit what the seat has seen) every candidate is played, the trick is played
+size; when following a plain play, the highest that beats it, 顶牌) are weighed against it. For each
+of ``samples`` determinisations (:mod:`cardroom.bots.sampling`: the unseen cards dealt to fit what the
+seat has seen) every candidate is played, the trick is played
 to its end with the heuristic at all four seats (:func:`cardroom.bots.playout.play_trick`), and the
 position reached is valued for the bot's team by :func:`cardroom.bots.evaluation.position_value` (the
 expected outcome over finishing orders, from the four plans). The candidates share the samples, so
@@ -61,6 +62,7 @@ class SearchBot:
         min_gain: float = MIN_GAIN,
         confidence_z: float = CONFIDENCE_Z,
         max_candidates: int = MAX_CANDIDATES,
+        top_follow: bool = True,
     ) -> None:
         if samples < 2:
             raise ValueError(f"samples must be at least 2 (a gain needs a spread), got {samples}")
@@ -77,6 +79,8 @@ class SearchBot:
         self.min_gain = min_gain
         self.confidence_z = confidence_z
         self.max_candidates = max_candidates
+        self.top_follow = top_follow
+        """Whether, when following a plain play, the highest play that beats it is weighed too."""
         self.proposer = HeuristicBot(rng)
         """Proposes the action to beat, and decides tribute and return."""
         self.policy = HeuristicBot(rng)
@@ -95,11 +99,17 @@ class SearchBot:
 
     def candidates(self, observation: Observation, proposal: Play) -> list[Play]:
         """The plays weighed at a play-phase decision: the heuristic's ``proposal`` first, then
-        :func:`alternatives` up to ``max_candidates`` in all."""
+        :func:`alternatives` up to ``max_candidates`` in all; then, with ``top_follow`` and room for an
+        alternative, the :func:`top_follow` when it is not among them already."""
         planned: list[Play] = []
         if observation.previous is None:
             planned = [action.play for action in self.proposer.lead_options(observation)[: PLAN_LEADS + 1]]
-        return [proposal, *alternatives(observation, proposal, planned)][: self.max_candidates]
+        found = [proposal, *alternatives(observation, proposal, planned)][: self.max_candidates]
+        if self.top_follow and self.max_candidates > 1:
+            top = top_follow(observation)
+            if top is not None and top not in found:
+                found.append(top)
+        return found
 
     def weigh(self, observation: Observation, candidates: list[Play]) -> int:
         """The index of the candidate to play: 0 (the heuristic's) unless another is clearly better."""
@@ -147,6 +157,22 @@ def alternatives(observation: Observation, proposal: Play, planned: Sequence[Pla
             if concrete not in found:
                 found.append(concrete)
     return [play for play in found if play != proposal]
+
+
+def top_follow(observation: Observation) -> Play | None:
+    """顶牌: the highest plain play that beats the play to follow (among equals, the one needing fewest
+    wild cards), as one concrete card choice; ``None`` when leading, following a bomb, or when no plain
+    play beats it. Offline scoring found it worth weighing though it rarely beats the heuristic's choice
+    (docs/bots.md, "Scoring decisions offline")."""
+    previous = observation.previous
+    if previous is None or previous.kind.is_bomb:
+        return None
+    view = RankCounts(observation.hand, observation.level, observation.rules)
+    plain = [play for play in iter_rank_follows(view, rank_play_of(previous)) if not play.kind.is_bomb]
+    if not plain:
+        return None
+    highest = max(plain, key=lambda play: (play.key, -play.wilds))
+    return highest.to_play(observation.hand, observation.level, observation.rules)
 
 
 def _mean_gain(values: list[list[float]], index: int) -> float:
