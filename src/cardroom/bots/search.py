@@ -39,7 +39,7 @@ from cardroom.guandan.rankplays import RankCounts, iter_rank_follows, iter_rank_
 DEFAULT_SAMPLES = 16
 """Determinisations per decision; each candidate is played to the end of the trick once on each."""
 MAX_CANDIDATES = 4
-"""The heuristic's choice and at most three alternatives."""
+"""The heuristic's choice and at most three alternatives (and 顶牌 when following, :func:`top_follow`)."""
 MIN_GAIN = 0.1
 """Least mean gain (in :func:`cardroom.bots.evaluation.places_value` units) for an alternative to replace
 the heuristic's choice."""
