@@ -4,10 +4,10 @@ At each play-phase decision the heuristic bot proposes its action; a few alterna
 leading, the heuristic's next plays by its own ranking; the lowest rank-level play of each kind and
 size; when following a plain play, the highest that beats it, 顶牌) are weighed against it. For each
 of ``samples`` determinisations (:mod:`cardroom.bots.sampling`: the unseen cards dealt to fit what the
-seat has seen) every candidate is played, the trick is played
-to its end with the heuristic at all four seats (:func:`cardroom.bots.playout.play_trick`), and the
-position reached is valued for the bot's team by :func:`cardroom.bots.evaluation.position_value` (the
-expected outcome over finishing orders, from the four plans). The candidates share the samples, so
+seat has seen) every candidate is played, the trick is played to its end with the heuristic at all
+four seats (:func:`cardroom.bots.playout.play_trick`), and the position reached is valued for the
+bot's team by :func:`cardroom.bots.evaluation.position_value` (the expected outcome over finishing
+orders, from the four plans). The candidates share the samples, so
 they are compared pair by pair on the same cards. An alternative replaces the heuristic's choice only
 when its mean gain is at least ``min_gain`` and ``confidence_z`` standard errors above zero (by default
 :data:`MIN_GAIN` and :data:`CONFIDENCE_Z`; :mod:`cardroom.bots.scoring` compares settings): a noisy
@@ -163,7 +163,7 @@ def top_follow(observation: Observation) -> Play | None:
     """顶牌: the highest plain play that beats the play to follow (among equals, the one needing fewest
     wild cards), as one concrete card choice; ``None`` when leading, following a bomb, or when no plain
     play beats it. Offline scoring found it worth weighing though it rarely beats the heuristic's choice
-    (docs/bots.md, "Scoring decisions offline")."""
+    (docs/bots.md, "顶牌: the highest play that beats")."""
     previous = observation.previous
     if previous is None or previous.kind.is_bomb:
         return None
