@@ -7,14 +7,14 @@ of ``samples`` determinisations (:mod:`cardroom.bots.sampling`: the unseen cards
 seat has seen) every candidate is played, the trick is played to its end with the heuristic at all
 four seats (:func:`cardroom.bots.playout.play_trick`), and the position reached is valued for the
 bot's team by :func:`cardroom.bots.evaluation.position_value` (the expected outcome over finishing
-orders, from the four plans). The candidates share the samples, so
-they are compared pair by pair on the same cards. An alternative replaces the heuristic's choice only
-when its mean gain is at least ``min_gain`` and ``confidence_z`` standard errors above zero (by default
-:data:`MIN_GAIN` and :data:`CONFIDENCE_Z`; :mod:`cardroom.bots.scoring` compares settings): a noisy
-estimate that merely looks better is not followed. Halfway through, alternatives that are not
-ahead are dropped. (Valuing the end of the trick rather than the end of the deal is what makes the search
-worth running: a played-out deal's value swings so much between samples that 16 of them cannot tell
-most candidates apart; docs/bots.md has the figures.)
+orders, from the four plans). The candidates share the samples, so they are compared pair by pair on
+the same cards. An alternative replaces the heuristic's choice only when its mean gain is at least
+``min_gain`` and ``confidence_z`` standard errors above zero (by default :data:`MIN_GAIN` and
+:data:`CONFIDENCE_Z`; :mod:`cardroom.bots.scoring` compares settings): a noisy estimate that merely
+looks better is not followed. Halfway through, alternatives that are not ahead are dropped. (Valuing
+the end of the trick rather than the end of the deal is what makes the search worth running: a
+played-out deal's value swings so much between samples that 16 of them cannot tell most candidates
+apart; docs/bots.md has the figures.)
 
 Tribute and return, and decisions with a single legal action, are the heuristic's. Deterministic under
 its seed: the budget is a number of samples, not a time.
