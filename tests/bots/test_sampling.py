@@ -57,3 +57,34 @@ def test_sampling_is_deterministic_under_a_seed() -> None:
     observation = match.observation(seat)
     assert sample_hands(observation, random.Random(5)) == sample_hands(observation, random.Random(5))
     assert sample_hands(observation, random.Random(5)) != sample_hands(observation, random.Random(6))
+
+
+def test_the_turned_card_stays_with_its_holder_until_played() -> None:
+    """Seed 002 通則 二.2 (抓到翻出牌張者首圈領出牌): every seat saw the first deal's turned card go to
+    its holder, so every sample deals it there; once the holder plays that card, its copies are drawn as
+    any other unseen card."""
+    rng = random.Random(3)
+    match = Match()
+    deal = match.deal_random(rng)
+    turned = match.observation(0).turned
+    assert turned is not None
+    holder, card = turned
+    placed_elsewhere = 0
+    while deal.phase is Phase.PLAY:
+        seat = deal.current_player
+        assert seat is not None
+        observation = match.observation(seat)
+        played_it = any(
+            event.seat == holder and event.play is not None and card in event.play.cards
+            for event in observation.history
+        )
+        if seat != holder:
+            for index in range(8):
+                hands = sample_hands(observation, random.Random(index))
+                if not played_it:
+                    assert card in hands[holder], "the turned card is in its holder's sampled hand"
+                elif card not in hands[holder]:
+                    placed_elsewhere += 1
+            assert (known_holdings(observation)[holder][card] > 0) is (not played_it)
+        match.apply(rng.choice(match.legal_actions()))
+    assert placed_elsewhere > 0, "after it is played, the card's other copy is sampled freely"

@@ -46,6 +46,8 @@ def shown_cards(observation: Observation) -> Iterator[Card]:
     """Every card an observation shows outside the seat's own hand: cards of plays (not the cards wild cards
     stand for, which are readings, not cards held), of tributes and returns, of legal actions."""
     plays: list[Play] = []
+    if observation.turned is not None:
+        yield observation.turned[1]
     if observation.previous is not None:
         plays.append(observation.previous)
     for event in observation.history:
@@ -63,8 +65,11 @@ def shown_cards(observation: Observation) -> Iterator[Card]:
 
 
 def public_cards(deal: Deal, seat: int) -> Counter[Card]:
-    """The cards ``seat`` may have seen: played cards, tributes, and returns to or from ``seat``."""
+    """The cards ``seat`` may have seen: the turned card, played cards, tributes, and returns to or from
+    ``seat``."""
     seen: Counter[Card] = Counter()
+    if deal.turned_card is not None:
+        seen[deal.turned_card] += 1
     for event in deal.events:
         if event.play is not None:
             seen.update(event.play.cards)
@@ -256,6 +261,31 @@ def test_card_counts_levels_and_whose_turn() -> None:
         assert observation.current_player == match.current_player
         assert observation.card_counts == (27, 27, 27, 27)
         assert bool(observation.legal_actions) is (seat == match.current_player)
+
+
+def test_the_first_deals_turned_card_and_its_holder_are_public_through_that_deal() -> None:
+    """RULES.md Tribute: "First deal: the holder of a card turned at random". Seed 002 通則 二.2: 南家切牌
+    並翻出一張牌 … 抓到翻出牌張者首圈領出牌 — the card is turned face up, so every seat knows who holds
+    it; later deals turn none."""
+    rng = random.Random(21)
+    match = Match()
+    hands, (holder, card) = shuffled_hands(rng)
+    match.deal(hands, holder, card)
+    for seat in range(4):
+        assert match.observation(seat).turned == (holder, card)
+    match.apply(match.legal_actions()[0])
+    assert all(match.observation(seat).turned == (holder, card) for seat in range(4))
+    while match.current_deal is not None and match.current_deal.phase is Phase.PLAY:
+        match.apply(rng.choice(match.legal_actions()))
+    match.deal(shuffled(rng))
+    assert all(match.observation(seat).turned is None for seat in range(4))
+
+
+def test_a_first_deal_without_a_turned_card_shows_none() -> None:
+    """A first deal whose leader was named without a turned card (a set-up position) has nothing to show."""
+    match = Match()
+    match.deal(FAST, 0)
+    assert match.observation(1).turned is None
 
 
 def shuffled(rng: random.Random) -> Hands:

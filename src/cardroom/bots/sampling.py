@@ -1,7 +1,8 @@
 """Determinisation: the other seats' hands, sampled to fit everything one seat has seen.
 
-What a seat knows: its own hand; every card played; each seat's card count; the tributes handed over in
-public (a receiver holds that card until it plays or returns it); a return card it gave or received.
+What a seat knows: its own hand; every card played; each seat's card count; the first deal's turned card
+(its holder keeps it until it plays it); the tributes handed over in public (a receiver holds that card
+until it plays or returns it); a return card it gave or received.
 The cards it has not seen are dealt at random to the other seats, the known cards first, to fill each
 seat's count exactly.
 """
@@ -29,9 +30,12 @@ def unseen_cards(observation: Observation) -> Counter[Card]:
 
 
 def known_holdings(observation: Observation) -> list[Counter[Card]]:
-    """Cards the seat knows another seat still holds (tributes received in public, returns it gave or
-    received), less what that seat has played since."""
+    """Cards the seat knows another seat still holds (the first deal's turned card, tributes received in
+    public, returns it gave or received), less what that seat has played since."""
     known: list[Counter[Card]] = [Counter() for _ in range(4)]
+    if observation.turned is not None:
+        holder, card = observation.turned
+        known[holder][card] += 1
     for event in observation.history:
         if event.kind in ("tribute", "return") and event.card is not None and event.to is not None:
             if event.to != observation.seat:

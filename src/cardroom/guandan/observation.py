@@ -21,7 +21,9 @@ class Observation:
 
     ``history`` is the current deal's log as this seat may see it (a return card only to the two
     seats it passes between); ``previous`` is the play to beat and ``previous_seat`` who made it;
-    ``legal_actions`` is filled only when this seat is to act.
+    ``legal_actions`` is filled only when this seat is to act; ``turned`` is the first deal's turned
+    card and the seat it was dealt to, public all through that deal (seed 002 通則 二.2: 翻出一張牌 …
+    抓到翻出牌張者首圈領出牌).
     """
 
     seat: int
@@ -39,6 +41,7 @@ class Observation:
     history: tuple[Event, ...]
     legal_actions: tuple[Action, ...]
     rules: RuleSet = COMPETITION
+    turned: tuple[int, Card] | None = None
 
     @property
     def announced_counts(self) -> dict[int, int]:
@@ -89,4 +92,5 @@ def observe(match: Match, seat: int) -> Observation:
         history=tuple(event for event in deal.events if event.visible_to(seat)),
         legal_actions=tuple(deal.legal_actions()) if to_act else (),
         rules=match.rules,
+        turned=None if deal.turned_card is None or deal.leader is None else (deal.leader, deal.turned_card),
     )
