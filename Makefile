@@ -4,9 +4,12 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: serve demo system test test-fast bench clean
+.PHONY: serve demo system test test-fast bench crosscheck clean
 
-$(STAMP): pyproject.toml
+NATIVE := native/CMakeLists.txt $(wildcard native/src/*)
+
+$(STAMP): pyproject.toml $(NATIVE)  ## the package is rebuilt (its compiled core too) when these change
+	bash scripts/install-compiler.sh
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[dev,rl,ray]'
@@ -22,14 +25,18 @@ system:  ## what the tests need beyond Python, from Debian's packages: chromium 
 	bash scripts/install-browser.sh
 	bash scripts/install-postgres.sh
 
-test: $(STAMP) system  ## every test (browser and PostgreSQL ones required), then ruff and mypy --strict
-	CARDROOM_REQUIRE_BROWSER=1 CARDROOM_REQUIRE_POSTGRES=1 $(BIN)/pytest
+test: $(STAMP) system  ## every test (compiled core, browser and PostgreSQL required), then ruff and mypy
+	CARDROOM_REQUIRE_NATIVE=1 CARDROOM_REQUIRE_BROWSER=1 CARDROOM_REQUIRE_POSTGRES=1 $(BIN)/pytest
 	$(BIN)/ruff check src tests bench
 	$(BIN)/ruff format --check src tests bench
 	$(BIN)/mypy
 
 test-fast: $(STAMP)  ## the tests without the slow mark, for quick local runs
 	$(BIN)/pytest -m "not slow"
+
+crosscheck: $(STAMP)  ## the full native-against-pure sweep recorded in docs/performance.md (about an hour)
+	CARDROOM_REQUIRE_NATIVE=1 CARDROOM_NATIVE_POSITIONS=200000 CARDROOM_NATIVE_DEALS=10000 \
+		$(BIN)/pytest -q tests/guandan/test_native.py
 
 bench: $(STAMP)  ## the performance benchmarks recorded in docs/performance.md
 	$(BIN)/python -m bench.moves
@@ -39,4 +46,4 @@ bench: $(STAMP)  ## the performance benchmarks recorded in docs/performance.md
 	$(BIN)/python -m bench.shengji
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) build .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -1,5 +1,6 @@
 """Legal-move benchmark: card- and rank-level lead enumeration and follow enumeration on seeded random
-27-card hands at level 2 holding exactly 0, 1 and 2 wild cards (♥2). Prints a Markdown table.
+27-card hands at level 2 holding exactly 0, 1 and 2 wild cards (♥2), the pure engine and the compiled
+core side by side on the same hands. Prints a Markdown table.
 
 Run with ``make bench`` (or ``python -m bench.moves --hands 500``).
 """
@@ -12,11 +13,14 @@ import random
 import statistics
 import time
 from collections.abc import Callable, Sequence
+from contextlib import nullcontext
 from functools import partial
 from pathlib import Path
 
+from bench.engines import pure_engine, ratio
 from cardroom.cards import Card, Rank, Suit, full_deck
-from cardroom.guandan import Play, legal_follows, legal_leads
+from cardroom.guandan import Play, legal_leads, native
+from cardroom.guandan.moves import legal_play_set
 from cardroom.guandan.rankplays import rank_leads
 from cardroom.guandan.ruleset import RuleSet, preset
 
@@ -63,7 +67,7 @@ def count(
 
 
 def count_follows(hand: tuple[Card, ...], previous: Play, rules: RuleSet) -> int:
-    return len(legal_follows(hand, previous, LEVEL, rules))
+    return len(legal_play_set(hand, previous, LEVEL, rules))
 
 
 def cpu_model() -> str:
@@ -84,33 +88,66 @@ def main() -> None:
     arguments = parser.parse_args()
     rules = preset(arguments.rules)
     rng = random.Random(arguments.seed)
+    compiled = native.serves(rules)
     print(
         f"machine: {cpu_model()}, Python {platform.python_version()}, {rules.name} rules, "
-        f"{arguments.hands} hands per row, seed {arguments.seed}\n"
+        f"{arguments.hands} hands per row, seed {arguments.seed}; compiled core: "
+        f"{'serves these rules' if compiled else 'not used for these rules (pure only)'}\n"
     )
     print(
-        "| wild cards | card-level leads (median ms) | leads found (median) "
-        "| rank-level leads (median ms) | rank plays (median) "
-        "| follows (median ms) | follows found (median) |"
+        "| wild cards | engine | card-level leads into a play set (ms) | as Play values (ms) "
+        "| leads found | rank-level leads (ms) | rank plays | follows into a play set (ms) | follows found |"
     )
-    print("|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|")
     for wilds in (0, 1, 2):
         hands = hands_with_wilds(rng, wilds, arguments.hands)
-        previous = [typical_previous(rng, rules) for _ in hands]
-        card = [timed(partial(count, legal_leads, hand, rules)) for hand in hands]
-        rank = [timed(partial(count, rank_leads, hand, rules)) for hand in hands]
-        follow = [
-            timed(partial(count_follows, hand, play, rules))
-            for hand, play in zip(hands, previous, strict=True)
-        ]
-        print(
-            f"| {wilds} | {median_ms([t for t, _ in card]):.3f} "
-            f"| {statistics.median(n for _, n in card):.0f} "
-            f"| {median_ms([t for t, _ in rank]):.3f} "
-            f"| {statistics.median(n for _, n in rank):.0f} "
-            f"| {median_ms([t for t, _ in follow]):.3f} "
-            f"| {statistics.median(n for _, n in follow):.0f} |"
-        )
+        with pure_engine():
+            previous = [typical_previous(rng, rules) for _ in hands]
+        rows = {}
+        for engine in ("pure", "compiled") if compiled else ("pure",):
+            with pure_engine() if engine == "pure" else nullcontext():
+                rows[engine] = measure(hands, previous, rules)
+        for engine, row in rows.items():
+            sets, values, found, ranks, rank_found, follows, follows_found = row
+            print(
+                f"| {wilds} | {engine} | {sets:.4f} | {values:.3f} | {found:.0f} | {ranks:.4f} "
+                f"| {rank_found:.0f} | {follows:.4f} | {follows_found:.0f} |"
+            )
+        if compiled:
+            pure, fast = rows["pure"], rows["compiled"]
+            print(
+                f"| {wilds} | pure ÷ compiled | {ratio(pure[0], fast[0])} | {ratio(pure[1], fast[1])} | "
+                f"| {ratio(pure[3], fast[3])} | | {ratio(pure[5], fast[5])} | |"
+            )
+    sizes = [legal_play_set(hand, None, LEVEL, rules) for hand in hands_with_wilds(rng, 2, 50)]
+    if compiled:
+        largest = max(int(getattr(plays, "nbytes", 0)) for plays in sizes)
+        print(f"\nLargest packed two-wild lead set of 50 hands: {largest / 1024:.1f} KiB")
+
+
+def measure(
+    hands: Sequence[tuple[Card, ...]], previous: Sequence[Play], rules: RuleSet
+) -> tuple[float, float, float, float, float, float, float]:
+    """Medians over the hands (ms and counts) for the engine now serving."""
+    sets = [timed(partial(count_set, hand, rules)) for hand in hands]
+    values = [timed(partial(count, legal_leads, hand, rules)) for hand in hands]
+    rank = [timed(partial(count, rank_leads, hand, rules)) for hand in hands]
+    follow = [
+        timed(partial(count_follows, hand, play, rules)) for hand, play in zip(hands, previous, strict=True)
+    ]
+    return (
+        median_ms([t for t, _ in sets]),
+        median_ms([t for t, _ in values]),
+        statistics.median(n for _, n in sets),
+        median_ms([t for t, _ in rank]),
+        statistics.median(n for _, n in rank),
+        median_ms([t for t, _ in follow]),
+        statistics.median(n for _, n in follow),
+    )
+
+
+def count_set(hand: tuple[Card, ...], rules: RuleSet) -> int:
+    return len(legal_play_set(hand, None, LEVEL, rules))
 
 
 if __name__ == "__main__":

@@ -11,7 +11,10 @@ import argparse
 import random
 import time
 from collections.abc import Callable
+from contextlib import nullcontext
 
+from bench.engines import pure_engine, ratio
+from cardroom.guandan import native
 from cardroom.guandan.deal import Action, Deal, Phase, PlayAction
 from cardroom.guandan.match import Match
 from cardroom.guandan.plays import PASS
@@ -74,22 +77,46 @@ def matches_per_second(policy: Policy, count: int, seed: int) -> tuple[float, fl
     return count / elapsed, deals / elapsed
 
 
+def core_deals_per_second(count: int, seed: int) -> tuple[float, float]:
+    """(deals per second, actions per deal) of fresh level-2 deals shuffled and played uniformly among
+    the card-level legal plays inside the compiled core (one batch call, one thread)."""
+    core = native.CORE
+    assert core is not None
+    start = time.perf_counter()
+    deals, actions = core.random_deals(count, seed, 2, False, True)
+    return deals / (time.perf_counter() - start), actions / deals
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--deals", type=int, default=300, help="fresh deals per policy")
     parser.add_argument("--matches", type=int, default=10, help="whole matches per policy")
+    parser.add_argument("--core-deals", type=int, default=20000, help="deals played inside the core")
     parser.add_argument("--seed", type=int, default=2026)
     arguments = parser.parse_args()
     print(
-        f"{arguments.deals} fresh level-2 deals and {arguments.matches} matches per policy, "
-        f"seed {arguments.seed}\n"
+        f"{arguments.deals} fresh level-2 deals and {arguments.matches} matches per policy and engine "
+        f"through Match.apply, seed {arguments.seed}\n"
     )
-    print("| policy | fresh deals/s | matches/s | deals/s within matches |")
-    print("|---|---|---|---|")
+    print("| policy | engine | fresh deals/s | matches/s | deals/s within matches |")
+    print("|---|---|---|---|---|")
+    engines = ("pure", "compiled") if native.CORE is not None else ("pure",)
     for name, policy in (("uniform card-level", card_level), ("uniform rank-level", rank_level)):
-        fresh = fresh_deals_per_second(policy, arguments.deals, arguments.seed)
-        per_match, per_deal = matches_per_second(policy, arguments.matches, arguments.seed)
-        print(f"| {name} | {fresh:.0f} | {per_match:.2f} | {per_deal:.0f} |")
+        rates = {}
+        for engine in engines:
+            with pure_engine() if engine == "pure" else nullcontext():
+                fresh = fresh_deals_per_second(policy, arguments.deals, arguments.seed)
+                per_match, per_deal = matches_per_second(policy, arguments.matches, arguments.seed)
+            rates[engine] = fresh
+            print(f"| {name} | {engine} | {fresh:.0f} | {per_match:.2f} | {per_deal:.0f} |")
+        if len(rates) == 2:
+            print(f"| {name} | compiled ÷ pure | {ratio(rates['compiled'], rates['pure'])} | | |")
+    if native.CORE is not None:
+        per_second, actions = core_deals_per_second(arguments.core_deals, arguments.seed)
+        print(
+            f"\nInside the core (`random_deals`, uniform card-level, {arguments.core_deals} fresh deals): "
+            f"{per_second:,.0f} deals/s on one thread, {actions:.0f} actions a deal."
+        )
 
 
 if __name__ == "__main__":

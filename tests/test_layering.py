@@ -29,6 +29,10 @@ SAME_LAYER = {"shengji": "guandan"}
 
 CORE_FORBIDDEN = {"os", "sys", "io", "logging", "pathlib", "socket", "subprocess", "time", "rich", "typer"}
 
+CORE_ALLOWED = {"cardroom.guandan.native": {"os"}}
+"""The one exception: the compiled core's loader reads ``CARDROOM_PURE`` once, at import, to force the
+pure engine (no I/O, no clock)."""
+
 
 def layer_of(module: str) -> int:
     parts = module.split(".")
@@ -73,8 +77,10 @@ def test_imports_flow_one_way(module: str, path: Path) -> None:
 )
 def test_rules_core_does_no_io(module: str, path: Path) -> None:
     """The pure rules core does no I/O and reads no clock: randomness and time are injected."""
+    allowed = CORE_ALLOWED.get(module, set())
     for imported in imports_of(path):
-        assert imported.split(".")[0] not in CORE_FORBIDDEN, f"{module} imports {imported}"
+        root = imported.split(".")[0]
+        assert root not in CORE_FORBIDDEN - allowed, f"{module} imports {imported}"
 
 
 @pytest.mark.parametrize(

@@ -217,7 +217,7 @@ def test_four_jokers() -> None:
         "S3 S3 S5",  # pair + single
         "S3 H4 C6 D7 S8",  # a gapped run
         "S3 S3 S4 S4 S6 S6",  # gapped pairs
-        "S3 S3 S3 S5 S5 S5",  # gapped triples
+        "S3 H3 C3 S5 H5 C5",  # gapped triples
     ],
 )
 def test_no_other_shape_is_a_legal_play(text: str) -> None:
@@ -340,7 +340,7 @@ def test_wild_card_stands_for_any_card_but_a_joker() -> None:
     assert readings("SB SB H2") == []
     assert readings("HR HR SB H2") == []
     assert readings("SB SB HR H2") == []
-    assert readings("S3 S3 S3 SB H2") == []
+    assert readings("S3 S3 C3 SB H2") == []
     assert readings("SB H2 H2") == []
     assert readings("HR HR H2 H2") == []
 
@@ -413,9 +413,9 @@ def test_wild_cards_in_tubes_and_plates() -> None:
     tube = one("S3 S3 S4 S4 S5 H2")
     assert (tube.kind, tube.rank) == (K.TUBE, THREE)
     assert shapes("S3 S3 S4 S4 H2 H2") >= {(K.TUBE, "2"), (K.TUBE, "3")}
-    plate = one("SK SK SK SA SA H2")
+    plate = one("SK SK HK SA SA H2")
     assert (plate.kind, plate.rank) == (K.PLATE, Rank.KING)
-    assert one("SA SA SA S2 C2 H2").rank is Rank.ACE
+    assert one("SA SA HA S2 C2 H2").rank is Rank.ACE
 
 
 def test_wild_completing_either_end_of_a_straight_gives_two_plays() -> None:
@@ -450,7 +450,7 @@ def test_wild_in_full_house_joins_either_rank() -> None:
 
 def test_triple_and_two_wild_cards_is_a_full_house_or_a_bomb() -> None:
     """Wild cards "in any combination": 333 + two wild cards is a full house or a 5-card bomb."""
-    assert shapes("S3 S3 S3 H2 H2") == {(K.FULL_HOUSE, "3"), (K.BOMB, "3")}
+    assert shapes("S3 S3 C3 H2 H2") == {(K.FULL_HOUSE, "3"), (K.BOMB, "3")}
 
 
 def test_readings_are_distinct_plays() -> None:
@@ -494,8 +494,8 @@ def test_same_kind_and_size_with_a_higher_key_beats() -> None:
     assert not one("SA").beats(one("S3 H3"))  # another kind
     assert not one("SA CA").beats(one("S3"))
     assert not one("S9 C9 D9 S4 S4").beats(one("S3 H4 C5 D6 S7"))  # full house vs straight
-    assert not one("SK SK SK SA SA SA").beats(one("S3 S3 S4 S4 S5 S5"))  # plate vs tube
-    assert not one("SQ SQ SK SK SA SA").beats(one("S3 S3 S3 S4 S4 S4"))  # tube vs plate
+    assert not one("SK SK HK SA SA HA").beats(one("S3 S3 S4 S4 S5 S5"))  # plate vs tube
+    assert not one("SQ SQ SK SK SA SA").beats(one("S3 S3 H3 S4 S4 H4"))  # tube vs plate
     assert one("S4 H5 C6 D7 S8").beats(one("S3 H4 C5 D6 S7"))
     assert not one("D3 C4 H5 S6 D7").beats(one("S3 H4 C5 D6 S7"))  # same top rank
 
@@ -549,7 +549,7 @@ def test_every_bomb_class_play_beats_every_non_bomb() -> None:
         one("SA CA DA SK SK"),
         one("ST HJ CQ DK SA"),
         one("SQ SQ SK SK SA SA"),
-        one("SK SK SK SA SA SA"),
+        one("SK SK HK SA SA HA"),
     ]
     bombs = [one("S3 C3 D3 S3"), one("DA D2 D3 D4 D5"), one("SB SB HR HR")]
     for bomb in bombs:
@@ -838,7 +838,7 @@ def test_perft_legal_lead_counts(
         (0, "S3 H4 C5 D6 S7", 164),
         (2, "S7 S7 C7 C7", 2),
         (2, "S4 S4 S5 S5 S6 S6", 49),
-        (7, "S5 S5 S5 S3 S3", 1144),
+        (7, "S5 S5 C5 S3 S3", 1144),
         (7, "H3 H4 H5 H6 H7", 16),
     ],
 )

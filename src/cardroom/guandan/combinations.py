@@ -18,6 +18,7 @@ from itertools import combinations, product
 from typing import Any, Final, NamedTuple, Protocol
 
 from cardroom.cards import (
+    ALL_CARDS,
     BIG_JOKER,
     NATURAL_RANKS,
     SMALL_JOKER,
@@ -27,6 +28,7 @@ from cardroom.cards import (
     card_index,
     natural_index,
 )
+from cardroom.guandan import native
 from cardroom.guandan.plays import (
     BOMB_TIER_STEP,
     FOUR_JOKERS_TIER,
@@ -74,11 +76,8 @@ class HandView:
     )
 
     def __init__(self, cards: Iterable[Card], level: Rank, rules: RuleSet = COMPETITION) -> None:
-        if level.is_joker:
-            raise ValueError(f"the level rank must be 2…A, got {level.name}")
-        counts = [0] * 54
-        for card in cards:
-            counts[card.index] += 1
+        _check_level(level)
+        counts = card_counts(cards)
         wild = _CARDS[natural_index(level, Suit.HEARTS)]
         self.level = level
         self.rules = rules
@@ -107,21 +106,27 @@ class HandView:
         self.subsets = [group[3] for group in groups]
 
 
+def _check_level(level: Rank) -> None:
+    if level.is_joker:
+        raise ValueError(f"the level rank must be 2…A, got {level.name}")
+
+
+def card_counts(cards: Iterable[Card]) -> list[int]:
+    """How many of each of the 54 cards (by index); a card more than twice raises ``ValueError``, since
+    the two decks hold each card twice."""
+    counts = [0] * 54
+    for card in cards:
+        counts[card.index] += 1
+    if max(counts) > 2:
+        card = next(card for card in ALL_CARDS if counts[card.index] > 2)
+        raise ValueError(f"{card} is held {counts[card.index]} times: the two decks hold each card twice")
+    return counts
+
+
 def uses_extensions(rules: RuleSet) -> bool:
-    """Whether any play parameter of the rule set differs from the competition's."""
-    return (
-        rules.two_high
-        or not rules.level_rank_high
-        or rules.big_joker_wild
-        or rules.bombs_by_stars
-        or rules.airplanes
-        or rules.three_jokers_bomb
-        or rules.max_bomb_size != _MAX_BOMB
-        or rules.straight_lengths != (5, 5)
-        or rules.tube_lengths != (3, 3)
-        or rules.plate_lengths != (2, 2)
-        or rules.chain_bomb_lengths != (0, 0)
-    )
+    """Whether any play parameter of the rule set differs from the competition's
+    (:attr:`RuleSet.extended_plays`)."""
+    return rules.extended_plays
 
 
 _COMPETITION_ORDERS: Final = tuple(rank_orders(Rank(max(level, 2))) for level in range(15))
@@ -585,12 +590,19 @@ def classify(cards: Iterable[Card], level: Rank, rules: RuleSet = COMPETITION) -
     """
     held = tuple(sorted(cards, key=card_index))
     size = len(held)
+    kinds = _KINDS_BY_SIZE.get(size, (PlayKind.BOMB,) if 7 <= size <= _MAX_BOMB else ())
+    if native.serves(rules):
+        _check_level(level)
+        return [
+            play
+            for kind in kinds
+            for play in native.plays_of_kind(held, level, rules, kind, 0, size).to_list()
+        ]
     view = HandView(held, level, rules)
     if view.extended:
         return [
             play for enumerate_kind in enumerators(view).values() for play in enumerate_kind(view, 0, size)
         ]
-    kinds = _KINDS_BY_SIZE.get(size, (PlayKind.BOMB,) if 7 <= size <= _MAX_BOMB else ())
     return [play for kind in kinds for play in ENUMERATORS[kind](view) if len(play.cards) == size]
 
 
@@ -603,6 +615,15 @@ def read_as(
     held = tuple(sorted(cards, key=card_index))
     size = len(held)
     if kind is PlayKind.PASS or not size:
+        return None
+    if native.serves(rules):
+        _check_level(level)
+        if kind not in native.NATIVE_KINDS:
+            return None
+        key = play_key(kind, rank, size, level)
+        for play in native.plays_of_kind(held, level, rules, kind, key - 1, size).to_list():
+            if play.key == key and play.rank == rank:
+                return play
         return None
     view = HandView(held, level, rules)
     if view.extended:

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Iterator
 from itertools import chain
 
 from cardroom.cards import Card, Rank, format_cards
+from cardroom.guandan import native
 from cardroom.guandan.combinations import ENUMERATORS, HandView, classify, enumerators, read_as
 from cardroom.guandan.errors import (
     DoesNotBeatError,
@@ -58,13 +59,15 @@ def _iter_extended_follows(view: HandView, previous: Play) -> Iterator[Play]:
 
 def legal_leads(hand: Iterable[Card], level: Rank, rules: RuleSet = COMPETITION) -> list[Play]:
     """Every distinct lead: each multiset of cards once per distinct reading."""
-    return list(iter_leads(HandView(hand, level, rules)))
+    return legal_play_set(hand, None, level, rules).to_list()
 
 
 def legal_follows(
     hand: Iterable[Card], previous: Play, level: Rank, rules: RuleSet = COMPETITION
 ) -> list[Play]:
     """Every play that beats ``previous`` (passing not included)."""
+    if native.serves(rules) and previous.kind in native.NATIVE_KINDS:
+        return native.follows(hand, previous, level, rules).to_list()
     return list(iter_follows(HandView(hand, level, rules), previous))
 
 
@@ -73,10 +76,24 @@ def legal_plays(
 ) -> list[Play]:
     """The legal actions: every lead when ``previous`` is ``None``, else PASS and every play that
     beats ``previous``."""
+    return legal_play_set(hand, previous, level, rules).to_list()
+
+
+def legal_play_set(
+    hand: Iterable[Card], previous: Play | None, level: Rank, rules: RuleSet = COMPETITION
+) -> native.PlaySet:
+    """:func:`legal_plays` as a packed set (:class:`~cardroom.guandan.native.PlaySet`), for bulk users
+    that count, index, sample or encode the plays without making every one: the compiled core's where
+    it serves the rule set, else the pure engine's list."""
+    if native.serves(rules):
+        if previous is None:
+            return native.leads(hand, level, rules)
+        if previous.kind in native.NATIVE_KINDS:
+            return native.follows(hand, previous, level, rules, with_pass=True)
     view = HandView(hand, level, rules)
     if previous is None:
-        return list(iter_leads(view))
-    return [PASS, *iter_follows(view, previous)]
+        return native.ListPlaySet(list(iter_leads(view)))
+    return native.ListPlaySet([PASS, *iter_follows(view, previous)])
 
 
 def verify_play(

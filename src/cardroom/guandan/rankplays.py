@@ -14,7 +14,8 @@ from itertools import chain, compress
 from typing import Final, NamedTuple
 
 from cardroom.cards import ALL_CARDS, BIG_JOKER, NATURAL_RANKS, Card, Rank, Suit, card_index, natural_index
-from cardroom.guandan.combinations import read_as, uses_extensions
+from cardroom.guandan import native
+from cardroom.guandan.combinations import card_counts, read_as, uses_extensions
 from cardroom.guandan.plays import (
     BOMB_TIER_STEP,
     FOUR_JOKERS_TIER,
@@ -156,9 +157,7 @@ class RankCounts:
     )
 
     def __init__(self, cards: Iterable[Card], level: Rank, rules: RuleSet = COMPETITION) -> None:
-        counts = [0] * 54
-        for card in cards:
-            counts[card.index] += 1
+        counts = card_counts(cards)
         wild_index = natural_index(level, Suit.HEARTS)
         self.wilds = counts[wild_index]
         counts[wild_index] = 0
@@ -366,15 +365,22 @@ def iter_rank_follows(view: RankCounts, previous: RankPlay) -> Iterator[RankPlay
     return chain(same, *(table[kind](view, 0) for kind in bomb_kinds))
 
 
+native.register_rank_play(RankPlay)
+
+
 def rank_leads(hand: Iterable[Card], level: Rank, rules: RuleSet = COMPETITION) -> list[RankPlay]:
-    """Every rank-level lead of a hand."""
+    """Every rank-level lead of a hand (from the compiled core where it serves the rule set)."""
+    if native.serves(rules) and not level.is_joker:
+        return native.rank_leads(hand, level, rules)
     return list(iter_rank_leads(RankCounts(hand, level, rules)))
 
 
 def rank_follows(
     hand: Iterable[Card], previous: RankPlay, level: Rank, rules: RuleSet = COMPETITION
 ) -> list[RankPlay]:
-    """Every rank-level play that beats ``previous``."""
+    """Every rank-level play that beats ``previous`` (from the compiled core where it serves)."""
+    if native.serves(rules) and not level.is_joker and previous.kind in native.NATIVE_KINDS:
+        return native.rank_follows(hand, previous, level, rules)
     return list(iter_rank_follows(RankCounts(hand, level, rules), previous))
 
 

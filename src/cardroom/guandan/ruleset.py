@@ -197,6 +197,24 @@ class RuleSet:
         if ((fewest, most) != (0, 0) or self.three_jokers_bomb) and not self.bombs_by_stars:
             raise ValueError("chained and three-joker bombs are placed by star level: set bombs_by_stars")
 
+    @property
+    def extended_plays(self) -> bool:
+        """Whether any play parameter differs from the competition's: such a rule set's plays come from
+        :mod:`cardroom.guandan.extended` (and stay with the pure engine; docs/performance.md)."""
+        return (
+            self.two_high
+            or not self.level_rank_high
+            or self.big_joker_wild
+            or self.bombs_by_stars
+            or self.airplanes
+            or self.three_jokers_bomb
+            or self.max_bomb_size != 10
+            or self.straight_lengths != (5, 5)
+            or self.tube_lengths != (3, 3)
+            or self.plate_lengths != (2, 2)
+            or self.chain_bomb_lengths != (0, 0)
+        )
+
     def to_dict(self) -> dict[str, Any]:
         """The parameters as JSON-ready values (for records): ranks as letters, enums as their values."""
         return {item.name: _to_json(getattr(self, item.name)) for item in dataclasses.fields(self)}

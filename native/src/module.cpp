@@ -1,0 +1,390 @@
+// cardroom._core: the compiled rules core bound with nanobind. The Python engine (cardroom.guandan) is
+// the reference; cardroom.guandan.native wraps these functions and is the only caller.
+#include <nanobind/nanobind.h>
+#include <nanobind/ndarray.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
+
+#include <stdexcept>
+#include <string>
+
+#include "card_plays.hpp"
+#include "deal.hpp"
+#include "hand.hpp"
+#include "rank_plays.hpp"
+
+namespace nb = nanobind;
+using namespace cardroom;
+
+namespace {
+
+// The Python values plays are made of, registered once by cardroom.guandan.native; kept for the life
+// of the interpreter (never destroyed: a static destructor would run after the interpreter finalised).
+struct Types {
+    bool ready = false;
+    nb::object cards[CARD_COUNT];
+    nb::object ranks[17];
+    nb::object kinds[KIND_COUNT];
+    nb::object suits[4];
+    nb::object play_type, rank_play_type, pass_play;
+    nb::object keys[4096];
+    nb::str index_name;
+};
+Types& types = *new Types;
+
+const Types& registered() {
+    if (!types.ready) throw std::runtime_error("cardroom._core: register() has not been called");
+    return types;
+}
+
+std::string card_name(int index) {
+    if (index == SMALL_JOKER) return "SB";
+    if (index == BIG_JOKER) return "HR";
+    return std::string(1, "SHCD"[suit_of(index)]) + "23456789TJQKA"[rank_of(index) - 2];
+}
+
+int check_level(int level) {
+    if (level < 2 || level > 14) throw nb::value_error(("the level must be a rank from 2 to A, got " + std::to_string(level)).c_str());
+    return level;
+}
+
+int card_index_of(nb::handle card) {
+    PyObject* value = PyObject_GetAttr(card.ptr(), types.index_name.ptr());
+    long index = value && PyLong_Check(value) ? PyLong_AsLong(value) : -1;
+    Py_XDECREF(value);
+    PyErr_Clear();
+    if (index < 0 || index >= CARD_COUNT)
+        throw nb::type_error(("expected a Card, got " + std::string(Py_TYPE(card.ptr())->tp_name)).c_str());
+    return int(index);
+}
+
+// A hand from an iterable of cards or a mapping of card to count (a Counter); a card held more than
+// twice, or a negative count, raises ValueError naming the card.
+Hand read_hand(nb::handle cards) {
+    registered();
+    std::array<long, CARD_COUNT> counts{};
+    if (PyDict_Check(cards.ptr())) {
+        PyObject *key, *value;
+        Py_ssize_t position = 0;
+        while (PyDict_Next(cards.ptr(), &position, &key, &value)) {
+            long times = PyLong_AsLong(value);
+            if (times == -1 && PyErr_Occurred()) throw nb::python_error();
+            if (times) counts[size_t(card_index_of(key))] += times;
+        }
+    } else {
+        for (nb::handle card : cards) ++counts[size_t(card_index_of(card))];
+    }
+    Hand hand;
+    for (int index = 0; index < CARD_COUNT; ++index) {
+        long count = counts[size_t(index)];
+        if (count < 0 || count > 2)
+            throw nb::value_error((card_name(index) + " is held " + std::to_string(count) +
+                                   " times: the two decks hold each card twice")
+                                      .c_str());
+        hand.counts[size_t(index)] = uint8_t(count);
+        hand.size += int(count);
+    }
+    return hand;
+}
+
+PyObject* key_object(uint32_t key) {
+    if (key < 4096) return Py_NewRef(types.keys[key].ptr());
+    return PyLong_FromUnsignedLong(key);
+}
+
+// A Play (cardroom.guandan.plays.Play) made straight as the tuple subclass it is.
+PyObject* python_play(const PackedPlay& play, int level) {
+    if (play.kind() == PASS) return Py_NewRef(types.pass_play.ptr());
+    Cards cards = play.cards();
+    int size = play.size();
+    PyObject* card_tuple = PyTuple_New(size);
+    if (!card_tuple) throw nb::python_error();
+    int at = 0;
+    for (int index = 0; index < CARD_COUNT && at < size; ++index)
+        for (int times = count_of(cards, index); times > 0; --times)
+            PyTuple_SET_ITEM(card_tuple, at++, Py_NewRef(types.cards[index].ptr()));
+    int wilds = play.wild_count();
+    PyObject* stands = PyTuple_New(wilds);
+    if (!stands) { Py_DECREF(card_tuple); throw nb::python_error(); }
+    for (int i = 0; i < wilds; ++i) PyTuple_SET_ITEM(stands, i, Py_NewRef(types.cards[play.stands[i]].ptr()));
+    auto* type = reinterpret_cast<PyTypeObject*>(types.play_type.ptr());
+    PyObject* result = type->tp_alloc(type, 6);
+    if (!result) { Py_DECREF(card_tuple); Py_DECREF(stands); throw nb::python_error(); }
+    PyTuple_SET_ITEM(result, 0, Py_NewRef(types.kinds[play.kind()].ptr()));
+    PyTuple_SET_ITEM(result, 1, Py_NewRef(types.ranks[play.rank()].ptr()));
+    PyTuple_SET_ITEM(result, 2, card_tuple);
+    PyTuple_SET_ITEM(result, 3, stands);
+    PyTuple_SET_ITEM(result, 4, Py_NewRef(types.ranks[level].ptr()));
+    PyTuple_SET_ITEM(result, 5, key_object(play.key));
+    return result;
+}
+
+PyObject* python_rank_play(const RankPlay& play) {
+    if (!types.rank_play_type.is_valid()) throw std::runtime_error("cardroom._core: register_rank_play() has not been called");
+    auto* type = reinterpret_cast<PyTypeObject*>(types.rank_play_type.ptr());
+    PyObject* result = type->tp_alloc(type, 9);
+    if (!result) throw nb::python_error();
+    PyTuple_SET_ITEM(result, 0, Py_NewRef(types.kinds[play.kind].ptr()));
+    PyTuple_SET_ITEM(result, 1, Py_NewRef(types.ranks[play.rank].ptr()));
+    PyTuple_SET_ITEM(result, 2, PyLong_FromLong(play.size));
+    PyTuple_SET_ITEM(result, 3, PyLong_FromLong(play.wilds));
+    PyTuple_SET_ITEM(result, 4, key_object(play.key));
+    PyTuple_SET_ITEM(result, 5, Py_NewRef(play.suit == 0xFF ? Py_None : types.suits[play.suit].ptr()));
+    PyTuple_SET_ITEM(result, 6, Py_NewRef(play.pair_rank == 0xFF ? Py_None : types.ranks[play.pair_rank].ptr()));
+    PyTuple_SET_ITEM(result, 7, PyLong_FromLong(play.big_jokers));
+    PyTuple_SET_ITEM(result, 8, PyLong_FromLong(play.length));
+    return result;
+}
+
+// A Play given from Python, read back into its packed form (its kind, key rank, cards and key).
+PackedPlay read_play(nb::handle play) {
+    nb::tuple fields = nb::borrow<nb::tuple>(play);
+    int kind = nb::cast<int>(fields[0]);
+    if (kind == PASS) return PackedPlay{};
+    int rank = nb::cast<int>(fields[1]);
+    Hand held = read_hand(fields[2]);
+    return make_play(kind, rank, held.cards(), nb::cast<uint32_t>(fields[5]));
+}
+
+// A packed, lazy list of card-level plays: counts, indexes and filters without a Python object per
+// play; Play values are made on access.
+struct PlaySet {
+    PlayList plays;
+    int level = 2;
+
+    size_t size() const { return plays.size(); }
+    size_t position(Py_ssize_t index) const {
+        Py_ssize_t count = Py_ssize_t(plays.size());
+        if (index < 0) index += count;
+        if (index < 0 || index >= count) throw nb::index_error("play index out of range");
+        return size_t(index);
+    }
+    nb::object get(Py_ssize_t index) const {
+        return nb::steal(python_play(plays[position(index)], level));
+    }
+    nb::list to_list() const {
+        PyObject* list = PyList_New(Py_ssize_t(plays.size()));
+        if (!list) throw nb::python_error();
+        for (size_t i = 0; i < plays.size(); ++i) PyList_SET_ITEM(list, Py_ssize_t(i), python_play(plays[i], level));
+        return nb::steal<nb::list>(list);
+    }
+    template <typename T, typename F>
+    nb::ndarray<nb::numpy, T, nb::ndim<1>> column(F&& field) const {
+        auto* data = new T[plays.size()];
+        for (size_t i = 0; i < plays.size(); ++i) data[i] = T(field(plays[i]));
+        nb::capsule owner(data, [](void* p) noexcept { delete[] static_cast<T*>(p); });
+        return nb::ndarray<nb::numpy, T, nb::ndim<1>>(data, {plays.size()}, owner);
+    }
+    nb::ndarray<nb::numpy, uint8_t, nb::ndim<2>> card_counts() const {
+        auto* data = new uint8_t[plays.size() * CARD_COUNT];
+        for (size_t i = 0; i < plays.size(); ++i) {
+            Cards cards = plays[i].cards();
+            for (int index = 0; index < CARD_COUNT; ++index) data[i * CARD_COUNT + index] = uint8_t(count_of(cards, index));
+        }
+        nb::capsule owner(data, [](void* p) noexcept { delete[] static_cast<uint8_t*>(p); });
+        return nb::ndarray<nb::numpy, uint8_t, nb::ndim<2>>(data, {plays.size(), size_t(CARD_COUNT)}, owner);
+    }
+    PlaySet of_kind(int kind) const {
+        PlaySet result;
+        result.level = level;
+        for (const PackedPlay& play : plays)
+            if (play.kind() == kind) result.plays.push_back(play);
+        return result;
+    }
+    Py_ssize_t index_of(nb::handle play) const {
+        PackedPlay wanted = read_play(play);
+        nb::tuple fields = nb::borrow<nb::tuple>(play);
+        nb::tuple stands = nb::borrow<nb::tuple>(fields[3]);
+        for (size_t i = 0; i < plays.size(); ++i) {
+            const PackedPlay& candidate = plays[i];
+            if (candidate.lo != wanted.lo || candidate.hi != wanted.hi || candidate.key != wanted.key) continue;
+            if (size_t(candidate.wild_count()) != nb::len(stands)) continue;
+            bool same = true;
+            for (size_t w = 0; w < nb::len(stands) && same; ++w) same = candidate.stands[w] == card_index_of(stands[w]);
+            if (same) return Py_ssize_t(i);
+        }
+        throw nb::value_error("the play is not in this set");
+    }
+};
+
+PlayRules play_rules(bool loose) {
+    PlayRules rules;
+    rules.natural_straight_flush_is_straight = loose;
+    return rules;
+}
+
+PlaySet card_leads_of(nb::handle hand, int level, bool loose) {
+    HandView view(read_hand(hand), check_level(level));
+    PlaySet result;
+    result.level = level;
+    result.plays.reserve(512);
+    card_leads(view, play_rules(loose), result.plays);
+    return result;
+}
+
+PlaySet card_follows_of(nb::handle hand, int level, bool loose, int kind, int size, int key, bool with_pass) {
+    if (!known_kind(kind)) throw nb::value_error("the play to beat is of a kind these rules lack");
+    HandView view(read_hand(hand), check_level(level));
+    PlaySet result;
+    result.level = level;
+    if (with_pass) result.plays.push_back(PackedPlay{});
+    card_follows(view, play_rules(loose), kind, size, key, result.plays);
+    return result;
+}
+
+PlaySet plays_of_kind_of(nb::handle hand, int level, bool loose, int kind, int above, int size) {
+    if (!known_kind(kind)) throw nb::value_error("these rules have no plays of this kind");
+    HandView view(read_hand(hand), check_level(level));
+    PlaySet result;
+    result.level = level;
+    plays_of_kind(view, play_rules(loose), kind, above, size, result.plays);
+    return result;
+}
+
+nb::list rank_list(const RankList& plays) {
+    PyObject* list = PyList_New(Py_ssize_t(plays.size()));
+    if (!list) throw nb::python_error();
+    for (size_t i = 0; i < plays.size(); ++i) PyList_SET_ITEM(list, Py_ssize_t(i), python_rank_play(plays[i]));
+    return nb::steal<nb::list>(list);
+}
+
+size_t rank_lead_count(nb::handle hand, int level, bool loose) {
+    RankCounts view(read_hand(hand), check_level(level));
+    RankList plays;
+    plays.reserve(256);
+    rank_leads(view, play_rules(loose), plays);
+    return plays.size();
+}
+
+nb::list rank_leads_of(nb::handle hand, int level, bool loose) {
+    RankCounts view(read_hand(hand), check_level(level));
+    RankList plays;
+    plays.reserve(256);
+    rank_leads(view, play_rules(loose), plays);
+    return rank_list(plays);
+}
+
+nb::list rank_follows_of(nb::handle hand, int level, bool loose, int kind, int size, int key) {
+    if (!known_kind(kind)) throw nb::value_error("the play to beat is of a kind these rules lack");
+    RankCounts view(read_hand(hand), check_level(level));
+    RankPlay previous;
+    previous.kind = uint8_t(kind);
+    previous.size = uint8_t(size);
+    previous.key = uint32_t(key);
+    RankList plays;
+    rank_follows(view, play_rules(loose), previous, plays);
+    return rank_list(plays);
+}
+
+DealRules deal_rules(bool loose, bool lead_passes_to_partner) {
+    DealRules rules;
+    rules.plays = play_rules(loose);
+    rules.lead_passes_to_partner = lead_passes_to_partner;
+    return rules;
+}
+
+// Play one deal from dealt hands, uniformly at random inside the core: [(seat, Play)], and the places.
+nb::tuple random_deal(nb::sequence hands, int level, int leader, uint64_t seed, bool loose, bool lead_passes_to_partner) {
+    if (nb::len(hands) != 4) throw nb::value_error("a deal needs four hands");
+    std::array<Hand, 4> dealt;
+    Cards total = 0;
+    for (int seat = 0; seat < 4; ++seat) {
+        dealt[seat] = read_hand(hands[seat]);
+        if (dealt[seat].size != 27) throw nb::value_error("a deal needs four hands of 27 cards");
+        total += dealt[seat].cards();
+    }
+    for (int index = 0; index < CARD_COUNT; ++index)
+        if (count_of(total, index) != 2) throw nb::value_error("the four hands must hold both decks, each card exactly twice");
+    if (leader < 0 || leader > 3) throw nb::value_error("the leader must be a seat 0-3");
+    DealState deal(dealt, check_level(level), leader, deal_rules(loose, lead_passes_to_partner));
+    Random random(seed);
+    std::vector<Action> log;
+    random_playout(deal, random, &log);
+    nb::list actions;
+    for (const Action& action : log) actions.append(nb::make_tuple(int(action.seat), nb::steal(python_play(action.play, level))));
+    nb::list places;
+    for (int8_t seat : deal.places) places.append(int(seat));
+    return nb::make_tuple(actions, places);
+}
+
+// n fresh deals shuffled and played uniformly at random inside the core: (deals, actions).
+nb::tuple random_deals(size_t count, uint64_t seed, int level, bool loose, bool lead_passes_to_partner) {
+    check_level(level);
+    Random random(seed);
+    DealRules rules = deal_rules(loose, lead_passes_to_partner);
+    size_t actions = 0;
+    {
+        nb::gil_scoped_release release;
+        for (size_t i = 0; i < count; ++i) {
+            int leader = 0;
+            auto hands = shuffled_hands(random, leader);
+            DealState deal(hands, level, leader, rules);
+            actions += size_t(random_playout(deal, random, nullptr));
+        }
+    }
+    return nb::make_tuple(count, actions);
+}
+
+void check_tuple_type(nb::handle type) {
+    if (!PyType_Check(type.ptr()) || !PyType_IsSubtype(reinterpret_cast<PyTypeObject*>(type.ptr()), &PyTuple_Type))
+        throw nb::type_error("register(): plays are tuple subclasses");
+}
+
+void register_rank_play(nb::object rank_play_type) {
+    check_tuple_type(rank_play_type);
+    types.rank_play_type = rank_play_type;
+}
+
+void register_types(nb::sequence cards, nb::sequence ranks, nb::sequence kinds, nb::sequence suits,
+                    nb::object play_type, nb::object pass_play) {
+    if (nb::len(cards) != CARD_COUNT || nb::len(ranks) != 17 || nb::len(kinds) != KIND_COUNT || nb::len(suits) != 4)
+        throw nb::value_error("register(): 54 cards, 17 ranks, 14 kinds and 4 suits");
+    for (int i = 0; i < CARD_COUNT; ++i) types.cards[i] = nb::borrow(cards[i]);
+    for (int i = 0; i < 17; ++i) types.ranks[i] = nb::borrow(ranks[i]);
+    for (int i = 0; i < KIND_COUNT; ++i) types.kinds[i] = nb::borrow(kinds[i]);
+    for (int i = 0; i < 4; ++i) types.suits[i] = nb::borrow(suits[i]);
+    check_tuple_type(play_type);
+    types.play_type = play_type;
+    types.pass_play = pass_play;
+    for (int i = 0; i < 4096; ++i) types.keys[i] = nb::int_(i);
+    types.index_name = nb::str("index");
+    types.ready = true;
+}
+
+}  // namespace
+
+NB_MODULE(_core, m) {
+    m.doc() = "cardroom's compiled rules core (C++20); cardroom.guandan.native is its Python face.";
+    m.attr("PLAY_BYTES") = sizeof(PackedPlay);
+    m.attr("DEAL_BYTES") = sizeof(DealState);
+    m.def("register", &register_types, "Register the Python values that plays are made of.");
+    m.def("register_rank_play", &register_rank_play, "Register the RankPlay type.");
+
+    nb::class_<PlaySet>(m, "PlaySet", "A packed, lazy list of card-level plays (24 bytes a play).")
+        .def("__len__", &PlaySet::size)
+        .def("__getitem__", &PlaySet::get, "The play at an index, made on access.")
+        .def("to_list", &PlaySet::to_list, "Every play as a Play value.")
+        .def("of_kind", &PlaySet::of_kind, "The plays of one kind (a PlayKind value).")
+        .def("index", &PlaySet::index_of, "The index of a play (kind, key rank, cards and readings).")
+        .def("kinds", [](const PlaySet& s) { return s.column<uint8_t>([](const PackedPlay& p) { return p.kind(); }); })
+        .def("ranks", [](const PlaySet& s) { return s.column<uint8_t>([](const PackedPlay& p) { return p.rank(); }); })
+        .def("keys", [](const PlaySet& s) { return s.column<int32_t>([](const PackedPlay& p) { return p.key; }); })
+        .def("sizes", [](const PlaySet& s) { return s.column<uint8_t>([](const PackedPlay& p) { return p.size(); }); })
+        .def("wild_counts", [](const PlaySet& s) { return s.column<uint8_t>([](const PackedPlay& p) { return p.wild_count(); }); })
+        .def("card_counts", &PlaySet::card_counts, "An (n, 54) matrix of each play's count of every card.")
+        .def_prop_ro("nbytes", [](const PlaySet& s) { return s.plays.size() * sizeof(PackedPlay); });
+
+    m.def("card_leads", &card_leads_of, nb::arg("hand"), nb::arg("level"), nb::arg("loose"));
+    m.def("card_follows", &card_follows_of, nb::arg("hand"), nb::arg("level"), nb::arg("loose"), nb::arg("kind"),
+          nb::arg("size"), nb::arg("key"), nb::arg("with_pass") = false);
+    m.def("plays_of_kind", &plays_of_kind_of, nb::arg("hand"), nb::arg("level"), nb::arg("loose"), nb::arg("kind"),
+          nb::arg("above"), nb::arg("size"));
+    m.def("rank_leads", &rank_leads_of, nb::arg("hand"), nb::arg("level"), nb::arg("loose"));
+    m.def("rank_lead_count", &rank_lead_count, nb::arg("hand"), nb::arg("level"), nb::arg("loose"));
+    m.def("rank_follows", &rank_follows_of, nb::arg("hand"), nb::arg("level"), nb::arg("loose"), nb::arg("kind"),
+          nb::arg("size"), nb::arg("key"));
+    m.def("random_deal", &random_deal, nb::arg("hands"), nb::arg("level"), nb::arg("leader"), nb::arg("seed"),
+          nb::arg("loose"), nb::arg("lead_passes_to_partner"));
+    m.def("random_deals", &random_deals, nb::arg("count"), nb::arg("seed"), nb::arg("level"), nb::arg("loose"),
+          nb::arg("lead_passes_to_partner"));
+}

@@ -1,0 +1,195 @@
+"""The compiled rules core (``cardroom._core``: C++20 in ``native/``, bound with nanobind) under the pure
+engine's API, and the packed play sets bulk users take.
+
+The core serves rule sets whose play parameters are the competition's (``competition``, ``classic``,
+``platform``, and ``natural_straight_flush_is_straight`` either way): card- and rank-level leads and
+follows in the pure engine's order and values, and random deals played inside the core. Rule sets with
+extended plays (``huopin``: :attr:`RuleSet.extended_plays`) stay with the pure engine
+(:mod:`cardroom.guandan.extended`); so does everything when the extension was not built (no compiler)
+or ``CARDROOM_PURE=1`` is set. :func:`serves` says which engine answers; callers of
+:mod:`cardroom.guandan.moves` never need to ask. The pure engine is the reference: the tests compare the
+two on seeded positions of every preset (docs/performance.md).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Final, Protocol, overload
+
+from cardroom.cards import ALL_CARDS, Card, Rank, Suit
+from cardroom.guandan.plays import PASS, Play, PlayKind
+from cardroom.guandan.ruleset import RuleSet
+
+if TYPE_CHECKING:  # NumPy is imported where a column is asked for, not with the rules core
+    import numpy as np
+    import numpy.typing as npt
+
+PURE_VARIABLE: Final = "CARDROOM_PURE"
+"""Set to anything but ``""`` or ``0`` to force the pure-Python engine."""
+
+Hand = Iterable[Card] | Mapping[Card, int]
+"""Cards as an iterable, or a mapping of card to count (a deal's ``Counter``)."""
+
+
+def _load() -> ModuleType | None:
+    if os.environ.get(PURE_VARIABLE, "") not in ("", "0"):
+        return None
+    try:
+        from cardroom import _core
+    except ImportError:
+        return None
+    ranks = [None, None, *(Rank(value) for value in range(2, 17))]
+    _core.register(ALL_CARDS, ranks, list(PlayKind), list(Suit), Play, PASS)
+    return _core
+
+
+CORE: Final = _load()
+"""The compiled core, or ``None`` where the pure engine serves everything."""
+
+NATIVE_KINDS: Final = frozenset(PlayKind(value) for value in range(1, 11))
+"""The competition's kinds, which the core enumerates."""
+
+
+def serves(rules: RuleSet) -> bool:
+    """Whether the compiled core answers for this rule set."""
+    return CORE is not None and not rules.extended_plays
+
+
+def register_rank_play(rank_play_type: type) -> None:
+    """Let the core make :class:`~cardroom.guandan.rankplays.RankPlay` values (called by that module)."""
+    if CORE is not None:
+        CORE.register_rank_play(rank_play_type)
+
+
+class PlaySet(Protocol):
+    """A list of card-level plays that bulk users count, index, filter and sample without making one
+    Python object per play: :class:`cardroom._core.PlaySet` (24 bytes a play), or
+    :class:`ListPlaySet` where the pure engine serves. ``to_list`` and indexing make :class:`Play`
+    values; the columns are NumPy arrays in the order of the plays."""
+
+    def __len__(self) -> int: ...
+    def __getitem__(self, index: int) -> Play: ...
+    def to_list(self) -> list[Play]: ...
+    def index(self, play: Play) -> int: ...
+    def kinds(self) -> npt.NDArray[np.uint8]: ...
+    def keys(self) -> npt.NDArray[np.int32]: ...
+    def sizes(self) -> npt.NDArray[np.uint8]: ...
+    def wild_counts(self) -> npt.NDArray[np.uint8]: ...
+    def card_counts(self) -> npt.NDArray[np.uint8]: ...
+
+
+class ListPlaySet:
+    """The :class:`PlaySet` of plays the pure engine listed."""
+
+    __slots__ = ("_plays",)
+
+    def __init__(self, plays: Sequence[Play]) -> None:
+        self._plays = list(plays)
+
+    def __len__(self) -> int:
+        return len(self._plays)
+
+    @overload
+    def __getitem__(self, index: int) -> Play: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Play]: ...
+    def __getitem__(self, index: int | slice) -> Play | list[Play]:
+        return self._plays[index]
+
+    def __iter__(self) -> Iterator[Play]:
+        return iter(self._plays)
+
+    def to_list(self) -> list[Play]:
+        return list(self._plays)
+
+    def index(self, play: Play) -> int:
+        return self._plays.index(play)
+
+    def kinds(self) -> npt.NDArray[np.uint8]:
+        import numpy as np
+
+        return np.array([play.kind for play in self._plays], dtype=np.uint8)
+
+    def keys(self) -> npt.NDArray[np.int32]:
+        import numpy as np
+
+        return np.array([play.key for play in self._plays], dtype=np.int32)
+
+    def sizes(self) -> npt.NDArray[np.uint8]:
+        import numpy as np
+
+        return np.array([len(play.cards) for play in self._plays], dtype=np.uint8)
+
+    def wild_counts(self) -> npt.NDArray[np.uint8]:
+        import numpy as np
+
+        return np.array([play.wild_count for play in self._plays], dtype=np.uint8)
+
+    def card_counts(self) -> npt.NDArray[np.uint8]:
+        import numpy as np
+
+        counts = np.zeros((len(self._plays), len(ALL_CARDS)), dtype=np.uint8)
+        for row, play in enumerate(self._plays):
+            for card in play.cards:
+                counts[row, card.index] += 1
+        return counts
+
+
+def _core() -> ModuleType:
+    if CORE is None:
+        raise RuntimeError("the compiled core is not loaded (not built, or CARDROOM_PURE is set)")
+    return CORE
+
+
+def leads(hand: Hand, level: Rank, rules: RuleSet) -> PlaySet:
+    """Every lead, from the core (:func:`serves` must hold)."""
+    result: PlaySet = _core().card_leads(hand, level, rules.natural_straight_flush_is_straight)
+    return result
+
+
+def follows(hand: Hand, previous: Play, level: Rank, rules: RuleSet, *, with_pass: bool = False) -> PlaySet:
+    """Every play that beats ``previous`` (a play of the competition's kinds), PASS first ``with_pass``,
+    from the core."""
+    result: PlaySet = _core().card_follows(
+        hand,
+        level,
+        rules.natural_straight_flush_is_straight,
+        previous.kind,
+        len(previous.cards),
+        previous.key,
+        with_pass,
+    )
+    return result
+
+
+def plays_of_kind(hand: Hand, level: Rank, rules: RuleSet, kind: PlayKind, above: int, size: int) -> PlaySet:
+    """The plays of one kind with a key above ``above`` (and ``size`` cards when given), from the core."""
+    result: PlaySet = _core().plays_of_kind(
+        hand, level, rules.natural_straight_flush_is_straight, kind, above, size
+    )
+    return result
+
+
+class _RankPlay(Protocol):
+    @property
+    def kind(self) -> PlayKind: ...
+    @property
+    def size(self) -> int: ...
+    @property
+    def key(self) -> int: ...
+
+
+def rank_leads(hand: Hand, level: Rank, rules: RuleSet) -> list[Any]:
+    """Every rank-level lead (:class:`~cardroom.guandan.rankplays.RankPlay` values), from the core."""
+    result: list[Any] = _core().rank_leads(hand, level, rules.natural_straight_flush_is_straight)
+    return result
+
+
+def rank_follows(hand: Hand, previous: _RankPlay, level: Rank, rules: RuleSet) -> list[Any]:
+    """Every rank-level play that beats ``previous``, from the core."""
+    result: list[Any] = _core().rank_follows(
+        hand, level, rules.natural_straight_flush_is_straight, previous.kind, previous.size, previous.key
+    )
+    return result

@@ -1,0 +1,291 @@
+"""The compiled core (``cardroom._core``) against the pure engine, its reference: identical legal plays
+at the card and rank level (kind, key rank, cards, readings, key, and order) on seeded positions of every
+preset whose plays it serves, identical readings of card sets, seeded random deals played in the core
+replayed through the pure phase machine, and bad input refused with an exception.
+
+The default run holds a share that fits CI; ``make crosscheck`` runs the full sweep
+(``CARDROOM_NATIVE_POSITIONS`` positions a preset, ``CARDROOM_NATIVE_DEALS`` deals a preset). Without the
+extension these tests skip, unless ``CARDROOM_REQUIRE_NATIVE=1`` (``make test``) makes that a failure.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
+from types import ModuleType
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardroom.cards import NATURAL_RANKS, Card, Rank, Suit, full_deck, parse_cards
+from cardroom.guandan import PASS, Play, PlayKind, classify, native
+from cardroom.guandan.combinations import HandView
+from cardroom.guandan.deal import Deal, PlayAction
+from cardroom.guandan.match import shuffled_hands
+from cardroom.guandan.moves import iter_follows, iter_leads, legal_play_set
+from cardroom.guandan.rankplays import RankCounts, RankPlay, iter_rank_follows, iter_rank_leads, rank_play_of
+from cardroom.guandan.ruleset import CLASSIC, COMPETITION, HUOPIN, PLATFORM, RuleSet
+
+POSITIONS = int(os.environ.get("CARDROOM_NATIVE_POSITIONS", "600"))
+"""Positions per preset and test (leads, follows); the full sweep sets 200,000."""
+DEALS = int(os.environ.get("CARDROOM_NATIVE_DEALS", "60"))
+"""Random deals per preset; the full sweep sets 10,000."""
+
+LOOSE = RuleSet(name="loose", natural_straight_flush_is_straight=True)
+SERVED = (COMPETITION, CLASSIC, PLATFORM, LOOSE)
+DECK = full_deck()
+
+
+@pytest.fixture(scope="module")
+def core() -> ModuleType:
+    """The compiled core; a skip without it, or a failure where ``CARDROOM_REQUIRE_NATIVE`` is set."""
+    if native.CORE is None:
+        if os.environ.get("CARDROOM_REQUIRE_NATIVE"):
+            pytest.fail("the compiled core is required (CARDROOM_REQUIRE_NATIVE) but did not load")
+        pytest.skip("the compiled core is not built or CARDROOM_PURE is set")
+    return native.CORE
+
+
+@contextmanager
+def pure_engine() -> Iterator[None]:
+    """Within the block the pure engine answers every call, as with ``CARDROOM_PURE=1``."""
+    saved = native.CORE
+    native.CORE = None  # type: ignore[misc]
+    try:
+        yield
+    finally:
+        native.CORE = saved  # type: ignore[misc]
+
+
+def pure_leads(hand: tuple[Card, ...], level: Rank, rules: RuleSet) -> list[Play]:
+    return list(iter_leads(HandView(hand, level, rules)))
+
+
+def pure_follows(hand: tuple[Card, ...], previous: Play, level: Rank, rules: RuleSet) -> list[Play]:
+    return list(iter_follows(HandView(hand, level, rules), previous))
+
+
+def positions(seed: int, count: int) -> Iterator[tuple[Rank, tuple[Card, ...]]]:
+    """Seeded hands of 1 to 27 cards at every level, holding 0, 1 and 2 ♥ level cards in turn."""
+    rng = random.Random(seed)
+    for number in range(count):
+        level = NATURAL_RANKS[number % len(NATURAL_RANKS)]
+        wild = Card(level, Suit.HEARTS)
+        wilds = number % 3
+        size = 27 if number % 2 else rng.randint(max(1, wilds), 27)
+        others = [card for card in DECK if card is not wild]
+        yield level, tuple(sorted([wild] * wilds + rng.sample(others, size - wilds), key=lambda c: c.index))
+
+
+def previous_play(rng: random.Random, level: Rank, rules: RuleSet) -> Play:
+    """A play to beat: a uniformly chosen kind among a random hand's leads (bombs, straight flushes and
+    four jokers included), then a uniform play of it."""
+    while True:
+        hand = rng.sample(DECK, 27)
+        leads = pure_leads(tuple(hand), level, rules)
+        kinds = sorted({play.kind for play in leads})
+        kind = rng.choice(kinds)
+        return rng.choice([play for play in leads if play.kind is kind])
+
+
+@pytest.mark.parametrize("rules", SERVED, ids=[rules.name for rules in SERVED])
+def test_card_level_leads_are_the_pure_engines(core: ModuleType, rules: RuleSet) -> None:
+    """Every lead, in the same order with the same readings, on every level with 0–2 wild cards."""
+    for level, hand in positions(11, POSITIONS):
+        assert native.leads(hand, level, rules).to_list() == pure_leads(hand, level, rules), (level, hand)
+
+
+@pytest.mark.parametrize("rules", SERVED, ids=[rules.name for rules in SERVED])
+def test_card_level_follows_are_the_pure_engines(core: ModuleType, rules: RuleSet) -> None:
+    """Every follow of every kind of play to beat, bombs and straight flushes included."""
+    rng = random.Random(12)
+    seen: set[PlayKind] = set()
+    for level, hand in positions(13, POSITIONS):
+        previous = previous_play(rng, level, rules)
+        seen.add(previous.kind)
+        expected = pure_follows(hand, previous, level, rules)
+        assert native.follows(hand, previous, level, rules).to_list() == expected, (level, hand, previous)
+        with_pass = native.follows(hand, previous, level, rules, with_pass=True).to_list()
+        assert with_pass == [PASS, *expected]
+    assert seen >= set(native.NATIVE_KINDS) - {PlayKind.FOUR_JOKERS} or POSITIONS < 300
+
+
+@pytest.mark.parametrize("rules", SERVED, ids=[rules.name for rules in SERVED])
+def test_rank_level_plays_are_the_pure_engines(core: ModuleType, rules: RuleSet) -> None:
+    """Rank-level leads, and follows of each rank-level lead of another hand."""
+    rng = random.Random(14)
+    for level, hand in positions(15, POSITIONS):
+        leads = list(iter_rank_leads(RankCounts(hand, level, rules)))
+        assert native.rank_leads(hand, level, rules) == leads, (level, hand)
+        other = rng.sample(DECK, rng.randint(1, 27))
+        others = native.rank_leads(other, level, rules)
+        for previous in rng.sample(others, min(3, len(others))):
+            expected = list(iter_rank_follows(RankCounts(hand, level, rules), previous))
+            assert native.rank_follows(hand, previous, level, rules) == expected, (level, hand, previous)
+
+
+@pytest.mark.parametrize("rules", SERVED, ids=[rules.name for rules in SERVED])
+def test_readings_of_card_sets_are_the_pure_engines(
+    core: ModuleType, rules: RuleSet, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``classify`` of card sets drawn from the plays of random hands and at random, through both paths."""
+    rng = random.Random(16)
+    sets: list[tuple[Rank, tuple[Card, ...]]] = []
+    for level, hand in positions(17, POSITIONS // 4):
+        leads = native.leads(hand, level, rules)
+        sets += [(level, leads[rng.randrange(len(leads))].cards) for _ in range(3)]
+        sets.append((level, tuple(rng.sample(hand, min(len(hand), rng.randint(1, 10))))))
+    native_readings = [classify(cards, level, rules) for level, cards in sets]
+    monkeypatch.setattr(native, "CORE", None)
+    assert [classify(cards, level, rules) for level, cards in sets] == native_readings
+
+
+@pytest.mark.parametrize("rules", SERVED, ids=[rules.name for rules in SERVED])
+def test_random_deals_in_the_core_replay_through_the_pure_machine(
+    core: ModuleType, rules: RuleSet, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A deal played at random inside the core is legal action by action for the pure phase machine,
+    whose legal list at each turn is the core's, and ends in the same places."""
+    rng = random.Random(18)
+    monkeypatch.setattr(native, "CORE", None)
+    for number in range(DEALS):
+        hands, (leader, _) = shuffled_hands(rng)
+        level = NATURAL_RANKS[number % len(NATURAL_RANKS)]
+        actions, places = core.random_deal(
+            hands,
+            level,
+            leader,
+            number,
+            rules.natural_straight_flush_is_straight,
+            rules.lead_passes_to_partner,
+        )
+        deal = Deal(hands, level, rules, leader=leader)
+        for turn, (seat, play) in enumerate(actions):
+            assert deal.current_player == seat
+            if number < 8 or turn % 16 == 0:
+                held = deal.hands[seat]
+                if deal.previous is None:
+                    listed = core.card_leads(held, level, rules.natural_straight_flush_is_straight).to_list()
+                    assert listed == pure_leads(tuple(held.elements()), level, rules)
+                else:
+                    listed = core.card_follows(
+                        held,
+                        level,
+                        rules.natural_straight_flush_is_straight,
+                        deal.previous.kind,
+                        len(deal.previous.cards),
+                        deal.previous.key,
+                    ).to_list()
+                    assert listed == pure_follows(tuple(held.elements()), deal.previous, level, rules)
+            deal.apply(PlayAction(seat, play))
+        assert deal.result is not None
+        assert list(deal.result.places) == places
+
+
+def test_random_deals_batch_counts_whole_deals(core: ModuleType) -> None:
+    """The batch call plays every deal to its end: each takes at least the 27 plays of one seat."""
+    deals, actions = core.random_deals(50, 3, 2, False, True)
+    assert deals == 50
+    assert actions >= 50 * 27 * 2
+
+
+@settings(max_examples=150, deadline=None, derandomize=True, database=None)
+@given(
+    positions=st.lists(st.integers(0, 107), unique=True, min_size=1, max_size=27),
+    level=st.sampled_from(NATURAL_RANKS),
+    rules=st.sampled_from(SERVED),
+)
+def test_property_leads_and_readings_agree(positions: list[int], level: Rank, rules: RuleSet) -> None:
+    """Any hand, any level: the same leads, and the same readings of its first plays' cards."""
+    if native.CORE is None:
+        pytest.skip("the compiled core is not built")
+    hand = tuple(sorted((DECK[position] for position in positions), key=lambda card: card.index))
+    leads = native.leads(hand, level, rules).to_list()
+    assert leads == pure_leads(hand, level, rules)
+    cards = [play.cards for play in leads[:: max(1, len(leads) // 5)]] + [hand[:5], hand[-8:]]
+    readings = [classify(each, level, rules) for each in cards]
+    with pure_engine():
+        assert [classify(each, level, rules) for each in cards] == readings
+
+
+def test_a_play_set_is_packed_and_lazy(core: ModuleType) -> None:
+    """24 bytes a play; columns as NumPy arrays; plays made on access; ``index`` finds a play."""
+    hand = parse_cards("H2 H2 S3 S4 S5 S6 S7 C7 D7 S8 S9 ST SJ SQ SK SA HA CA DA SB SB HR HR C9 D9 CT DT")
+    plays = legal_play_set(hand, None, Rank.TWO)
+    listed = plays.to_list()
+    assert core.PLAY_BYTES == 24
+    assert len(plays) == len(listed) > 1000
+    assert plays[-1] == listed[-1]
+    assert plays.index(listed[700]) == 700
+    assert list(plays.kinds()) == [play.kind for play in listed]
+    assert list(plays.keys()) == [play.key for play in listed]
+    assert list(plays.sizes()) == [len(play.cards) for play in listed]
+    assert list(plays.wild_counts()) == [play.wild_count for play in listed]
+    counts = plays.card_counts()
+    assert counts.shape == (len(listed), 54)
+    assert all(
+        Counter(play.cards) == Counter({card: counts[i, card.index] for card in play.cards})
+        for i, play in enumerate(listed[:50])
+    )
+
+
+def test_a_pure_play_set_answers_alike(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where the pure engine serves (huopin, or no core), the play set has the same interface."""
+    hand = parse_cards("H2 S3 S4 S5 S6 S7 SB HR HR")
+    plays = legal_play_set(hand, None, Rank.TWO, HUOPIN)
+    listed = plays.to_list()
+    assert isinstance(plays, native.ListPlaySet)
+    assert len(plays) == len(listed)
+    assert list(plays.kinds()) == [play.kind for play in listed]
+    assert plays.index(listed[3]) == 3
+    assert plays.card_counts().sum() == sum(len(p.cards) for p in listed)
+
+
+@pytest.mark.parametrize("pure", [False, True], ids=["native", "pure"])
+def test_a_card_held_three_times_is_refused(pure: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two decks hold each card twice: nine ♠3 (or ♠A three times) are no hand, in both paths."""
+    if pure:
+        monkeypatch.setattr(native, "CORE", None)
+    with pytest.raises(ValueError, match="S3 is held 9 times"):
+        classify(parse_cards(" ".join(["S3"] * 9)), Rank.TWO)
+    with pytest.raises(ValueError, match="SA is held 3 times"):
+        classify(parse_cards("SA SA SA"), Rank.TWO)
+
+
+def test_bad_input_through_the_binding_raises(core: ModuleType) -> None:
+    """Wrong objects, out-of-range levels and impossible hands raise Python exceptions, never a crash."""
+    with pytest.raises(TypeError, match="expected a Card"):
+        core.card_leads([1, 2, 3], 2, False)
+    with pytest.raises(ValueError, match="level"):
+        core.card_leads(parse_cards("S3"), 15, False)
+    with pytest.raises(ValueError, match="held -1 times"):
+        core.card_leads(Counter({Card(Rank.THREE, Suit.SPADES): -1}), 2, False)
+    with pytest.raises(ValueError, match="kind"):
+        core.card_follows(parse_cards("S3"), 2, False, int(PlayKind.AIRPLANE), 10, 5)
+    with pytest.raises(IndexError):
+        core.card_leads(parse_cards("S3"), 2, False)[5]
+    with pytest.raises(ValueError, match="four hands"):
+        core.random_deal([parse_cards("S3")], 2, 0, 1, False, True)
+    with pytest.raises(ValueError, match="27 cards"):
+        core.random_deal([parse_cards("S3")] * 4, 2, 0, 1, False, True)
+
+
+def test_a_deal_state_fits_in_a_kilobyte(core: ModuleType) -> None:
+    """Memory: a deal in the core is a few hundred bytes (the issue's bound is 1 KB)."""
+    assert core.DEAL_BYTES <= 1024
+
+
+def test_the_core_is_used_for_served_rules_only() -> None:
+    """The compiled core answers for the competition's play parameters; huopin stays pure."""
+    assert not native.serves(HUOPIN)
+    assert native.serves(COMPETITION) == (native.CORE is not None)
+
+
+def test_rank_play_of_a_native_play_names_it(core: ModuleType) -> None:
+    """Values from the core are ordinary plays: the rank view of one is its RankPlay."""
+    play = classify(parse_cards("H2 S3 S4 S6 S7"), Rank.TWO)[0]
+    assert rank_play_of(play) == RankPlay(PlayKind.STRAIGHT, Rank.THREE, 5, 1, 7)
