@@ -175,6 +175,16 @@ def test_leader_cannot_pass() -> None:
     assert_rejected(deal, PlayAction(0, PASS), MustLeadError)
 
 
+def test_can_answers_for_the_rules_only() -> None:
+    """``can`` is false for what the rules refuse and lets anything else through: a bug (here, an
+    object that is no action) is not read as an illegal action."""
+    deal = fast_deal(0)
+    assert not deal.can(PlayAction(0, PASS))
+    assert not deal.can(PlayAction(1, PASS))
+    with pytest.raises(TypeError, match="not a Guandan action"):
+        deal.can("SQ")  # type: ignore[arg-type]
+
+
 def test_trick_ends_when_all_players_still_in_have_passed_and_its_winner_leads() -> None:
     """RULES.md Play: "When all players still in the deal have passed after a play, its player leads the
     next trick". Seed 四（一）: 如其餘各家均放棄不出，則由最後出牌者下一圈領出牌。"""

@@ -11,20 +11,23 @@ rulings (:mod:`cardroom.guandan.rulings`: a skipped turn, a foul) have their own
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import overload
 
 from cardroom.cards import ALL_CARDS, Card, Rank, format_cards, sort_cards
 from cardroom.guandan.errors import (
     IllegalReturnError,
     IllegalTributeError,
     OutOfTurnError,
+    RuleError,
     RulingError,
     SkipTurnError,
     WrongPhaseError,
 )
-from cardroom.guandan.moves import legal_plays, verify_play
+from cardroom.guandan.moves import legal_play_set, verify_play
+from cardroom.guandan.native import PlaySet
 from cardroom.guandan.plays import PASS, Play, PlayKind
 from cardroom.guandan.ruleset import COMPETITION, RuleSet
 from cardroom.guandan.rulings import DealRuling, FoulRuling, SkipTurnRuling, foul_places, skipped_lead_to
@@ -68,6 +71,46 @@ class PlayAction:
 
 
 Action = TributeAction | ReturnAction | PlayAction
+
+
+class LegalPlays(Sequence[PlayAction]):
+    """The legal plays of the seat to act, as actions made on access: a packed play set underneath
+    (:func:`cardroom.guandan.moves.legal_play_set`), so that choosing one of a thousand leads makes one
+    action, not a thousand. Compares equal to any sequence of the same actions."""
+
+    __slots__ = ("_plays", "seat")
+
+    def __init__(self, seat: int, plays: PlaySet) -> None:
+        self.seat = seat
+        self._plays = plays
+
+    def __len__(self) -> int:
+        return len(self._plays)
+
+    @overload
+    def __getitem__(self, index: int) -> PlayAction: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[PlayAction]: ...
+    def __getitem__(self, index: int | slice) -> PlayAction | list[PlayAction]:
+        if isinstance(index, slice):
+            return [PlayAction(self.seat, play) for play in self._plays.to_list()[index]]
+        return PlayAction(self.seat, self._plays[index])
+
+    def __iter__(self) -> Iterator[PlayAction]:
+        seat = self.seat
+        return (PlayAction(seat, play) for play in self._plays.to_list())
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sequence) or isinstance(other, str):
+            return NotImplemented
+        return len(self) == len(other) and all(
+            mine == theirs for mine, theirs in zip(self, other, strict=True)
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<LegalPlays of seat {self.seat}: {len(self)} plays>"
 
 
 @dataclass(frozen=True)
@@ -273,8 +316,9 @@ class Deal:
         """The play to beat, or ``None`` when the player to act leads."""
         return self.last_play[1] if self.last_play is not None else None
 
-    def legal_actions(self) -> list[Action]:
-        """Every legal action of the player to act (none when the deal is over)."""
+    def legal_actions(self) -> Sequence[Action]:
+        """Every legal action of the player to act (none when the deal is over); plays as a
+        :class:`LegalPlays`, which makes each action when asked for it."""
         seat = self.current_player
         if seat is None:
             return []
@@ -284,10 +328,7 @@ class Deal:
             ]
         if self.phase is Phase.RETURN:
             return [ReturnAction(seat, card) for card in self._return_cards(seat)]
-        return [
-            PlayAction(seat, play)
-            for play in legal_plays(self.hands[seat].elements(), self.previous, self.level, self.rules)
-        ]
+        return LegalPlays(seat, legal_play_set(self.hands[seat], self.previous, self.level, self.rules))
 
     def _return_cards(self, seat: int) -> list[Card]:
         payer = self._payer_to(seat)
@@ -301,6 +342,8 @@ class Deal:
     def verify(self, action: Action) -> Action:
         """Raise a :class:`RuleError` subclass naming the rule if ``action`` is not legal now; else
         return it as the engine reads it (a play with the engine's reading of its wild cards)."""
+        if not isinstance(action, TributeAction | ReturnAction | PlayAction):
+            raise TypeError(f"not a Guandan action: {action!r}")
         if self.phase is Phase.OVER:
             raise WrongPhaseError("the deal is over")
         if action.seat != self.current_player:
@@ -323,21 +366,19 @@ class Deal:
                     f"the return card must be at most {self.rules.return_limit_rank.letter} "
                     f"(or the lowest card if none is): {action.card} is not among {format_cards(allowed)}"
                 )
-        elif isinstance(action, PlayAction):
+        else:
             if self.phase is not Phase.PLAY:
                 raise WrongPhaseError(f"no play yet: the deal is in its {self.phase.value} phase")
             play = verify_play(self.hands[action.seat], action.play, self.previous, self.level, self.rules)
             if play is not action.play:
                 return PlayAction(action.seat, play)
-        else:
-            raise TypeError(f"not a Guandan action: {action!r}")
         return action
 
     def can(self, action: Action) -> bool:
         """Whether ``action`` is legal now."""
         try:
             self.verify(action)
-        except ValueError:
+        except RuleError:
             return False
         return True
 
@@ -402,7 +443,7 @@ class Deal:
         self.events.append(Event("play", seat=seat, play=play))
         self.last_play = (seat, play)
         self.passes = 0
-        if not +hand:
+        if not any(hand.values()):
             self.hands[seat] = Counter()
             self.finished.append(seat)
             self.events.append(Event("out", seat=seat, place=len(self.finished)))
@@ -480,7 +521,7 @@ class Deal:
         """Whether ``ruling`` can apply now."""
         try:
             self.verify_ruling(ruling)
-        except ValueError:
+        except RuleError:
             return False
         return True
 

@@ -16,7 +16,7 @@ from enum import Enum
 
 from cardroom.cards import Card, Rank, full_deck, sort_cards
 from cardroom.guandan.deal import Action, Deal, DealResult, Phase
-from cardroom.guandan.errors import RulingError, WrongPhaseError
+from cardroom.guandan.errors import RuleError, RulingError, WrongPhaseError
 from cardroom.guandan.observation import Observation, observe
 from cardroom.guandan.ruleset import COMPETITION, AceFailure, RuleSet
 from cardroom.guandan.rulings import ForfeitRuling, MatchRuling, forfeit_points
@@ -158,7 +158,7 @@ class Match:
         deal = self.current_deal
         return deal.current_player if deal is not None else None
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> Sequence[Action]:
         deal = self.current_deal
         return deal.legal_actions() if deal is not None else []
 
@@ -204,7 +204,7 @@ class Match:
         """Whether ``ruling`` can apply now."""
         try:
             self.verify_ruling(ruling)
-        except ValueError:
+        except RuleError:
             return False
         return True
 

@@ -84,13 +84,13 @@ def legal_play_set(
 ) -> native.PlaySet:
     """:func:`legal_plays` as a packed set (:class:`~cardroom.guandan.native.PlaySet`), for bulk users
     that count, index, sample or encode the plays without making every one: the compiled core's where
-    it serves the rule set, else the pure engine's list."""
+    it serves the rule set, else the pure engine's list. A ``Counter`` hand counts its cards."""
     if native.serves(rules):
         if previous is None:
             return native.leads(hand, level, rules)
         if previous.kind in native.NATIVE_KINDS:
             return native.follows(hand, previous, level, rules, with_pass=True)
-    view = HandView(hand, level, rules)
+    view = HandView(hand.elements() if isinstance(hand, Counter) else hand, level, rules)
     if previous is None:
         return native.ListPlaySet(list(iter_leads(view)))
     return native.ListPlaySet([PASS, *iter_follows(view, previous)])
