@@ -19,6 +19,7 @@ from cardroom.guandan.deal import Action, Deal, Phase, PlayAction
 from cardroom.guandan.match import Match
 from cardroom.guandan.plays import PASS
 from cardroom.guandan.rankplays import RankPlay, rank_follows, rank_leads, rank_play_of
+from cardroom.guandan.ruleset import COMPETITION, HUOPIN, RuleSet
 
 Policy = Callable[[Match, random.Random], Action]
 
@@ -77,13 +78,15 @@ def matches_per_second(policy: Policy, count: int, seed: int) -> tuple[float, fl
     return count / elapsed, deals / elapsed
 
 
-def core_deals_per_second(count: int, seed: int) -> tuple[float, float]:
+def core_deals_per_second(count: int, seed: int, rules: RuleSet) -> tuple[float, float]:
     """(deals per second, actions per deal) of fresh level-2 deals shuffled and played uniformly among
     the card-level legal plays inside the compiled core (one batch call, one thread)."""
     core = native.CORE
     assert core is not None
     start = time.perf_counter()
-    deals, actions = core.random_deals(count, seed, 2, False, True)
+    deals, actions = core.random_deals(
+        count, seed, 2, native.play_parameters(rules), rules.lead_passes_to_partner
+    )
     return deals / (time.perf_counter() - start), actions / deals
 
 
@@ -112,11 +115,13 @@ def main() -> None:
         if len(rates) == 2:
             print(f"| {name} | compiled ÷ pure | {ratio(rates['compiled'], rates['pure'])} | | |")
     if native.CORE is not None:
-        per_second, actions = core_deals_per_second(arguments.core_deals, arguments.seed)
-        print(
-            f"\nInside the core (`random_deals`, uniform card-level, {arguments.core_deals} fresh deals): "
-            f"{per_second:,.0f} deals/s on one thread, {actions:.0f} actions a deal."
-        )
+        print()
+        for rules, count in ((COMPETITION, arguments.core_deals), (HUOPIN, arguments.core_deals // 10)):
+            per_second, actions = core_deals_per_second(count, arguments.seed, rules)
+            print(
+                f"Inside the core (`random_deals`, {rules.name}, uniform card-level, {count} fresh deals): "
+                f"{per_second:,.0f} deals/s on one thread, {actions:.0f} actions a deal."
+            )
 
 
 if __name__ == "__main__":

@@ -344,7 +344,15 @@ void four_jokers(const HandView& view, int above, PlayList& out) {
 
 }  // namespace
 
+bool known_kind(int kind, const PlayRules& rules) {
+    return rules.extended() ? kind >= SINGLE && kind <= CHAIN_BOMB : kind >= SINGLE && kind <= FOUR_JOKERS;
+}
+
 void plays_of_kind(const HandView& view, const PlayRules& rules, int kind, int above, int size, PlayList& out) {
+    if (rules.extended()) {
+        extended_plays_of_kind(view, rules, kind, above, size, out);
+        return;
+    }
     size_t start = out.size();
     switch (kind) {
         case SINGLE: singles(view, above, out); break;
@@ -365,19 +373,39 @@ void plays_of_kind(const HandView& view, const PlayRules& rules, int kind, int a
                   out.end());
 }
 
+namespace {
+// The kinds in the pure engines' order (combinations.ENUMERATORS, extended.EXTENDED_ENUMERATORS).
+constexpr std::array<int, 10> COMPETITION_KINDS = {SINGLE, PAIR, TRIPLE, FULL_HOUSE, STRAIGHT, TUBE, PLATE, BOMB, STRAIGHT_FLUSH, FOUR_JOKERS};
+constexpr std::array<int, 13> EXTENDED_KINDS = {SINGLE, PAIR, TRIPLE, FULL_HOUSE, STRAIGHT, TUBE, PLATE, AIRPLANE,
+                                                BOMB, STRAIGHT_FLUSH, CHAIN_BOMB, THREE_JOKERS, FOUR_JOKERS};
+constexpr std::array<int, 3> COMPETITION_BOMBS = {BOMB, STRAIGHT_FLUSH, FOUR_JOKERS};
+constexpr std::array<int, 5> EXTENDED_BOMBS = {BOMB, STRAIGHT_FLUSH, CHAIN_BOMB, THREE_JOKERS, FOUR_JOKERS};
+
+template <typename Visit>
+void each_bomb_kind(const PlayRules& rules, Visit&& visit) {
+    if (rules.extended())
+        for (int kind : EXTENDED_BOMBS) visit(kind);
+    else
+        for (int kind : COMPETITION_BOMBS) visit(kind);
+}
+}  // namespace
+
 void card_leads(const HandView& view, const PlayRules& rules, PlayList& out) {
-    for (int kind = SINGLE; kind <= FOUR_JOKERS; ++kind) plays_of_kind(view, rules, kind, 0, 0, out);
+    if (rules.extended())
+        for (int kind : EXTENDED_KINDS) plays_of_kind(view, rules, kind, 0, 0, out);
+    else
+        for (int kind : COMPETITION_KINDS) plays_of_kind(view, rules, kind, 0, 0, out);
 }
 
 void card_follows(const HandView& view, const PlayRules& rules, int previous_kind, int previous_size,
                   int previous_key, PlayList& out) {
-    if (!known_kind(previous_kind)) throw std::invalid_argument("the play to beat is of a kind these rules lack");
+    if (!known_kind(previous_kind, rules)) throw std::invalid_argument("the play to beat is of a kind these rules lack");
     if (is_bomb(previous_kind)) {
-        for (int kind : {BOMB, STRAIGHT_FLUSH, FOUR_JOKERS}) plays_of_kind(view, rules, kind, previous_key, 0, out);
+        each_bomb_kind(rules, [&](int kind) { plays_of_kind(view, rules, kind, previous_key, 0, out); });
         return;
     }
     plays_of_kind(view, rules, previous_kind, previous_key, previous_size, out);
-    for (int kind : {BOMB, STRAIGHT_FLUSH, FOUR_JOKERS}) plays_of_kind(view, rules, kind, 0, 0, out);
+    each_bomb_kind(rules, [&](int kind) { plays_of_kind(view, rules, kind, 0, 0, out); });
 }
 
 }  // namespace cardroom

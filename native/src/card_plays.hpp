@@ -8,11 +8,6 @@
 
 namespace cardroom {
 
-// The play parameters the compiled core reads; the others are the competition's.
-struct PlayRules {
-    bool natural_straight_flush_is_straight = false;
-};
-
 using PlayList = std::vector<PackedPlay>;
 
 // The plays of one kind whose key is above ``above`` (sizes other than ``size`` left out when given).
@@ -25,7 +20,11 @@ void card_leads(const HandView& view, const PlayRules& rules, PlayList& out);
 void card_follows(const HandView& view, const PlayRules& rules, int previous_kind, int previous_size,
                   int previous_key, PlayList& out);
 
-// Whether the compiled core enumerates this kind (the competition's ten kinds and PASS).
-constexpr bool known_kind(int kind) { return kind >= SINGLE && kind <= FOUR_JOKERS; }
+// Whether these rules have plays of this kind (the competition's ten kinds; airplanes, three-joker and
+// chained bombs where the rules have them).
+bool known_kind(int kind, const PlayRules& rules);
+
+// The same, for rule sets with extended plays (cardroom.guandan.extended); plays_of_kind dispatches.
+void extended_plays_of_kind(const HandView& view, const PlayRules& rules, int kind, int above, int size, PlayList& out);
 
 }  // namespace cardroom

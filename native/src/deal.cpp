@@ -66,7 +66,7 @@ int DealState::next_active(int seat) const {
 
 void DealState::legal(PlayList& out) const {
     if (over) return;
-    HandView view(hands[current], level);
+    HandView view(hands[current], level, rules.plays);
     if (last_seat < 0) {
         card_leads(view, rules.plays, out);
         return;

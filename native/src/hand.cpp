@@ -70,13 +70,14 @@ Cards Hand::cards() const {
     return cards;
 }
 
-HandView::HandView(const Hand& hand, int level_rank)
+HandView::HandView(const Hand& hand, int level_rank, const PlayRules& rules)
     : level(level_rank),
       wild(natural_index(level_rank, HEARTS)),
       wilds(hand.counts[natural_index(level_rank, HEARTS)]),
       small_jokers(hand.counts[SMALL_JOKER]),
       big_jokers(hand.counts[BIG_JOKER]),
-      orders(level_rank) {
+      big_wilds(rules.extended() && rules.big_joker_wild ? hand.counts[BIG_JOKER] : 0),
+      orders(level_rank, rules) {
     for (int rank = 2; rank <= 14; ++rank) {
         unsigned bits = 0;
         int total = 0, mask = 0;

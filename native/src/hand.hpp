@@ -29,12 +29,13 @@ struct HandView {
     int wilds;        // how many the hand holds
     int small_jokers;
     int big_jokers;
+    int big_wilds;    // big jokers that may be played as wild cards (big_joker_wild)
     Orders orders;
     std::array<unsigned, 15> pattern{};  // per natural rank, the suits held (wild cards apart)
     std::array<int, 15> totals{};
     std::array<int, 15> suit_mask{};
 
-    HandView(const Hand& hand, int level);
+    HandView(const Hand& hand, int level, const PlayRules& rules);
 
     const std::vector<uint8_t>& subsets(int rank, int size) const { return rank_subsets(pattern[rank], size); }
 };

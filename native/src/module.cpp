@@ -207,37 +207,63 @@ struct PlaySet {
     }
 };
 
-PlayRules play_rules(bool loose) {
+// The play parameters of a RuleSet as cardroom.guandan.native.play_parameters gives them (15 integers).
+PlayRules play_rules(nb::handle parameters) {
+    nb::tuple values = nb::borrow<nb::tuple>(parameters);
+    if (nb::len(values) != 15) throw nb::value_error("play parameters: 15 integers");
+    auto at = [&](size_t i) { return nb::cast<int>(values[i]); };
     PlayRules rules;
-    rules.natural_straight_flush_is_straight = loose;
+    rules.natural_straight_flush_is_straight = at(0);
+    rules.level_rank_high = at(1);
+    rules.two_high = at(2);
+    rules.straight_lengths[0] = at(3), rules.straight_lengths[1] = at(4);
+    rules.tube_lengths[0] = at(5), rules.tube_lengths[1] = at(6);
+    rules.plate_lengths[0] = at(7), rules.plate_lengths[1] = at(8);
+    rules.airplanes = at(9);
+    rules.max_bomb_size = at(10);
+    rules.three_jokers_bomb = at(11);
+    rules.chain_bomb_lengths[0] = at(12), rules.chain_bomb_lengths[1] = at(13);
+    rules.big_joker_wild = at(14) & 1;
+    rules.bombs_by_stars = at(14) & 2;
+    auto within = [](int low, int value, int high) { return low <= value && value <= high; };
+    bool chained = rules.chain_bomb_lengths[0] || rules.chain_bomb_lengths[1];
+    if (!within(3, rules.straight_lengths[0], 13) || !within(rules.straight_lengths[0], rules.straight_lengths[1], 13) ||
+        !within(2, rules.tube_lengths[0], 13) || !within(rules.tube_lengths[0], rules.tube_lengths[1], 13) ||
+        !within(2, rules.plate_lengths[0], 13) || !within(rules.plate_lengths[0], rules.plate_lengths[1], 13) ||
+        !within(4, rules.max_bomb_size, 12) ||
+        (chained && !(within(2, rules.chain_bomb_lengths[0], 13) && within(rules.chain_bomb_lengths[0], rules.chain_bomb_lengths[1], 13))))
+        throw nb::value_error("play parameters out of range (see RuleSet)");
     return rules;
 }
 
-PlaySet card_leads_of(nb::handle hand, int level, bool loose) {
-    HandView view(read_hand(hand), check_level(level));
+PlaySet card_leads_of(nb::handle hand, int level, nb::handle parameters) {
+    PlayRules rules = play_rules(parameters);
+    HandView view(read_hand(hand), check_level(level), rules);
     PlaySet result;
     result.level = level;
     result.plays.reserve(512);
-    card_leads(view, play_rules(loose), result.plays);
+    card_leads(view, rules, result.plays);
     return result;
 }
 
-PlaySet card_follows_of(nb::handle hand, int level, bool loose, int kind, int size, int key, bool with_pass) {
-    if (!known_kind(kind)) throw nb::value_error("the play to beat is of a kind these rules lack");
-    HandView view(read_hand(hand), check_level(level));
+PlaySet card_follows_of(nb::handle hand, int level, nb::handle parameters, int kind, int size, int key, bool with_pass) {
+    PlayRules rules = play_rules(parameters);
+    if (!known_kind(kind, rules)) throw nb::value_error("the play to beat is of a kind these rules lack");
+    HandView view(read_hand(hand), check_level(level), rules);
     PlaySet result;
     result.level = level;
     if (with_pass) result.plays.push_back(PackedPlay{});
-    card_follows(view, play_rules(loose), kind, size, key, result.plays);
+    card_follows(view, rules, kind, size, key, result.plays);
     return result;
 }
 
-PlaySet plays_of_kind_of(nb::handle hand, int level, bool loose, int kind, int above, int size) {
-    if (!known_kind(kind)) throw nb::value_error("these rules have no plays of this kind");
-    HandView view(read_hand(hand), check_level(level));
+PlaySet plays_of_kind_of(nb::handle hand, int level, nb::handle parameters, int kind, int above, int size) {
+    PlayRules rules = play_rules(parameters);
+    if (!known_kind(kind, rules)) throw nb::value_error("these rules have no plays of this kind");
+    HandView view(read_hand(hand), check_level(level), rules);
     PlaySet result;
     result.level = level;
-    plays_of_kind(view, play_rules(loose), kind, above, size, result.plays);
+    plays_of_kind(view, rules, kind, above, size, result.plays);
     return result;
 }
 
@@ -248,43 +274,46 @@ nb::list rank_list(const RankList& plays) {
     return nb::steal<nb::list>(list);
 }
 
-size_t rank_lead_count(nb::handle hand, int level, bool loose) {
-    RankCounts view(read_hand(hand), check_level(level));
+size_t rank_lead_count(nb::handle hand, int level, nb::handle parameters) {
+    PlayRules rules = play_rules(parameters);
+    RankCounts view(read_hand(hand), check_level(level), rules);
     RankList plays;
     plays.reserve(256);
-    rank_leads(view, play_rules(loose), plays);
+    rank_leads(view, rules, plays);
     return plays.size();
 }
 
-nb::list rank_leads_of(nb::handle hand, int level, bool loose) {
-    RankCounts view(read_hand(hand), check_level(level));
+nb::list rank_leads_of(nb::handle hand, int level, nb::handle parameters) {
+    PlayRules rules = play_rules(parameters);
+    RankCounts view(read_hand(hand), check_level(level), rules);
     RankList plays;
     plays.reserve(256);
-    rank_leads(view, play_rules(loose), plays);
+    rank_leads(view, rules, plays);
     return rank_list(plays);
 }
 
-nb::list rank_follows_of(nb::handle hand, int level, bool loose, int kind, int size, int key) {
-    if (!known_kind(kind)) throw nb::value_error("the play to beat is of a kind these rules lack");
-    RankCounts view(read_hand(hand), check_level(level));
+nb::list rank_follows_of(nb::handle hand, int level, nb::handle parameters, int kind, int size, int key) {
+    PlayRules rules = play_rules(parameters);
+    if (!known_kind(kind, rules)) throw nb::value_error("the play to beat is of a kind these rules lack");
+    RankCounts view(read_hand(hand), check_level(level), rules);
     RankPlay previous;
     previous.kind = uint8_t(kind);
     previous.size = uint8_t(size);
     previous.key = uint32_t(key);
     RankList plays;
-    rank_follows(view, play_rules(loose), previous, plays);
+    rank_follows(view, rules, previous, plays);
     return rank_list(plays);
 }
 
-DealRules deal_rules(bool loose, bool lead_passes_to_partner) {
+DealRules deal_rules(nb::handle parameters, bool lead_passes_to_partner) {
     DealRules rules;
-    rules.plays = play_rules(loose);
+    rules.plays = play_rules(parameters);
     rules.lead_passes_to_partner = lead_passes_to_partner;
     return rules;
 }
 
 // Play one deal from dealt hands, uniformly at random inside the core: [(seat, Play)], and the places.
-nb::tuple random_deal(nb::sequence hands, int level, int leader, uint64_t seed, bool loose, bool lead_passes_to_partner) {
+nb::tuple random_deal(nb::sequence hands, int level, int leader, uint64_t seed, nb::handle parameters, bool lead_passes_to_partner) {
     if (nb::len(hands) != 4) throw nb::value_error("a deal needs four hands");
     std::array<Hand, 4> dealt;
     Cards total = 0;
@@ -296,7 +325,7 @@ nb::tuple random_deal(nb::sequence hands, int level, int leader, uint64_t seed, 
     for (int index = 0; index < CARD_COUNT; ++index)
         if (count_of(total, index) != 2) throw nb::value_error("the four hands must hold both decks, each card exactly twice");
     if (leader < 0 || leader > 3) throw nb::value_error("the leader must be a seat 0-3");
-    DealState deal(dealt, check_level(level), leader, deal_rules(loose, lead_passes_to_partner));
+    DealState deal(dealt, check_level(level), leader, deal_rules(parameters, lead_passes_to_partner));
     Random random(seed);
     std::vector<Action> log;
     random_playout(deal, random, &log);
@@ -308,10 +337,10 @@ nb::tuple random_deal(nb::sequence hands, int level, int leader, uint64_t seed, 
 }
 
 // n fresh deals shuffled and played uniformly at random inside the core: (deals, actions).
-nb::tuple random_deals(size_t count, uint64_t seed, int level, bool loose, bool lead_passes_to_partner) {
+nb::tuple random_deals(size_t count, uint64_t seed, int level, nb::handle parameters, bool lead_passes_to_partner) {
     check_level(level);
     Random random(seed);
-    DealRules rules = deal_rules(loose, lead_passes_to_partner);
+    DealRules rules = deal_rules(parameters, lead_passes_to_partner);
     size_t actions = 0;
     {
         nb::gil_scoped_release release;
@@ -374,17 +403,17 @@ NB_MODULE(_core, m) {
         .def("card_counts", &PlaySet::card_counts, "An (n, 54) matrix of each play's count of every card.")
         .def_prop_ro("nbytes", [](const PlaySet& s) { return s.plays.size() * sizeof(PackedPlay); });
 
-    m.def("card_leads", &card_leads_of, nb::arg("hand"), nb::arg("level"), nb::arg("loose"));
-    m.def("card_follows", &card_follows_of, nb::arg("hand"), nb::arg("level"), nb::arg("loose"), nb::arg("kind"),
+    m.def("card_leads", &card_leads_of, nb::arg("hand"), nb::arg("level"), nb::arg("rules"));
+    m.def("card_follows", &card_follows_of, nb::arg("hand"), nb::arg("level"), nb::arg("rules"), nb::arg("kind"),
           nb::arg("size"), nb::arg("key"), nb::arg("with_pass") = false);
-    m.def("plays_of_kind", &plays_of_kind_of, nb::arg("hand"), nb::arg("level"), nb::arg("loose"), nb::arg("kind"),
+    m.def("plays_of_kind", &plays_of_kind_of, nb::arg("hand"), nb::arg("level"), nb::arg("rules"), nb::arg("kind"),
           nb::arg("above"), nb::arg("size"));
-    m.def("rank_leads", &rank_leads_of, nb::arg("hand"), nb::arg("level"), nb::arg("loose"));
-    m.def("rank_lead_count", &rank_lead_count, nb::arg("hand"), nb::arg("level"), nb::arg("loose"));
-    m.def("rank_follows", &rank_follows_of, nb::arg("hand"), nb::arg("level"), nb::arg("loose"), nb::arg("kind"),
+    m.def("rank_leads", &rank_leads_of, nb::arg("hand"), nb::arg("level"), nb::arg("rules"));
+    m.def("rank_lead_count", &rank_lead_count, nb::arg("hand"), nb::arg("level"), nb::arg("rules"));
+    m.def("rank_follows", &rank_follows_of, nb::arg("hand"), nb::arg("level"), nb::arg("rules"), nb::arg("kind"),
           nb::arg("size"), nb::arg("key"));
     m.def("random_deal", &random_deal, nb::arg("hands"), nb::arg("level"), nb::arg("leader"), nb::arg("seed"),
-          nb::arg("loose"), nb::arg("lead_passes_to_partner"));
-    m.def("random_deals", &random_deals, nb::arg("count"), nb::arg("seed"), nb::arg("level"), nb::arg("loose"),
+          nb::arg("rules"), nb::arg("lead_passes_to_partner"));
+    m.def("random_deals", &random_deals, nb::arg("count"), nb::arg("seed"), nb::arg("level"), nb::arg("rules"),
           nb::arg("lead_passes_to_partner"));
 }

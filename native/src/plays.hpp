@@ -26,15 +26,81 @@ constexpr uint8_t NO_CARD = 0xFF;
 
 constexpr int bomb_tier(int size) { return size <= 5 ? size - 3 : size - 2; }
 
-// Order of ranks for singles, pairs, triples, full houses and bombs (the level rank above the ace).
+// The play parameters of a rule set (cardroom.guandan.ruleset.RuleSet), passed as data.
+struct PlayRules {
+    bool natural_straight_flush_is_straight = false;
+    bool level_rank_high = true;
+    bool two_high = false;
+    int straight_lengths[2] = {5, 5};
+    int tube_lengths[2] = {3, 3};
+    int plate_lengths[2] = {2, 2};
+    bool airplanes = false;
+    int max_bomb_size = 10;
+    bool three_jokers_bomb = false;
+    int chain_bomb_lengths[2] = {0, 0};
+    bool big_joker_wild = false;
+    bool bombs_by_stars = false;
+
+    // RuleSet.extended_plays: any play parameter other than the competition's
+    bool extended() const {
+        return two_high || !level_rank_high || big_joker_wild || bombs_by_stars || airplanes || three_jokers_bomb ||
+               max_bomb_size != 10 || straight_lengths[0] != 5 || straight_lengths[1] != 5 || tube_lengths[0] != 3 ||
+               tube_lengths[1] != 3 || plate_lengths[0] != 2 || plate_lengths[1] != 2 || chain_bomb_lengths[0] != 0 ||
+               chain_bomb_lengths[1] != 0;
+    }
+};
+
+// Order of ranks for singles, pairs, triples, full houses and bombs (plays.rank_orders): the line of
+// ranks 2 (unless two_high) … A, then 2 (two_high), the level rank (level_rank_high), the jokers.
 struct Orders {
     std::array<int, 17> value{};
-    explicit Orders(int level) {
-        for (int rank = 0; rank < 17; ++rank)
-            value[rank] = rank == level ? LEVEL_ORDER : rank + (rank >= RANK_SMALL_JOKER ? 1 : 0);
+    explicit Orders(int level, bool level_high = true, bool two_high = false) {
+        if (level_high && !two_high) {  // the competition's: face values, the level rank 15, jokers 16 and 17
+            for (int rank = 0; rank < 17; ++rank)
+                value[rank] = rank == level ? LEVEL_ORDER : rank + (rank >= RANK_SMALL_JOKER ? 1 : 0);
+            return;
+        }
+        std::array<int, 17> line{};
+        int count = 0;
+        for (int rank = 2; rank <= 14; ++rank)
+            if (!(two_high && rank == 2) && !(level_high && rank == level)) line[count++] = rank;
+        if (two_high && !(level_high && level == 2)) line[count++] = 2;
+        if (level_high) line[count++] = level;
+        line[count++] = RANK_SMALL_JOKER;
+        line[count++] = RANK_BIG_JOKER;
+        for (int place = 0; place < count; ++place) value[line[count - 1 - place]] = 17 - place;
     }
+    Orders(int level, const PlayRules& rules) : Orders(level, rules.level_rank_high, rules.two_high) {}
     int operator[](int rank) const { return value[rank]; }
 };
+
+constexpr int STAR_STEP = 4096;
+constexpr int HALF_STARS_OF_STRAIGHT_FLUSH = 11;
+constexpr int THREE_JOKERS_STAR_KEY = 12 * STAR_STEP;
+constexpr int FOUR_JOKERS_STAR_KEY = 15 * STAR_STEP - 1;
+
+constexpr int star_key(int half_stars, int size, int value) { return half_stars * STAR_STEP + (128 - size) * 32 + value; }
+constexpr int sequence_position(int lowest) { return lowest == 14 ? 1 : lowest; }
+
+// plays.play_key: the comparison key of a play; ``length`` is a chained bomb's number of bombs.
+inline int play_key(int kind, int rank, int size, int level, const PlayRules& rules, int length = 0) {
+    int width = kind == STRAIGHT || kind == STRAIGHT_FLUSH ? 1 : kind == TUBE ? 2 : kind == PLATE ? 3 : kind == AIRPLANE ? 5 : 0;
+    bool stars = rules.bombs_by_stars;
+    if (width) {
+        int top = sequence_position(rank) + size / width - 1;
+        if (kind != STRAIGHT_FLUSH) return top;
+        return stars ? star_key(HALF_STARS_OF_STRAIGHT_FLUSH, size, top) : STRAIGHT_FLUSH_TIER * BOMB_TIER_STEP + top;
+    }
+    Orders orders(level, rules);
+    if (kind == BOMB) return stars ? star_key(2 * size, size, orders[rank]) : bomb_tier(size) * BOMB_TIER_STEP + orders[rank];
+    if (kind == FOUR_JOKERS) return stars ? FOUR_JOKERS_STAR_KEY : FOUR_JOKERS_TIER * BOMB_TIER_STEP;
+    if (kind == THREE_JOKERS) return THREE_JOKERS_STAR_KEY;
+    if (kind == CHAIN_BOMB) {
+        int top = sequence_position(rank) + length - 1;
+        return star_key(2 * (size / length + length), size, top);
+    }
+    return orders[rank];
+}
 
 // One play in 24 bytes: the cards as a multiset (108 bits), kind and key rank in the spare bits, the
 // key, and what each wild card stands for (at most four, NO_CARD where unused), in order.

@@ -1,15 +1,17 @@
 #include "rank_plays.hpp"
 
 #include <algorithm>
+#include <array>
 #include <stdexcept>
 
 namespace cardroom {
 
-RankCounts::RankCounts(const Hand& hand, int level_rank)
+RankCounts::RankCounts(const Hand& hand, int level_rank, const PlayRules& rules)
     : level(level_rank),
       wilds(hand.counts[natural_index(level_rank, HEARTS)]),
       small_jokers(hand.counts[SMALL_JOKER]),
-      big_jokers(hand.counts[BIG_JOKER]) {
+      big_jokers(hand.counts[BIG_JOKER]),
+      big_wilds(rules.extended() && rules.big_joker_wild ? hand.counts[BIG_JOKER] : 0) {
     int wild = natural_index(level_rank, HEARTS);
     for (int rank = 2; rank <= 14; ++rank) {
         for (int suit = 0; suit < 4; ++suit) {
@@ -136,6 +138,10 @@ void four_jokers(const RankCounts& view, int above, RankList& out) {
 }
 
 void of_kind(const RankCounts& view, const PlayRules& rules, int kind, int above, RankList& out) {
+    if (rules.extended()) {
+        extended_rank_plays(view, rules, kind, above, out);
+        return;
+    }
     switch (kind) {
         case SINGLE: of_a_rank(view, SINGLE, 1, above, out); break;
         case PAIR: of_a_rank(view, PAIR, 2, above, out); break;
@@ -151,15 +157,29 @@ void of_kind(const RankCounts& view, const PlayRules& rules, int kind, int above
     }
 }
 
+constexpr std::array<int, 13> EXTENDED_KINDS = {SINGLE, PAIR, TRIPLE, FULL_HOUSE, STRAIGHT, TUBE, PLATE, AIRPLANE,
+                                                BOMB, STRAIGHT_FLUSH, CHAIN_BOMB, THREE_JOKERS, FOUR_JOKERS};
+
+template <typename Visit>
+void each_bomb_kind(const PlayRules& rules, Visit&& visit) {
+    if (rules.extended())
+        for (int kind : {BOMB, STRAIGHT_FLUSH, CHAIN_BOMB, THREE_JOKERS, FOUR_JOKERS}) visit(kind);
+    else
+        for (int kind : {BOMB, STRAIGHT_FLUSH, FOUR_JOKERS}) visit(kind);
+}
+
 }  // namespace
 
 void rank_leads(const RankCounts& view, const PlayRules& rules, RankList& out) {
-    for (int kind = SINGLE; kind <= FOUR_JOKERS; ++kind) of_kind(view, rules, kind, 0, out);
+    if (rules.extended())
+        for (int kind : EXTENDED_KINDS) of_kind(view, rules, kind, 0, out);
+    else
+        for (int kind = SINGLE; kind <= FOUR_JOKERS; ++kind) of_kind(view, rules, kind, 0, out);
 }
 
 void rank_follows(const RankCounts& view, const PlayRules& rules, const RankPlay& previous, RankList& out) {
     if (is_bomb(previous.kind)) {
-        for (int kind : {BOMB, STRAIGHT_FLUSH, FOUR_JOKERS}) of_kind(view, rules, kind, int(previous.key), out);
+        each_bomb_kind(rules, [&](int kind) { of_kind(view, rules, kind, int(previous.key), out); });
         return;
     }
     size_t start = out.size();
@@ -167,7 +187,7 @@ void rank_follows(const RankCounts& view, const PlayRules& rules, const RankPlay
     out.erase(std::remove_if(out.begin() + long(start), out.end(),
                              [&](const RankPlay& play) { return play.size != previous.size; }),
               out.end());
-    for (int kind : {BOMB, STRAIGHT_FLUSH, FOUR_JOKERS}) of_kind(view, rules, kind, 0, out);
+    each_bomb_kind(rules, [&](int kind) { of_kind(view, rules, kind, 0, out); });
 }
 
 }  // namespace cardroom

@@ -31,12 +31,16 @@ struct RankCounts {
     int wilds;
     int small_jokers;
     int big_jokers;
+    int big_wilds;  // big jokers that may be played as wild cards (big_joker_wild)
     std::array<int, 15> natural{};
     std::array<int, 4> runs{};  // per suit, bits over sequence positions 1..14
     int present = 0;
 
-    RankCounts(const Hand& hand, int level);
+    RankCounts(const Hand& hand, int level, const PlayRules& rules);
 };
+
+// The extended rule sets' rank-level plays of one kind (cardroom.guandan.extended_ranks).
+void extended_rank_plays(const RankCounts& view, const PlayRules& rules, int kind, int above, RankList& out);
 
 void rank_leads(const RankCounts& view, const PlayRules& rules, RankList& out);
 void rank_follows(const RankCounts& view, const PlayRules& rules, const RankPlay& previous, RankList& out);

@@ -1,7 +1,9 @@
 """The compiled core (``cardroom._core``) against the pure engine, its reference: identical legal plays
-at the card and rank level (kind, key rank, cards, readings, key, and order) on seeded positions of every
-preset whose plays it serves, identical readings of card sets, seeded random deals played in the core
-replayed through the pure phase machine, and bad input refused with an exception.
+at the card level (kind, key rank, cards, readings, key, and order) on seeded positions of every preset
+and of each extended play parameter alone (huopin's long sequences, airplanes, star-ordered and chained
+bombs, wild big jokers), and at the rank level for the competition's play parameters; identical readings
+of card sets; seeded random deals played in the core replayed through the pure phase machine; and bad
+input refused with an exception.
 
 The default run holds a share that fits CI; ``make crosscheck`` runs the full sweep
 (``CARDROOM_NATIVE_POSITIONS`` positions a preset, ``CARDROOM_NATIVE_DEALS`` deals a preset). Without the
@@ -15,6 +17,7 @@ import random
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from types import ModuleType
 
 import pytest
@@ -23,8 +26,9 @@ from hypothesis import strategies as st
 
 from cardroom.cards import NATURAL_RANKS, Card, Rank, Suit, full_deck, parse_cards
 from cardroom.guandan import PASS, Play, PlayKind, classify, native
-from cardroom.guandan.combinations import HandView
+from cardroom.guandan.combinations import EXTENDED_ORDER, HandView
 from cardroom.guandan.deal import Deal, PlayAction
+from cardroom.guandan.extended import EXTENDED_ENUMERATORS
 from cardroom.guandan.match import shuffled_hands
 from cardroom.guandan.moves import iter_follows, iter_leads, legal_play_set
 from cardroom.guandan.rankplays import RankCounts, RankPlay, iter_rank_follows, iter_rank_leads, rank_play_of
@@ -32,11 +36,38 @@ from cardroom.guandan.ruleset import CLASSIC, COMPETITION, HUOPIN, PLATFORM, Rul
 
 POSITIONS = int(os.environ.get("CARDROOM_NATIVE_POSITIONS", "600"))
 """Positions per preset and test (leads, follows); the full sweep sets 200,000."""
+LONG_HAND = 16
+"""Rule sets with straights longer than five (huopin) list tens of thousands of card-level leads from a
+full hand, a tenth of a second to seconds a hand in the pure engine: their lead and reading tests take
+hands of at most 16 cards, and their lead and follow tests a quarter as many positions (150 in the
+default run, 50,000 in the full sweep); full hands' leads are checked in the random deals."""
+
+
+def long_plays(rules: RuleSet) -> bool:
+    return rules.straight_lengths[1] > 5
+
+
 DEALS = int(os.environ.get("CARDROOM_NATIVE_DEALS", "60"))
 """Random deals per preset; the full sweep sets 10,000."""
 
 LOOSE = RuleSet(name="loose", natural_straight_flush_is_straight=True)
 SERVED = (COMPETITION, CLASSIC, PLATFORM, LOOSE)
+"""Rule sets with the competition's play parameters: both views come from the core."""
+EXTENDED = (
+    HUOPIN,
+    RuleSet(name="two_high", two_high=True),
+    RuleSet(name="no_level_lift", level_rank_high=False),
+    RuleSet(name="long", straight_lengths=(5, 8), tube_lengths=(2, 5), plate_lengths=(2, 4)),
+    RuleSet(name="airplanes", airplanes=True, plate_lengths=(2, 4)),
+    RuleSet(name="big_joker_wild", big_joker_wild=True),
+    RuleSet(
+        name="stars", bombs_by_stars=True, three_jokers_bomb=True, chain_bomb_lengths=(2, 4), max_bomb_size=12
+    ),
+    replace(HUOPIN, name="huopin_loose", natural_straight_flush_is_straight=True),
+)
+"""Rule sets with extended plays (each parameter alone, and huopin): card-level plays from the core."""
+CARD_RULES = SERVED + EXTENDED
+PARAMETERS = native.play_parameters(COMPETITION)
 DECK = full_deck()
 
 
@@ -69,42 +100,43 @@ def pure_follows(hand: tuple[Card, ...], previous: Play, level: Rank, rules: Rul
     return list(iter_follows(HandView(hand, level, rules), previous))
 
 
-def positions(seed: int, count: int) -> Iterator[tuple[Rank, tuple[Card, ...]]]:
-    """Seeded hands of 1 to 27 cards at every level, holding 0, 1 and 2 ♥ level cards in turn."""
+def positions(seed: int, count: int, largest: int = 27) -> Iterator[tuple[Rank, tuple[Card, ...]]]:
+    """Seeded hands of 1 to ``largest`` cards (half of them ``largest``) at every level, holding 0, 1 and
+    2 ♥ level cards in turn."""
     rng = random.Random(seed)
     for number in range(count):
         level = NATURAL_RANKS[number % len(NATURAL_RANKS)]
         wild = Card(level, Suit.HEARTS)
         wilds = number % 3
-        size = 27 if number % 2 else rng.randint(max(1, wilds), 27)
+        size = largest if number % 2 else rng.randint(max(1, wilds), largest)
         others = [card for card in DECK if card is not wild]
         yield level, tuple(sorted([wild] * wilds + rng.sample(others, size - wilds), key=lambda c: c.index))
 
 
 def previous_play(rng: random.Random, level: Rank, rules: RuleSet) -> Play:
     """A play to beat: a uniformly chosen kind among a random hand's leads (bombs, straight flushes and
-    four jokers included), then a uniform play of it."""
-    while True:
-        hand = rng.sample(DECK, 27)
-        leads = pure_leads(tuple(hand), level, rules)
-        kinds = sorted({play.kind for play in leads})
-        kind = rng.choice(kinds)
-        return rng.choice([play for play in leads if play.kind is kind])
+    four jokers included), then a uniform play of it. The leads come from the core (the test of leads
+    holds them to the pure engine's); this only chooses what to ask."""
+    hand = rng.sample(DECK, 27)
+    leads = native.leads(tuple(hand), level, rules).to_list()
+    kind = rng.choice(sorted({play.kind for play in leads}))
+    return rng.choice([play for play in leads if play.kind is kind])
 
 
-@pytest.mark.parametrize("rules", SERVED, ids=[rules.name for rules in SERVED])
+@pytest.mark.parametrize("rules", CARD_RULES, ids=[rules.name for rules in CARD_RULES])
 def test_card_level_leads_are_the_pure_engines(core: ModuleType, rules: RuleSet) -> None:
     """Every lead, in the same order with the same readings, on every level with 0–2 wild cards."""
-    for level, hand in positions(11, POSITIONS):
+    count, largest = (POSITIONS // 4, LONG_HAND) if long_plays(rules) else (POSITIONS, 27)
+    for level, hand in positions(11, count, largest):
         assert native.leads(hand, level, rules).to_list() == pure_leads(hand, level, rules), (level, hand)
 
 
-@pytest.mark.parametrize("rules", SERVED, ids=[rules.name for rules in SERVED])
+@pytest.mark.parametrize("rules", CARD_RULES, ids=[rules.name for rules in CARD_RULES])
 def test_card_level_follows_are_the_pure_engines(core: ModuleType, rules: RuleSet) -> None:
     """Every follow of every kind of play to beat, bombs and straight flushes included."""
     rng = random.Random(12)
     seen: set[PlayKind] = set()
-    for level, hand in positions(13, POSITIONS):
+    for level, hand in positions(13, POSITIONS // 4 if long_plays(rules) else POSITIONS):
         previous = previous_play(rng, level, rules)
         seen.add(previous.kind)
         expected = pure_follows(hand, previous, level, rules)
@@ -114,7 +146,7 @@ def test_card_level_follows_are_the_pure_engines(core: ModuleType, rules: RuleSe
     assert seen >= set(native.NATIVE_KINDS) - {PlayKind.FOUR_JOKERS} or POSITIONS < 300
 
 
-@pytest.mark.parametrize("rules", SERVED, ids=[rules.name for rules in SERVED])
+@pytest.mark.parametrize("rules", CARD_RULES, ids=[rules.name for rules in CARD_RULES])
 def test_rank_level_plays_are_the_pure_engines(core: ModuleType, rules: RuleSet) -> None:
     """Rank-level leads, and follows of each rank-level lead of another hand."""
     rng = random.Random(14)
@@ -128,14 +160,14 @@ def test_rank_level_plays_are_the_pure_engines(core: ModuleType, rules: RuleSet)
             assert native.rank_follows(hand, previous, level, rules) == expected, (level, hand, previous)
 
 
-@pytest.mark.parametrize("rules", SERVED, ids=[rules.name for rules in SERVED])
+@pytest.mark.parametrize("rules", CARD_RULES, ids=[rules.name for rules in CARD_RULES])
 def test_readings_of_card_sets_are_the_pure_engines(
     core: ModuleType, rules: RuleSet, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """``classify`` of card sets drawn from the plays of random hands and at random, through both paths."""
     rng = random.Random(16)
     sets: list[tuple[Rank, tuple[Card, ...]]] = []
-    for level, hand in positions(17, POSITIONS // 4):
+    for level, hand in positions(17, POSITIONS // 4, LONG_HAND if long_plays(rules) else 27):
         leads = native.leads(hand, level, rules)
         sets += [(level, leads[rng.randrange(len(leads))].cards) for _ in range(3)]
         sets.append((level, tuple(rng.sample(hand, min(len(hand), rng.randint(1, 10))))))
@@ -144,7 +176,7 @@ def test_readings_of_card_sets_are_the_pure_engines(
     assert [classify(cards, level, rules) for level, cards in sets] == native_readings
 
 
-@pytest.mark.parametrize("rules", SERVED, ids=[rules.name for rules in SERVED])
+@pytest.mark.parametrize("rules", CARD_RULES, ids=[rules.name for rules in CARD_RULES])
 def test_random_deals_in_the_core_replay_through_the_pure_machine(
     core: ModuleType, rules: RuleSet, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -160,7 +192,7 @@ def test_random_deals_in_the_core_replay_through_the_pure_machine(
             level,
             leader,
             number,
-            rules.natural_straight_flush_is_straight,
+            native.play_parameters(rules),
             rules.lead_passes_to_partner,
         )
         deal = Deal(hands, level, rules, leader=leader)
@@ -169,13 +201,13 @@ def test_random_deals_in_the_core_replay_through_the_pure_machine(
             if number < 8 or turn % 16 == 0:
                 held = deal.hands[seat]
                 if deal.previous is None:
-                    listed = core.card_leads(held, level, rules.natural_straight_flush_is_straight).to_list()
+                    listed = core.card_leads(held, level, native.play_parameters(rules)).to_list()
                     assert listed == pure_leads(tuple(held.elements()), level, rules)
                 else:
                     listed = core.card_follows(
                         held,
                         level,
-                        rules.natural_straight_flush_is_straight,
+                        native.play_parameters(rules),
                         deal.previous.kind,
                         len(deal.previous.cards),
                         deal.previous.key,
@@ -188,7 +220,7 @@ def test_random_deals_in_the_core_replay_through_the_pure_machine(
 
 def test_random_deals_batch_counts_whole_deals(core: ModuleType) -> None:
     """The batch call plays every deal to its end: each takes at least the 27 plays of one seat."""
-    deals, actions = core.random_deals(50, 3, 2, False, True)
+    deals, actions = core.random_deals(50, 3, 2, PARAMETERS, True)
     assert deals == 50
     assert actions >= 50 * 27 * 2
 
@@ -197,7 +229,7 @@ def test_random_deals_batch_counts_whole_deals(core: ModuleType) -> None:
 @given(
     positions=st.lists(st.integers(0, 107), unique=True, min_size=1, max_size=27),
     level=st.sampled_from(NATURAL_RANKS),
-    rules=st.sampled_from(SERVED),
+    rules=st.sampled_from(CARD_RULES),
 )
 def test_property_leads_and_readings_agree(positions: list[int], level: Rank, rules: RuleSet) -> None:
     """Any hand, any level: the same leads, and the same readings of its first plays' cards."""
@@ -233,10 +265,11 @@ def test_a_play_set_is_packed_and_lazy(core: ModuleType) -> None:
     )
 
 
-def test_a_pure_play_set_answers_alike(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Where the pure engine serves (huopin, or no core), the play set has the same interface."""
+def test_a_pure_play_set_answers_alike() -> None:
+    """Where the pure engine serves (no core), the play set has the same interface."""
     hand = parse_cards("H2 S3 S4 S5 S6 S7 SB HR HR")
-    plays = legal_play_set(hand, None, Rank.TWO, HUOPIN)
+    with pure_engine():
+        plays = legal_play_set(hand, None, Rank.TWO, HUOPIN)
     listed = plays.to_list()
     assert isinstance(plays, native.ListPlaySet)
     assert len(plays) == len(listed)
@@ -259,19 +292,19 @@ def test_a_card_held_three_times_is_refused(pure: bool, monkeypatch: pytest.Monk
 def test_bad_input_through_the_binding_raises(core: ModuleType) -> None:
     """Wrong objects, out-of-range levels and impossible hands raise Python exceptions, never a crash."""
     with pytest.raises(TypeError, match="expected a Card"):
-        core.card_leads([1, 2, 3], 2, False)
+        core.card_leads([1, 2, 3], 2, PARAMETERS)
     with pytest.raises(ValueError, match="level"):
-        core.card_leads(parse_cards("S3"), 15, False)
+        core.card_leads(parse_cards("S3"), 15, PARAMETERS)
     with pytest.raises(ValueError, match="held -1 times"):
-        core.card_leads(Counter({Card(Rank.THREE, Suit.SPADES): -1}), 2, False)
+        core.card_leads(Counter({Card(Rank.THREE, Suit.SPADES): -1}), 2, PARAMETERS)
     with pytest.raises(ValueError, match="kind"):
-        core.card_follows(parse_cards("S3"), 2, False, int(PlayKind.AIRPLANE), 10, 5)
+        core.card_follows(parse_cards("S3"), 2, PARAMETERS, int(PlayKind.AIRPLANE), 10, 5)
     with pytest.raises(IndexError):
-        core.card_leads(parse_cards("S3"), 2, False)[5]
+        core.card_leads(parse_cards("S3"), 2, PARAMETERS)[5]
     with pytest.raises(ValueError, match="four hands"):
-        core.random_deal([parse_cards("S3")], 2, 0, 1, False, True)
+        core.random_deal([parse_cards("S3")], 2, 0, 1, PARAMETERS, True)
     with pytest.raises(ValueError, match="27 cards"):
-        core.random_deal([parse_cards("S3")] * 4, 2, 0, 1, False, True)
+        core.random_deal([parse_cards("S3")] * 4, 2, 0, 1, PARAMETERS, True)
 
 
 def test_a_deal_state_fits_in_a_kilobyte(core: ModuleType) -> None:
@@ -279,10 +312,21 @@ def test_a_deal_state_fits_in_a_kilobyte(core: ModuleType) -> None:
     assert core.DEAL_BYTES <= 1024
 
 
-def test_the_core_is_used_for_served_rules_only() -> None:
-    """The compiled core answers for the competition's play parameters; huopin stays pure."""
-    assert not native.serves(HUOPIN)
-    assert native.serves(COMPETITION) == (native.CORE is not None)
+def test_the_core_serves_every_rule_set() -> None:
+    """Both views come from the core for every rule set, once it is loaded."""
+    loaded = native.CORE is not None
+    assert native.serves(HUOPIN) == native.serves(COMPETITION) == loaded
+    assert tuple(EXTENDED_ENUMERATORS) == EXTENDED_ORDER
+
+
+def test_bad_play_parameters_are_refused(core: ModuleType) -> None:
+    """Parameters out of a RuleSet's range raise instead of reaching the enumerators."""
+    bad = list(PARAMETERS)
+    bad[10] = 40  # max_bomb_size
+    with pytest.raises(ValueError, match="out of range"):
+        core.card_leads(parse_cards("S3"), 2, tuple(bad))
+    with pytest.raises(ValueError, match="15 integers"):
+        core.card_leads(parse_cards("S3"), 2, (1, 2))
 
 
 def test_rank_play_of_a_native_play_names_it(core: ModuleType) -> None:

@@ -572,6 +572,23 @@ def enumerators(view: HandView) -> Mapping[PlayKind, Enumerator]:
     return EXTENDED_ENUMERATORS
 
 
+EXTENDED_ORDER: Final = (
+    PlayKind.SINGLE,
+    PlayKind.PAIR,
+    PlayKind.TRIPLE,
+    PlayKind.FULL_HOUSE,
+    PlayKind.STRAIGHT,
+    PlayKind.TUBE,
+    PlayKind.PLATE,
+    PlayKind.AIRPLANE,
+    PlayKind.BOMB,
+    PlayKind.STRAIGHT_FLUSH,
+    PlayKind.CHAIN_BOMB,
+    PlayKind.THREE_JOKERS,
+    PlayKind.FOUR_JOKERS,
+)
+"""The kinds of a rule set with extended plays, in the order :mod:`cardroom.guandan.extended` lists them."""
+
 _KINDS_BY_SIZE: Final = {
     1: (PlayKind.SINGLE,),
     2: (PlayKind.PAIR,),
@@ -593,6 +610,8 @@ def classify(cards: Iterable[Card], level: Rank, rules: RuleSet = COMPETITION) -
     kinds = _KINDS_BY_SIZE.get(size, (PlayKind.BOMB,) if 7 <= size <= _MAX_BOMB else ())
     if native.serves(rules):
         _check_level(level)
+        if rules.extended_plays:
+            kinds = tuple(EXTENDED_ORDER)
         return [
             play
             for kind in kinds
@@ -618,11 +637,13 @@ def read_as(
         return None
     if native.serves(rules):
         _check_level(level)
-        if kind not in native.NATIVE_KINDS:
+        if kind not in native.kinds_of(rules):
             return None
-        key = play_key(kind, rank, size, level)
-        for play in native.plays_of_kind(held, level, rules, kind, key - 1, size).to_list():
-            if play.key == key and play.rank == rank:
+        # a chained bomb's key depends on its shape, which the cards settle (one reading per rank)
+        chained = kind is PlayKind.CHAIN_BOMB
+        key = 0 if chained else play_key(kind, rank, size, level, rules)
+        for play in native.plays_of_kind(held, level, rules, kind, max(key - 1, 0), size).to_list():
+            if play.rank == rank and (chained or play.key == key):
                 return play
         return None
     view = HandView(held, level, rules)

@@ -66,7 +66,7 @@ def legal_follows(
     hand: Iterable[Card], previous: Play, level: Rank, rules: RuleSet = COMPETITION
 ) -> list[Play]:
     """Every play that beats ``previous`` (passing not included)."""
-    if native.serves(rules) and previous.kind in native.NATIVE_KINDS:
+    if native.serves(rules) and previous.kind in native.kinds_of(rules):
         return native.follows(hand, previous, level, rules).to_list()
     return list(iter_follows(HandView(hand, level, rules), previous))
 
@@ -88,7 +88,7 @@ def legal_play_set(
     if native.serves(rules):
         if previous is None:
             return native.leads(hand, level, rules)
-        if previous.kind in native.NATIVE_KINDS:
+        if previous.kind in native.kinds_of(rules):
             return native.follows(hand, previous, level, rules, with_pass=True)
     view = HandView(hand.elements() if isinstance(hand, Counter) else hand, level, rules)
     if previous is None:

@@ -1,20 +1,20 @@
 """The compiled rules core (``cardroom._core``: C++20 in ``native/``, bound with nanobind) under the pure
 engine's API, and the packed play sets bulk users take.
 
-The core serves rule sets whose play parameters are the competition's (``competition``, ``classic``,
-``platform``, and ``natural_straight_flush_is_straight`` either way): card- and rank-level leads and
-follows in the pure engine's order and values, and random deals played inside the core. Rule sets with
-extended plays (``huopin``: :attr:`RuleSet.extended_plays`) stay with the pure engine
-(:mod:`cardroom.guandan.extended`); so does everything when the extension was not built (no compiler)
-or ``CARDROOM_PURE=1`` is set. :func:`serves` says which engine answers; callers of
-:mod:`cardroom.guandan.moves` never need to ask. The pure engine is the reference: the tests compare the
-two on seeded positions of every preset (docs/performance.md).
+The core lists card- and rank-level leads and follows and reads card sets for every rule set, its play
+parameters passed as data (``huopin``'s long sequences, airplanes, star-ordered and chained bombs and
+wild big jokers included), in the pure engine's order and values, and plays random deals inside
+itself. Everything stays with the pure engine when the extension was not built (no compiler) or
+``CARDROOM_PURE=1`` is set. :func:`serves` says which engine answers; callers of
+:mod:`cardroom.guandan.moves` and :mod:`cardroom.guandan.rankplays` never need to ask. The pure engine is the
+reference: the tests compare the two on seeded positions of every preset (docs/performance.md).
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from functools import cache
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Final, Protocol, overload
 
@@ -49,12 +49,38 @@ CORE: Final = _load()
 """The compiled core, or ``None`` where the pure engine serves everything."""
 
 NATIVE_KINDS: Final = frozenset(PlayKind(value) for value in range(1, 11))
-"""The competition's kinds, which the core enumerates."""
+"""The competition's kinds."""
+EXTENDED_KINDS: Final = frozenset(PlayKind(value) for value in range(1, 14))
+"""Every kind of a rule set with extended plays (a kind it lacks has no plays)."""
 
 
 def serves(rules: RuleSet) -> bool:
-    """Whether the compiled core answers for this rule set."""
-    return CORE is not None and not rules.extended_plays
+    """Whether the compiled core answers for this rule set (every rule set, once the core is loaded:
+    the play parameters are passed as data)."""
+    return CORE is not None
+
+
+def kinds_of(rules: RuleSet) -> frozenset[PlayKind]:
+    """The kinds of play these rules have, which the core enumerates."""
+    return EXTENDED_KINDS if rules.extended_plays else NATIVE_KINDS
+
+
+@cache
+def play_parameters(rules: RuleSet) -> tuple[int, ...]:
+    """The rule set's play parameters as the core reads them (native/src/module.cpp, ``play_rules``)."""
+    return (
+        rules.natural_straight_flush_is_straight,
+        rules.level_rank_high,
+        rules.two_high,
+        *rules.straight_lengths,
+        *rules.tube_lengths,
+        *rules.plate_lengths,
+        rules.airplanes,
+        rules.max_bomb_size,
+        rules.three_jokers_bomb,
+        *rules.chain_bomb_lengths,
+        rules.big_joker_wild | rules.bombs_by_stars << 1,
+    )
 
 
 def register_rank_play(rank_play_type: type) -> None:
@@ -145,7 +171,7 @@ def _core() -> ModuleType:
 
 def leads(hand: Hand, level: Rank, rules: RuleSet) -> PlaySet:
     """Every lead, from the core (:func:`serves` must hold)."""
-    result: PlaySet = _core().card_leads(hand, level, rules.natural_straight_flush_is_straight)
+    result: PlaySet = _core().card_leads(hand, level, play_parameters(rules))
     return result
 
 
@@ -155,7 +181,7 @@ def follows(hand: Hand, previous: Play, level: Rank, rules: RuleSet, *, with_pas
     result: PlaySet = _core().card_follows(
         hand,
         level,
-        rules.natural_straight_flush_is_straight,
+        play_parameters(rules),
         previous.kind,
         len(previous.cards),
         previous.key,
@@ -166,9 +192,7 @@ def follows(hand: Hand, previous: Play, level: Rank, rules: RuleSet, *, with_pas
 
 def plays_of_kind(hand: Hand, level: Rank, rules: RuleSet, kind: PlayKind, above: int, size: int) -> PlaySet:
     """The plays of one kind with a key above ``above`` (and ``size`` cards when given), from the core."""
-    result: PlaySet = _core().plays_of_kind(
-        hand, level, rules.natural_straight_flush_is_straight, kind, above, size
-    )
+    result: PlaySet = _core().plays_of_kind(hand, level, play_parameters(rules), kind, above, size)
     return result
 
 
@@ -183,13 +207,13 @@ class _RankPlay(Protocol):
 
 def rank_leads(hand: Hand, level: Rank, rules: RuleSet) -> list[Any]:
     """Every rank-level lead (:class:`~cardroom.guandan.rankplays.RankPlay` values), from the core."""
-    result: list[Any] = _core().rank_leads(hand, level, rules.natural_straight_flush_is_straight)
+    result: list[Any] = _core().rank_leads(hand, level, play_parameters(rules))
     return result
 
 
 def rank_follows(hand: Hand, previous: _RankPlay, level: Rank, rules: RuleSet) -> list[Any]:
     """Every rank-level play that beats ``previous``, from the core."""
     result: list[Any] = _core().rank_follows(
-        hand, level, rules.natural_straight_flush_is_straight, previous.kind, previous.size, previous.key
+        hand, level, play_parameters(rules), previous.kind, previous.size, previous.key
     )
     return result

@@ -379,7 +379,7 @@ def rank_follows(
     hand: Iterable[Card], previous: RankPlay, level: Rank, rules: RuleSet = COMPETITION
 ) -> list[RankPlay]:
     """Every rank-level play that beats ``previous`` (from the compiled core where it serves)."""
-    if native.serves(rules) and not level.is_joker and previous.kind in native.NATIVE_KINDS:
+    if native.serves(rules) and not level.is_joker and previous.kind in native.kinds_of(rules):
         return native.rank_follows(hand, previous, level, rules)
     return list(iter_rank_follows(RankCounts(hand, level, rules), previous))
 
