@@ -94,3 +94,57 @@ def test_the_two_games_stand_apart(module: str, path: Path) -> None:
     other = {"guandan": "shengji", "shengji": "guandan"}[game]
     for imported in imports_of(path):
         assert not imported.startswith(f"cardroom.{other}"), f"{module} imports {imported}"
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Every cardroom module's imports of other cardroom modules, at any depth of the file (inside
+    functions and ``TYPE_CHECKING`` blocks too); ``from package import module`` counts as the module."""
+    names = {name for name, _ in modules()}
+    graph: dict[str, set[str]] = {}
+    for name, path in modules():
+        edges: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                edges |= {alias.name for alias in node.names if alias.name in names}
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                for alias in node.names:
+                    submodule = f"{node.module}.{alias.name}"
+                    if submodule in names:
+                        edges.add(submodule)
+                    elif node.module in names:
+                        edges.add(node.module)
+        graph[name] = edges - {name}
+    return graph
+
+
+def cycle_through(graph: dict[str, set[str]], start: str) -> list[str] | None:
+    """A path of imports from ``start`` back to itself, if there is one."""
+    stack = [(start, [start])]
+    seen: set[str] = set()
+    while stack:
+        module, path = stack.pop()
+        for imported in graph.get(module, ()):
+            if imported == start:
+                return [*path, start]
+            if imported not in seen:
+                seen.add(imported)
+                stack.append((imported, [*path, imported]))
+    return None
+
+
+CIRCLE_FREE = ("cardroom.cards", "cardroom.guandan")
+"""Packages whose modules import one way (the rules core); the others follow as their circles go."""
+
+
+@pytest.mark.parametrize(
+    "module",
+    [name for name, _ in modules() if name.startswith(CIRCLE_FREE) and name != "cardroom.guandan"],
+)
+def test_no_import_circles_in_the_rules_core(module: str) -> None:
+    """No module of the rules core reaches itself through its imports, lazy and TYPE_CHECKING ones
+    included (the package's own ``__init__``, which gathers the public names, aside)."""
+    graph = import_graph()
+    graph = {name: edges - {"cardroom.guandan"} for name, edges in graph.items()}
+    assert cycle_through(graph, module) is None, (
+        f"import circle: {' → '.join(cycle_through(graph, module) or [])}"
+    )

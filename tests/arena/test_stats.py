@@ -19,10 +19,10 @@ from cardroom.arena.stats import (
     t_two_sided_coverage,
 )
 from cardroom.cards import Card, Rank, parse_cards
-from cardroom.guandan.combinations import classify
 from cardroom.guandan.deal import Deal, Event, Phase
 from cardroom.guandan.match import shuffled_hands
 from cardroom.guandan.plays import PASS
+from cardroom.guandan.readings import classify
 
 
 @pytest.mark.parametrize(

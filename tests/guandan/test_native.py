@@ -26,12 +26,13 @@ from hypothesis import strategies as st
 
 from cardroom.cards import NATURAL_RANKS, Card, Rank, Suit, full_deck, parse_cards
 from cardroom.guandan import PASS, Play, PlayKind, classify, native
-from cardroom.guandan.combinations import EXTENDED_ORDER, HandView
 from cardroom.guandan.deal import Deal, PlayAction
 from cardroom.guandan.extended import EXTENDED_ENUMERATORS
+from cardroom.guandan.hands import HandView
 from cardroom.guandan.match import shuffled_hands
 from cardroom.guandan.moves import iter_follows, iter_leads, legal_play_set
 from cardroom.guandan.rankplays import RankCounts, RankPlay, iter_rank_follows, iter_rank_leads, rank_play_of
+from cardroom.guandan.readings import EXTENDED_ORDER
 from cardroom.guandan.ruleset import CLASSIC, COMPETITION, HUOPIN, PLATFORM, RuleSet
 
 POSITIONS = int(os.environ.get("CARDROOM_NATIVE_POSITIONS", "600"))

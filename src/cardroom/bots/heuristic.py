@@ -41,12 +41,12 @@ from cardroom.bots.planning import (
     units_cards,
 )
 from cardroom.cards import Card, Rank, Suit, natural_index
-from cardroom.guandan.combinations import read_as
 from cardroom.guandan.deal import Action, PlayAction, ReturnAction, TributeAction
 from cardroom.guandan.moves import can_play_cards, legal_plays
 from cardroom.guandan.observation import Observation
 from cardroom.guandan.plays import PASS, Play, PlayKind, play_key, rank_orders
 from cardroom.guandan.rankplays import RankPlay, rank_follows, rank_play_of
+from cardroom.guandan.readings import read_as
 
 BOMB_THREAT = 10
 """Bomb an opponent's play when an opponent holds this many cards or fewer: once it has announced its

@@ -1,6 +1,5 @@
 """Guandan (掼蛋): the pure rules core (no I/O, no global state, randomness injected)."""
 
-from cardroom.guandan.combinations import HandView, classify
 from cardroom.guandan.errors import (
     DoesNotBeatError,
     IllegalPlayError,
@@ -14,6 +13,7 @@ from cardroom.guandan.errors import (
     WrongLevelError,
     WrongPhaseError,
 )
+from cardroom.guandan.hands import HandView
 from cardroom.guandan.moves import (
     can_play_cards,
     is_legal,
@@ -23,6 +23,7 @@ from cardroom.guandan.moves import (
     verify_play,
 )
 from cardroom.guandan.plays import PASS, Play, PlayKind, rank_order
+from cardroom.guandan.readings import classify
 from cardroom.guandan.ruleset import CLASSIC, COMPETITION, HUOPIN, PLATFORM, PRESETS, RuleSet, preset
 
 __all__ = [

@@ -1,34 +1,26 @@
 """The combination engine: every play a set of cards can make, card by card.
 
-A :class:`HandView` splits a hand into natural cards by rank and the wild cards (逢人配, the two ♥ level
-cards). Each kind has an enumerator that yields every distinct multiset of cards with each distinct
-reading, optionally only those whose key is above a bound (for following). Readings follow RULES.md: a
-wild card stands for any card but a joker; played alone or as a pair, wild cards are level cards.
+A :class:`~cardroom.guandan.hands.HandView` splits a hand into natural cards by rank and the wild cards
+(逢人配, the two ♥ level cards). Each kind has an enumerator that yields every distinct multiset of
+cards with each distinct reading, optionally only those whose key is above a bound (for following).
+Readings follow RULES.md: a wild card stands for any card but a joker; played alone or as a pair, wild
+cards are level cards.
 
 The enumerators here are the competition's; a rule set with any other play parameter (long sequences,
 airplanes, chained and three-joker bombs, the big joker wild, another order of ranks or of bombs) is
-served by :mod:`cardroom.guandan.extended`, which adds to them (:func:`enumerators`).
+served by :mod:`cardroom.guandan.extended`; :mod:`cardroom.guandan.readings` chooses
+(:func:`~cardroom.guandan.readings.enumerators`). The hand view both read is
+:class:`~cardroom.guandan.hands.HandView`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
-from functools import cache
+from collections.abc import Iterator
 from itertools import combinations, product
-from typing import Any, Final, NamedTuple, Protocol
+from typing import Any, Final, NamedTuple
 
-from cardroom.cards import (
-    ALL_CARDS,
-    BIG_JOKER,
-    NATURAL_RANKS,
-    SMALL_JOKER,
-    Card,
-    Rank,
-    Suit,
-    card_index,
-    natural_index,
-)
-from cardroom.guandan import native
+from cardroom.cards import ALL_CARDS, BIG_JOKER, NATURAL_RANKS, SMALL_JOKER, Card, Rank, Suit, natural_index
+from cardroom.guandan.hands import Enumerator, HandView, with_wilds
 from cardroom.guandan.plays import (
     BOMB_TIER_STEP,
     FOUR_JOKERS_TIER,
@@ -36,139 +28,17 @@ from cardroom.guandan.plays import (
     Play,
     PlayKind,
     bomb_tier,
-    play_key,
     rank_at_position,
-    rank_orders,
 )
-from cardroom.guandan.ruleset import COMPETITION, RuleSet
 
 _SUITS: Final = tuple(Suit)
-_MAX_BOMB: Final = 10
+MAX_BOMB_SIZE: Final = 10
+"""The most cards in a bomb under the competition's play parameters."""
 _new: Final = tuple.__new__
 
 
-class HandView:
-    """A hand prepared for enumeration at one level.
-
-    For each natural rank ``r`` (the ♥ level cards apart): ``distinct[r]`` are the different cards
-    held, ``totals[r]`` how many, ``suit_masks[r]`` which suits (bit ``1 << suit``), and
-    ``subsets[r][j]`` every distinct multiset of ``j`` of them as a tuple in print order. ``wilds`` is
-    how many ♥ level cards (逢人配) the hand holds. ``big_wilds`` is how many big jokers may be played as
-    wild cards (``rules.big_joker_wild``; 0 otherwise), ``orders`` the rule set's order of ranks
-    (:func:`cardroom.guandan.plays.rank_orders`), and ``extended`` whether the rule set needs the
-    enumerators of :mod:`cardroom.guandan.extended`.
-    """
-
-    __slots__ = (
-        "big_jokers",
-        "big_wilds",
-        "distinct",
-        "extended",
-        "level",
-        "orders",
-        "rules",
-        "small_jokers",
-        "subsets",
-        "suit_masks",
-        "totals",
-        "wild",
-        "wilds",
-    )
-
-    def __init__(self, cards: Iterable[Card], level: Rank, rules: RuleSet = COMPETITION) -> None:
-        _check_level(level)
-        counts = card_counts(cards)
-        wild = _CARDS[natural_index(level, Suit.HEARTS)]
-        self.level = level
-        self.rules = rules
-        self.wild = wild
-        self.wilds = counts[wild.index]
-        counts[wild.index] = 0
-        self.small_jokers = counts[0]
-        self.big_jokers = counts[1]
-        if rules is not COMPETITION and uses_extensions(rules):
-            self.extended = True
-            self.big_wilds = counts[1] if rules.big_joker_wild else 0
-            self.orders = rank_orders(level, rules)
-        else:
-            self.extended = False
-            self.big_wilds = 0
-            self.orders = _COMPETITION_ORDERS[level]
-        groups = [_EMPTY_RANK] * 15
-        for rank in NATURAL_RANKS:
-            start = rank * 4 - 6
-            row = counts[start : start + 4]
-            if row != _NONE_HELD:
-                groups[rank] = _held_cards(rank, tuple(row))
-        self.distinct = [group[0] for group in groups]
-        self.totals = [group[1] for group in groups]
-        self.suit_masks = [group[2] for group in groups]
-        self.subsets = [group[3] for group in groups]
-
-
-def _check_level(level: Rank) -> None:
-    if level.is_joker:
-        raise ValueError(f"the level rank must be 2…A, got {level.name}")
-
-
-def card_counts(cards: Iterable[Card]) -> list[int]:
-    """How many of each of the 54 cards (by index); a card more than twice raises ``ValueError``, since
-    the two decks hold each card twice."""
-    counts = [0] * 54
-    for card in cards:
-        counts[card.index] += 1
-    if max(counts) > 2:
-        card = next(card for card in ALL_CARDS if counts[card.index] > 2)
-        raise ValueError(f"{card} is held {counts[card.index]} times: the two decks hold each card twice")
-    return counts
-
-
-def uses_extensions(rules: RuleSet) -> bool:
-    """Whether any play parameter of the rule set differs from the competition's
-    (:attr:`RuleSet.extended_plays`)."""
-    return rules.extended_plays
-
-
-_COMPETITION_ORDERS: Final = tuple(rank_orders(Rank(max(level, 2))) for level in range(15))
-
-_CARDS: Final = [Card(Rank.SMALL_JOKER), Card(Rank.BIG_JOKER)] + [
-    Card(rank, suit) for rank in NATURAL_RANKS for suit in _SUITS
-]
-
-_RankGroups = tuple[tuple[Card, ...], int, int, tuple[tuple[tuple[Card, ...], ...], ...]]
-_NONE_HELD: Final = [0, 0, 0, 0]
-_EMPTY_RANK: Final[_RankGroups] = ((), 0, 0, ((),) + ((),) * 8)
-
-
-@cache
-def _held_cards(rank: Rank, suit_counts: tuple[int, ...]) -> _RankGroups:
-    """The natural cards of one rank held in these numbers per suit: (distinct cards, total, suit mask,
-    the distinct multisets of each size 0…8). Pure, hence cached."""
-    held = [(_CARDS[natural_index(rank, suit)], suit_counts[suit]) for suit in _SUITS if suit_counts[suit]]
-    by_size: list[list[tuple[Card, ...]]] = [[] for _ in range(9)]
-    for choice in product(*(range(count + 1) for _, count in held)):
-        cards: tuple[Card, ...] = ()
-        for (card, _), taken in zip(held, choice, strict=True):
-            cards += (card,) * taken
-        by_size[len(cards)].append(cards)
-    distinct = tuple(card for card, _ in held)
-    mask = sum(1 << suit for suit in _SUITS if suit_counts[suit])
-    return distinct, sum(suit_counts), mask, tuple(tuple(group) for group in by_size)
-
-
-def _with_wilds(naturals: tuple[Card, ...], wild: Card, count: int) -> tuple[Card, ...]:
-    """Natural cards (in print order) with ``count`` wild cards put in their print place."""
-    if not count:
-        return naturals
-    index = wild.index
-    for position, card in enumerate(naturals):
-        if card.index > index:
-            return naturals[:position] + (wild,) * count + naturals[position:]
-    return naturals + (wild,) * count
-
-
 def _as_heart(rank: Rank) -> Card:
-    return _CARDS[natural_index(rank, Suit.HEARTS)]
+    return ALL_CARDS[natural_index(rank, Suit.HEARTS)]
 
 
 def singles(view: HandView, above: int = 0) -> Iterator[Play]:
@@ -204,7 +74,7 @@ def pairs(view: HandView, above: int = 0) -> Iterator[Play]:
         if wilds:
             stands = (_as_heart(rank),)
             for cards in subsets[1]:
-                yield _new(Play, (pair, rank, _with_wilds(cards, wild, 1), stands, level, key))
+                yield _new(Play, (pair, rank, with_wilds(cards, wild, 1), stands, level, key))
     if wilds == 2 and orders[level] > above:
         yield _new(Play, (pair, level, (wild, wild), (wild, wild), level, orders[level]))
     for joker, held in ((SMALL_JOKER, view.small_jokers), (BIG_JOKER, view.big_jokers)):
@@ -220,7 +90,7 @@ def _rank_groups(view: HandView, rank: Rank, size: int) -> Iterator[tuple[tuple[
     wild = view.wild
     for used in range(min(view.wilds, size - 1) + 1):
         for cards in subsets[size - used]:
-            yield _with_wilds(cards, wild, used), used
+            yield with_wilds(cards, wild, used), used
 
 
 def triples(view: HandView, above: int = 0) -> Iterator[Play]:
@@ -386,7 +256,7 @@ def _place_wilds(naturals: tuple[Card, ...], wild: Card, count: int, split: int 
     if not count:
         return naturals
     if split is None:
-        return _with_wilds(naturals, wild, count)
+        return with_wilds(naturals, wild, count)
     return naturals[:split] + (wild,) * count + naturals[split:]
 
 
@@ -409,7 +279,7 @@ def _flushes(view: HandView, frame: _Frame) -> list[tuple[Card, ...]]:
     if not common:
         return []
     return [
-        tuple(_CARDS[natural_index(rank, suit)] for rank in frame.ranks)
+        tuple(ALL_CARDS[natural_index(rank, suit)] for rank in frame.ranks)
         for suit in _SUITS
         if common >> suit & 1
     ]
@@ -426,7 +296,7 @@ def straights(view: HandView, above: int = 0) -> Iterator[Play]:
         used, split, top, lowest = len(frame.wild_ranks), frame.split, frame.top, frame.lowest
         if used:
             hearts = tuple(_as_heart(rank) for rank in frame.wild_ranks)
-            spades = tuple(_CARDS[natural_index(rank, Suit.SPADES)] for rank in frame.wild_ranks)
+            spades = tuple(ALL_CARDS[natural_index(rank, Suit.SPADES)] for rank in frame.wild_ranks)
             hearts_flush = next((f for f in flushes if f[0].suit is Suit.HEARTS), None)
             run = (wild,) * used
             last = 5 - used
@@ -436,7 +306,7 @@ def straights(view: HandView, above: int = 0) -> Iterator[Play]:
                 elif split == last:
                     cards = naturals + run
                 elif split is None:
-                    cards = _with_wilds(naturals, wild, used)
+                    cards = with_wilds(naturals, wild, used)
                 else:
                     cards = naturals[:split] + run + naturals[split:]
                 if hearts_flush is None or naturals != hearts_flush:
@@ -480,10 +350,10 @@ def straight_flushes(view: HandView, above: int = 0) -> Iterator[Play]:
                 for replaced in combinations(held, extra):
                     wild_ranks = sorted(rank for rank in ranks if rank not in held or rank in replaced)
                     naturals = tuple(
-                        _CARDS[natural_index(rank, suit)] for rank in held if rank not in replaced
+                        ALL_CARDS[natural_index(rank, suit)] for rank in held if rank not in replaced
                     )
-                    stands = tuple(_CARDS[natural_index(rank, suit)] for rank in wild_ranks)
-                    cards = _with_wilds(naturals, wild, len(wild_ranks))
+                    stands = tuple(ALL_CARDS[natural_index(rank, suit)] for rank in wild_ranks)
+                    cards = with_wilds(naturals, wild, len(wild_ranks))
                     yield _new(Play, (flush, lowest, cards, stands, level, base + top))
 
 
@@ -509,14 +379,14 @@ def bombs(view: HandView, above: int = 0) -> Iterator[Play]:
         order = orders[rank]
         heart = _as_heart(rank)
         subsets = view.subsets[rank]
-        for size in range(4, min(held + wilds, _MAX_BOMB) + 1):
+        for size in range(4, min(held + wilds, MAX_BOMB_SIZE) + 1):
             key = bomb_tier(size) * BOMB_TIER_STEP + order
             if key <= above:
                 continue
             for used in range(max(0, size - held), min(wilds, size) + 1):
                 stands = (heart,) * used
                 for cards in subsets[size - used]:
-                    yield _new(Play, (bomb, rank, _with_wilds(cards, wild, used), stands, level, key))
+                    yield _new(Play, (bomb, rank, with_wilds(cards, wild, used), stands, level, key))
 
 
 def four_jokers(view: HandView, above: int = 0) -> Iterator[Play]:
@@ -542,14 +412,6 @@ ENUMERATORS: Final = {
 """One enumerator per kind: ``enumerate(view, above=key)`` yields the plays of that kind above a key."""
 
 
-class Enumerator(Protocol):
-    """Yields the plays of one kind from a hand whose key is above ``above``; with ``size``, only plays of
-    that many cards (the extended enumerators use it to skip other lengths; the competition ones ignore
-    it, so callers still filter)."""
-
-    def __call__(self, view: HandView, above: int = 0, size: int = 0) -> Iterator[Play]: ...
-
-
 def _sized(enumerate_kind: Any) -> Enumerator:
     def enumerate_sized(view: HandView, above: int = 0, size: int = 0) -> Iterator[Play]:
         plays: Iterator[Play] = enumerate_kind(view, above)
@@ -559,112 +421,6 @@ def _sized(enumerate_kind: Any) -> Enumerator:
     return enumerate_sized
 
 
-_SIZED: Final[dict[PlayKind, Enumerator]] = {kind: _sized(function) for kind, function in ENUMERATORS.items()}
-
-
-def enumerators(view: HandView) -> Mapping[PlayKind, Enumerator]:
-    """The enumerator of every kind the hand's rule set has, each taking ``(view, above, size)``: the
-    competition's, or the extended ones when a play parameter differs (:func:`uses_extensions`)."""
-    if not view.extended:
-        return _SIZED
-    from cardroom.guandan.extended import EXTENDED_ENUMERATORS  # imported here: it imports this module
-
-    return EXTENDED_ENUMERATORS
-
-
-EXTENDED_ORDER: Final = (
-    PlayKind.SINGLE,
-    PlayKind.PAIR,
-    PlayKind.TRIPLE,
-    PlayKind.FULL_HOUSE,
-    PlayKind.STRAIGHT,
-    PlayKind.TUBE,
-    PlayKind.PLATE,
-    PlayKind.AIRPLANE,
-    PlayKind.BOMB,
-    PlayKind.STRAIGHT_FLUSH,
-    PlayKind.CHAIN_BOMB,
-    PlayKind.THREE_JOKERS,
-    PlayKind.FOUR_JOKERS,
-)
-"""The kinds of a rule set with extended plays, in the order :mod:`cardroom.guandan.extended` lists them."""
-
-_KINDS_BY_SIZE: Final = {
-    1: (PlayKind.SINGLE,),
-    2: (PlayKind.PAIR,),
-    3: (PlayKind.TRIPLE,),
-    4: (PlayKind.BOMB, PlayKind.FOUR_JOKERS),
-    5: (PlayKind.FULL_HOUSE, PlayKind.STRAIGHT, PlayKind.STRAIGHT_FLUSH, PlayKind.BOMB),
-    6: (PlayKind.TUBE, PlayKind.PLATE, PlayKind.BOMB),
+SIZED_ENUMERATORS: Final[dict[PlayKind, Enumerator]] = {
+    kind: _sized(function) for kind, function in ENUMERATORS.items()
 }
-
-
-def classify(cards: Iterable[Card], level: Rank, rules: RuleSet = COMPETITION) -> list[Play]:
-    """Every reading of exactly these cards as one play at this level (empty if none).
-
-    A wild card can make several readings (which end of a straight it completes, a straight or a
-    straight flush, which rank of a full house it joins); each is a distinct :class:`Play`.
-    """
-    held = tuple(sorted(cards, key=card_index))
-    size = len(held)
-    kinds = _KINDS_BY_SIZE.get(size, (PlayKind.BOMB,) if 7 <= size <= _MAX_BOMB else ())
-    if native.serves(rules):
-        _check_level(level)
-        if rules.extended_plays:
-            kinds = tuple(EXTENDED_ORDER)
-        return [
-            play
-            for kind in kinds
-            for play in native.plays_of_kind(held, level, rules, kind, 0, size).to_list()
-        ]
-    view = HandView(held, level, rules)
-    if view.extended:
-        return [
-            play for enumerate_kind in enumerators(view).values() for play in enumerate_kind(view, 0, size)
-        ]
-    return [play for kind in kinds for play in ENUMERATORS[kind](view) if len(play.cards) == size]
-
-
-def read_as(
-    cards: Iterable[Card], kind: PlayKind, rank: Rank, level: Rank, rules: RuleSet = COMPETITION
-) -> Play | None:
-    """The reading of exactly these cards as a play of this kind and key rank, or ``None``.
-
-    The same engine as :func:`classify`, asked for one kind and key only (what validators need)."""
-    held = tuple(sorted(cards, key=card_index))
-    size = len(held)
-    if kind is PlayKind.PASS or not size:
-        return None
-    if native.serves(rules):
-        _check_level(level)
-        if kind not in native.kinds_of(rules):
-            return None
-        # a chained bomb's key depends on its shape, which the cards settle (one reading per rank)
-        chained = kind is PlayKind.CHAIN_BOMB
-        key = 0 if chained else play_key(kind, rank, size, level, rules)
-        for play in native.plays_of_kind(held, level, rules, kind, max(key - 1, 0), size).to_list():
-            if play.rank == rank and (chained or play.key == key):
-                return play
-        return None
-    view = HandView(held, level, rules)
-    if view.extended:
-        table = enumerators(view)
-        if kind not in table:
-            return None
-        # a chained bomb's key depends on its shape, which the cards settle (one reading per rank)
-        above = 0 if kind is PlayKind.CHAIN_BOMB else play_key(kind, rank, size, level, rules) - 1
-        for play in table[kind](view, above, size):
-            if (
-                play.rank == rank
-                and len(play.cards) == size
-                and (kind is PlayKind.CHAIN_BOMB or play.key == above + 1)
-            ):
-                return play
-        return None
-    if kind not in ENUMERATORS:
-        return None
-    key = play_key(kind, rank, size, level)
-    for play in ENUMERATORS[kind](view, key - 1):
-        if play.key == key and play.rank == rank and len(play.cards) == size:
-            return play
-    return None

@@ -35,7 +35,7 @@ from typing import Any, Final, NamedTuple
 
 from cardroom.cards import ALL_CARDS, BIG_JOKER, NATURAL_RANKS, SMALL_JOKER, Card, Rank, Suit, card_index
 from cardroom.cards import natural_index as _natural_index
-from cardroom.guandan.combinations import Enumerator, HandView, _with_wilds
+from cardroom.guandan.hands import Enumerator, HandView, with_wilds
 from cardroom.guandan.plays import Play, PlayKind, play_key, rank_at_position, star_key
 from cardroom.guandan.ruleset import RuleSet
 
@@ -164,7 +164,7 @@ def _assemble(naturals: tuple[Card, ...], big: int, hearts: int, wild: Card) -> 
     """The cards of a play in print order: the natural cards, ``big`` big jokers and ``hearts`` ♥ level
     cards."""
     if hearts:
-        naturals = _with_wilds(naturals, wild, hearts)
+        naturals = with_wilds(naturals, wild, hearts)
     if big:
         start = 0  # big jokers print after the small jokers, before every suited card
         while start < len(naturals) and naturals[start] is SMALL_JOKER:
@@ -456,7 +456,7 @@ def _sequences(
                         if not hearts:
                             cards = before + naturals
                         elif split is None:
-                            cards = before + _with_wilds(naturals, wild, hearts)
+                            cards = before + with_wilds(naturals, wild, hearts)
                         else:
                             cards = before + naturals[:split] + run + naturals[split:]
                         yield _new(Play, (kind, lowest, cards, stands, level, top))

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Final
 
-from cardroom.cards import ALL_CARDS, BIG_JOKER, NATURAL_RANKS, SMALL_JOKER, Card, Rank, Suit, natural_index
+from cardroom.cards import NATURAL_RANKS, Rank, Suit
 from cardroom.guandan.extended import (
     WINDOWS,
     best_airplane_top,
@@ -25,8 +25,7 @@ from cardroom.guandan.extended import (
     lowest_wing,
 )
 from cardroom.guandan.plays import PlayKind, play_key, rank_at_position, rank_orders, star_key
-from cardroom.guandan.rankplays import RankCounts, RankPlay, _take, _unflush
-from cardroom.guandan.ruleset import RuleSet
+from cardroom.guandan.rankview import RankCounts, RankPlay
 
 _SUITS: Final = tuple(Suit)
 _JOKERS: Final = (Rank.SMALL_JOKER, Rank.BIG_JOKER)
@@ -305,81 +304,3 @@ EXTENDED_RANK_ENUMERATORS: Final[dict[PlayKind, Callable[[RankCounts, int], Iter
     PlayKind.FOUR_JOKERS: _four_jokers,
 }
 """One enumerator per kind, as at the card level: ``enumerate(view, above)``."""
-
-
-_WIDTHS: Final = {PlayKind.STRAIGHT: 1, PlayKind.STRAIGHT_FLUSH: 1, PlayKind.TUBE: 2, PlayKind.PLATE: 3}
-
-
-def choose(play: RankPlay, counts: list[int], level: Rank, rules: RuleSet) -> list[Card] | None:
-    """The natural cards of one concrete choice for ``play`` (``counts`` without the wild cards it uses):
-    ♠♥♣♦ first, as many as the play keeps; a plain five-card straight or a full house with a big joker
-    avoids natural cards that would also make a straight flush."""
-    kind = play.kind
-    keep = play.size - play.wilds
-    if kind is PlayKind.FOUR_JOKERS:
-        return [SMALL_JOKER] * 2 + [BIG_JOKER] * 2
-    if kind is PlayKind.THREE_JOKERS:
-        big = 1 if counts[SMALL_JOKER.index] >= 2 else 2
-        return [SMALL_JOKER] * (3 - big) + [BIG_JOKER] * big
-    if play.rank.is_joker:
-        return [Card(play.rank)] * keep
-    if kind in _WIDTHS or kind is PlayKind.CHAIN_BOMB:
-        per = _WIDTHS.get(kind) or play.size // play.length
-        low = 1 if play.rank == Rank.ACE else int(play.rank)
-        chosen: list[Card] = []
-        for position in range(low, low + play.size // per):
-            chosen += _take(counts, rank_at_position(position), per, play.suit)
-        excess = len(chosen) - keep
-        if excess > 0:
-            return chosen[excess:] if per == 1 else _drop(chosen, excess)
-        if kind is PlayKind.STRAIGHT and play.size == 5 and (play.big_jokers or not play.wilds):
-            if not play.wilds and rules.natural_straight_flush_is_straight:
-                return chosen
-            return _unflush(chosen, counts)
-        return chosen
-    if kind is PlayKind.AIRPLANE:
-        assert play.pair_rank is not None
-        low = 1 if play.rank == Rank.ACE else int(play.rank)
-        wing_low = 1 if play.pair_rank == Rank.ACE else int(play.pair_rank)
-        length = play.size // 5
-        chosen = []
-        for position in range(low, low + length):
-            chosen += _take(counts, rank_at_position(position), 3)
-        for position in range(wing_low, wing_low + length):
-            chosen += _take(counts, rank_at_position(position), 2)
-        return chosen
-    if kind is PlayKind.FULL_HOUSE:
-        chosen = _take(counts, play.rank, 3)
-        if play.pair_rank is None:
-            return chosen
-        if play.pair_rank.is_joker:
-            return chosen + [Card(play.pair_rank)] * (keep - len(chosen))
-        pair = _take(counts, play.pair_rank, keep - len(chosen))
-        if play.big_jokers and len(chosen) == 1 and len(pair) == 1 and pair[0].suit is chosen[0].suit:
-            other = _other_suit(counts, play.pair_rank, chosen[0].suit) or _other_suit(
-                counts, play.rank, pair[0].suit
-            )
-            if other is not None and other.rank == play.pair_rank:
-                pair = [other]
-            elif other is not None:
-                chosen = [other]
-        return chosen + pair
-    return _take(counts, play.rank, keep)
-
-
-def _drop(chosen: list[Card], excess: int) -> list[Card]:
-    """Leave out ``excess`` natural cards from the fullest ranks (wild cards take their place)."""
-    by_rank: dict[Rank, list[Card]] = {}
-    for card in chosen:
-        by_rank.setdefault(card.rank, []).append(card)
-    for _ in range(excess):
-        fullest = max(by_rank, key=lambda rank: len(by_rank[rank]))
-        by_rank[fullest].pop()
-    return [card for cards in by_rank.values() for card in cards]
-
-
-def _other_suit(counts: list[int], rank: Rank, suit: Suit | None) -> Card | None:
-    for other in _SUITS:
-        if other is not suit and counts[natural_index(rank, other)]:
-            return ALL_CARDS[natural_index(rank, other)]
-    return None

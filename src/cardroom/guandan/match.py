@@ -17,7 +17,7 @@ from enum import Enum
 from cardroom.cards import Card, Rank, full_deck, sort_cards
 from cardroom.guandan.deal import Action, Deal, DealResult, Phase
 from cardroom.guandan.errors import RuleError, RulingError, WrongPhaseError
-from cardroom.guandan.observation import Observation, observe
+from cardroom.guandan.observation import Observation
 from cardroom.guandan.ruleset import COMPETITION, AceFailure, RuleSet
 from cardroom.guandan.rulings import ForfeitRuling, MatchRuling, forfeit_points
 from cardroom.guandan.scoring import PASSED_ACE, round_points
@@ -315,6 +315,53 @@ class Match:
             return 14, 14
         winner_points, loser_points = round_points(abs(first - second))
         return (winner_points, loser_points) if self.winner == 0 else (loser_points, winner_points)
+
+
+def observe(match: Match, seat: int) -> Observation:
+    """The observation of ``seat`` in ``match``."""
+    if seat not in range(4):
+        raise ValueError(f"a seat is 0–3, got {seat}")
+    deal = match.deals[-1] if match.deals else None
+    levels = (match.levels[0], match.levels[1])
+    if deal is None:
+        return Observation(
+            seat,
+            (),
+            match.level,
+            levels,
+            match.level_team,
+            0,
+            match.phase.value,
+            None,
+            (0, 0, 0, 0),
+            (),
+            None,
+            None,
+            (),
+            (),
+            match.rules,
+        )
+    counts = tuple(deal.card_count(other) for other in range(4))
+    last = deal.last_play
+    to_act = deal.current_player == seat
+    return Observation(
+        seat=seat,
+        hand=deal.hand(seat),
+        level=deal.level,
+        levels=levels,
+        level_team=match.summaries[-1].level_team if deal.result and match.summaries else match.level_team,
+        deal_number=len(match.deals),
+        phase=deal.phase.value if not match.is_over else match.phase.value,
+        current_player=deal.current_player,
+        card_counts=(counts[0], counts[1], counts[2], counts[3]),
+        finished=tuple(deal.finished),
+        previous=last[1] if last else None,
+        previous_seat=last[0] if last else None,
+        history=tuple(event for event in deal.events if event.visible_to(seat)),
+        legal_actions=tuple(deal.legal_actions()) if to_act else (),
+        rules=match.rules,
+        turned=None if deal.turned_card is None or deal.leader is None else (deal.leader, deal.turned_card),
+    )
 
 
 def shuffled_hands(rng: random.Random) -> tuple[tuple[tuple[Card, ...], ...], tuple[int, Card]]:

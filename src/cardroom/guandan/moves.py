@@ -12,7 +12,7 @@ from itertools import chain
 
 from cardroom.cards import Card, Rank, format_cards
 from cardroom.guandan import native
-from cardroom.guandan.combinations import ENUMERATORS, HandView, classify, enumerators, read_as
+from cardroom.guandan.combinations import ENUMERATORS
 from cardroom.guandan.errors import (
     DoesNotBeatError,
     IllegalPlayError,
@@ -21,7 +21,9 @@ from cardroom.guandan.errors import (
     NotHeldError,
     WrongLevelError,
 )
+from cardroom.guandan.hands import HandView
 from cardroom.guandan.plays import PASS, Play, PlayKind
+from cardroom.guandan.readings import classify, enumerators, read_as
 from cardroom.guandan.ruleset import COMPETITION, RuleSet
 
 _BOMB_KINDS = (PlayKind.BOMB, PlayKind.STRAIGHT_FLUSH, PlayKind.FOUR_JOKERS)

@@ -1,21 +1,23 @@
 """The rank-level view of legal moves, for bots and search: plays named by kind and ranks, with the
 number of wild cards (逢人配) they need, where suits matter only for straight flushes.
 
-Each :class:`RankPlay` uses as few wild cards as the hand allows and can name one concrete card choice
-(:meth:`RankPlay.to_play`). Counting is done on per-rank card counts, so this view is far smaller and
-faster than the card-level one. Rule sets with other play parameters (``huopin``) are served by
-:mod:`cardroom.guandan.extended_ranks`, with the same values.
+Each :class:`~cardroom.guandan.rankview.RankPlay` uses as few wild cards as the hand allows and can name
+one concrete card choice (:meth:`~cardroom.guandan.rankview.RankPlay.to_play`). Counting is done on
+per-rank card counts (:class:`~cardroom.guandan.rankview.RankCounts`), so this view is far smaller and
+faster than the card-level one. The enumerators here are the competition's; rule sets with other play
+parameters (``huopin``) are served by :mod:`cardroom.guandan.extended_ranks`, with the same values. The
+compiled core answers :func:`rank_leads` and :func:`rank_follows` where it is loaded.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from itertools import chain, compress
-from typing import Final, NamedTuple
+from itertools import chain
+from typing import Final
 
-from cardroom.cards import ALL_CARDS, BIG_JOKER, NATURAL_RANKS, Card, Rank, Suit, card_index, natural_index
+from cardroom.cards import NATURAL_RANKS, Card, Rank, Suit
 from cardroom.guandan import native
-from cardroom.guandan.combinations import card_counts, read_as, uses_extensions
+from cardroom.guandan.extended_ranks import EXTENDED_RANK_ENUMERATORS
 from cardroom.guandan.plays import (
     BOMB_TIER_STEP,
     FOUR_JOKERS_TIER,
@@ -27,158 +29,23 @@ from cardroom.guandan.plays import (
     rank_order,
     rank_orders,
 )
+from cardroom.guandan.rankview import RankCounts, RankPlay
 from cardroom.guandan.ruleset import COMPETITION, RuleSet
+
+__all__ = [
+    "RANK_ENUMERATORS",
+    "RankCounts",
+    "RankPlay",
+    "iter_rank_follows",
+    "iter_rank_leads",
+    "rank_enumerators",
+    "rank_follows",
+    "rank_leads",
+    "rank_play_of",
+]
 
 _SUITS: Final = tuple(Suit)
 _new: Final = tuple.__new__
-
-
-class RankPlay(NamedTuple):
-    """A play named by its ranks: kind, key rank (lowest rank of a sequence), number of cards, wild
-    cards needed, the suit of a straight flush, the pair's rank in a full house (``None`` when the pair
-    is two wild cards) or the lowest rank of an airplane's wings, the comparison key (as
-    :attr:`Play.key`), how many of the wild cards are big jokers (``big_joker_wild``), and the number of
-    bombs of a chained bomb (its shape; 0 for the other kinds)."""
-
-    kind: PlayKind
-    rank: Rank
-    size: int
-    wilds: int
-    key: int
-    suit: Suit | None = None
-    pair_rank: Rank | None = None
-    big_jokers: int = 0
-    length: int = 0
-
-    def beats(self, previous: RankPlay) -> bool:
-        """The same comparison as :meth:`Play.beats`."""
-        if self.kind.is_bomb:
-            return not previous.kind.is_bomb or self.key > previous.key
-        return self.kind is previous.kind and self.size == previous.size and self.key > previous.key
-
-    def to_play(self, hand: Iterable[Card], level: Rank, rules: RuleSet = COMPETITION) -> Play:
-        """One concrete card choice for this rank-level play from ``hand``.
-
-        Natural cards are taken ♠, ♥, ♣, ♦ first and wild cards only where the play needs them; a plain
-        straight avoids five natural cards of one suit. Raises ``ValueError`` if the hand cannot make it.
-        """
-        counts = [0] * 54
-        for card in hand:
-            counts[card.index] += 1
-        wild = Card(level, Suit.HEARTS)
-        wilds = counts[wild.index]
-        counts[wild.index] = 0
-        hearts = self.wilds - self.big_jokers
-        counts[BIG_JOKER.index] -= self.big_jokers
-        if hearts > wilds or counts[BIG_JOKER.index] < 0:
-            raise ValueError(f"the hand cannot make {self}")
-        if uses_extensions(rules):
-            from cardroom.guandan.extended_ranks import choose  # imported here: it imports this module
-
-            chosen = choose(self, counts, level, rules)
-        else:
-            chosen = _choose(self, counts, level, rules)
-        if chosen is None or len(chosen) + self.wilds != self.size:
-            raise ValueError(f"the hand cannot make {self}")
-        cards = tuple(sorted(chosen + [wild] * hearts + [BIG_JOKER] * self.big_jokers, key=card_index))
-        play = read_as(cards, self.kind, self.rank, level, rules)
-        if play is None:
-            raise ValueError(f"the hand cannot make {self}")
-        return play
-
-
-def _take(counts: list[int], rank: Rank, number: int, suit: Suit | None = None) -> list[Card]:
-    taken: list[Card] = []
-    for each in (suit,) if suit is not None else _SUITS:
-        index = natural_index(rank, each)
-        available = min(counts[index], number - len(taken))
-        taken += [ALL_CARDS[natural_index(rank, each)]] * available
-        counts[index] -= available
-    return taken
-
-
-def _choose(play: RankPlay, counts: list[int], level: Rank, rules: RuleSet) -> list[Card] | None:
-    kind = play.kind
-    if kind is PlayKind.FOUR_JOKERS:
-        return [Card(Rank.SMALL_JOKER)] * 2 + [Card(Rank.BIG_JOKER)] * 2
-    if play.rank.is_joker:
-        return [Card(play.rank)] * play.size
-    width = {PlayKind.STRAIGHT: 1, PlayKind.STRAIGHT_FLUSH: 1, PlayKind.TUBE: 2, PlayKind.PLATE: 3}
-    if kind in width:
-        per = width[kind]
-        low = 1 if play.rank == Rank.ACE else int(play.rank)
-        chosen: list[Card] = []
-        for position in range(low, low + play.size // per):
-            chosen += _take(counts, rank_at_position(position), per, play.suit)
-        excess = len(chosen) + play.wilds - play.size
-        if excess > 0:
-            return chosen[excess:]
-        if kind is PlayKind.STRAIGHT and not play.wilds and not rules.natural_straight_flush_is_straight:
-            return _unflush(chosen, counts)
-        return chosen
-    if kind is PlayKind.FULL_HOUSE:
-        chosen = _take(counts, play.rank, 3)
-        if play.pair_rank is None:
-            return chosen
-        if play.pair_rank.is_joker:
-            return chosen + [Card(play.pair_rank)] * 2
-        return chosen + _take(counts, play.pair_rank, 2)
-    return _take(counts, play.rank, play.size - play.wilds)
-
-
-def _unflush(chosen: list[Card], counts: list[int]) -> list[Card] | None:
-    if not chosen:
-        return None
-    suit = chosen[0].suit
-    if any(card.suit is not suit for card in chosen):
-        return chosen
-    for position, card in enumerate(chosen):
-        for other in _SUITS:
-            if other is not suit and counts[natural_index(card.rank, other)]:
-                return [*chosen[:position], Card(card.rank, other), *chosen[position + 1 :]]
-    return None
-
-
-class RankCounts:
-    """Per-rank counts of a hand's natural cards (the ♥ level cards apart, as wild cards), with
-    bitmasks over sequence positions 1…14 (the ace at both ends) of the ranks held, per suit too."""
-
-    __slots__ = (
-        "big_jokers",
-        "big_wilds",
-        "extended",
-        "level",
-        "natural",
-        "present",
-        "rules",
-        "runs",
-        "small_jokers",
-        "wilds",
-    )
-
-    def __init__(self, cards: Iterable[Card], level: Rank, rules: RuleSet = COMPETITION) -> None:
-        counts = card_counts(cards)
-        wild_index = natural_index(level, Suit.HEARTS)
-        self.wilds = counts[wild_index]
-        counts[wild_index] = 0
-        self.level = level
-        self.rules = rules
-        self.small_jokers = counts[0]
-        self.big_jokers = counts[1]
-        if rules is not COMPETITION and uses_extensions(rules):
-            self.extended = True
-            self.big_wilds = counts[1] if rules.big_joker_wild else 0
-        else:
-            self.extended = False
-            self.big_wilds = 0
-        columns = (counts[2::4], counts[3::4], counts[4::4], counts[5::4])
-        self.natural = [0, 0, *map(sum, zip(*columns, strict=True))]
-        self.runs = [sum(compress(_RANK_BITS, column)) | (2 if column[12] else 0) for column in columns]
-        self.present = self.runs[0] | self.runs[1] | self.runs[2] | self.runs[3]
-
-
-_RANK_BITS: Final = tuple(1 << rank for rank in range(2, 15))
-"""The sequence-position bit of each rank 2…A (the ace is also position 1)."""
 
 _RANKS_OF: Final = {
     (low, length): tuple(int(rank_at_position(position)) for position in range(low, low + length))
@@ -337,11 +204,7 @@ _BOMB_KINDS: Final = (PlayKind.BOMB, PlayKind.STRAIGHT_FLUSH, PlayKind.FOUR_JOKE
 
 def rank_enumerators(view: RankCounts) -> dict[PlayKind, Callable[[RankCounts, int], Iterator[RankPlay]]]:
     """The rank-level enumerator of every kind the hand's rule set has."""
-    if not view.extended:
-        return RANK_ENUMERATORS
-    from cardroom.guandan.extended_ranks import EXTENDED_RANK_ENUMERATORS  # imported here: it imports this
-
-    return EXTENDED_RANK_ENUMERATORS
+    return EXTENDED_RANK_ENUMERATORS if view.extended else RANK_ENUMERATORS
 
 
 def iter_rank_leads(view: RankCounts) -> Iterator[RankPlay]:
@@ -363,9 +226,6 @@ def iter_rank_follows(view: RankCounts, previous: RankPlay) -> Iterator[RankPlay
         if play.size == previous.size
     )
     return chain(same, *(table[kind](view, 0) for kind in bomb_kinds))
-
-
-native.register_rank_play(RankPlay)
 
 
 def rank_leads(hand: Iterable[Card], level: Rank, rules: RuleSet = COMPETITION) -> list[RankPlay]:

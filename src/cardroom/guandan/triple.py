@@ -17,9 +17,9 @@ from collections.abc import Sequence
 from typing import Final
 
 from cardroom.cards import NotationError, Rank, parse_cards
-from cardroom.guandan.combinations import read_as
 from cardroom.guandan.errors import NotACombinationError
 from cardroom.guandan.plays import PASS, Play, PlayKind
+from cardroom.guandan.readings import read_as
 from cardroom.guandan.ruleset import COMPETITION, RuleSet
 
 TYPE_NAMES: Final = {

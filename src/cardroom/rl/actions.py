@@ -28,10 +28,10 @@ import numpy as np
 import numpy.typing as npt
 
 from cardroom.cards import ALL_CARDS, NATURAL_RANKS, Card, Rank, Suit, natural_index
-from cardroom.guandan.combinations import read_as, uses_extensions
 from cardroom.guandan.deal import Action, PlayAction, ReturnAction, TributeAction
 from cardroom.guandan.observation import Observation
 from cardroom.guandan.plays import PASS, Play, PlayKind, play_key, rank_at_position, sequence_position
+from cardroom.guandan.readings import read_as
 from cardroom.guandan.ruleset import COMPETITION, RuleSet
 
 Mask = npt.NDArray[np.int8]
@@ -199,7 +199,7 @@ def action_indices(observation: Observation) -> npt.NDArray[np.int64]:
 
 def check_rules(rules: RuleSet) -> None:
     """Raise :class:`UnsupportedRulesError` for a rule set whose plays the table does not cover."""
-    if uses_extensions(rules):
+    if rules.extended_plays:
         raise UnsupportedRulesError(
             f"the action table covers the competition play rules; rule set {rules.name!r} has other plays"
         )
