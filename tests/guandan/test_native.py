@@ -16,7 +16,7 @@ import os
 import random
 from collections import Counter
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import replace
 from types import ModuleType
 
@@ -334,3 +334,12 @@ def test_rank_play_of_a_native_play_names_it(core: ModuleType) -> None:
     """Values from the core are ordinary plays: the rank view of one is its RankPlay."""
     play = classify(parse_cards("H2 S3 S4 S6 S7"), Rank.TWO)[0]
     assert rank_play_of(play) == RankPlay(PlayKind.STRAIGHT, Rank.THREE, 5, 1, 7)
+
+
+@pytest.mark.parametrize("pure", [False, True], ids=["native", "pure"])
+def test_a_play_to_beat_of_a_kind_the_rules_lack_is_refused(pure: bool) -> None:
+    """Following an airplane under the competition's plays is a caller's error, said in both engines."""
+    airplane = classify(parse_cards("S3 H3 C3 S4 H4 C4 S6 H6 S7 H7"), Rank.TWO, HUOPIN)[0]
+    hand = parse_cards("S5 H5 C5 D5 S9")
+    with pure_engine() if pure else nullcontext(), pytest.raises(ValueError, match="airplane play"):
+        legal_play_set(hand, airplane, Rank.TWO)

@@ -20,7 +20,7 @@ from itertools import combinations, product
 from typing import Any, Final, NamedTuple
 
 from cardroom.cards import ALL_CARDS, BIG_JOKER, NATURAL_RANKS, SMALL_JOKER, Card, Rank, Suit, natural_index
-from cardroom.guandan.hands import Enumerator, HandView, with_wilds
+from cardroom.guandan.hands import Enumerator, HandView, other_rank, with_wilds
 from cardroom.guandan.plays import (
     BOMB_TIER_STEP,
     FOUR_JOKERS_TIER,
@@ -148,7 +148,7 @@ def full_houses(view: HandView, above: int = 0) -> Iterator[Play]:
         if key <= above:
             continue
         heart = _as_heart(rank)
-        wild_pair = (_as_heart(level if rank != level else _other_rank(level)),) * 2
+        wild_pair = (_as_heart(level if rank != level else other_rank(level)),) * 2
         for used in range(min(wilds, 2) + 1):
             triple_stands = (heart,) * used
             fitting = [part for part in parts if part[2] <= wilds - used and part[0] != rank]
@@ -176,10 +176,6 @@ def full_houses(view: HandView, above: int = 0) -> Iterator[Play]:
                     else:
                         cards = naturals
                     yield _new(Play, (full_house, rank, cards, stands, level, key))
-
-
-def _other_rank(level: Rank) -> Rank:
-    return Rank.THREE if level == Rank.TWO else Rank.TWO
 
 
 def _usages(length: int, width: int, wilds: int) -> tuple[tuple[int, ...], ...]:

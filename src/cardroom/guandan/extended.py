@@ -35,7 +35,7 @@ from typing import Any, Final, NamedTuple
 
 from cardroom.cards import ALL_CARDS, BIG_JOKER, NATURAL_RANKS, SMALL_JOKER, Card, Rank, Suit, card_index
 from cardroom.cards import natural_index as _natural_index
-from cardroom.guandan.hands import Enumerator, HandView, with_wilds
+from cardroom.guandan.hands import Enumerator, HandView, other_rank, with_wilds
 from cardroom.guandan.plays import Play, PlayKind, play_key, rank_at_position, star_key
 from cardroom.guandan.ruleset import RuleSet
 
@@ -352,7 +352,7 @@ def full_houses(view: HandView, above: int = 0, size: int = 0) -> Iterator[Play]
                 natural_pair = pair_rank is not None and not pair_rank.is_joker
                 pair_stands: tuple[Card, ...]
                 if pair_rank is None:
-                    pair_stands = (_heart(level if rank != level else _other_rank(level)),) * 2
+                    pair_stands = (_heart(level if rank != level else other_rank(level)),) * 2
                 elif pair_rank.is_joker:
                     pair_stands = (SMALL_JOKER,) * pair_used  # a big joker as the small joker
                 else:
@@ -373,10 +373,6 @@ def full_houses(view: HandView, above: int = 0, size: int = 0) -> Iterator[Play]
                         naturals = tuple(sorted((*triple_cards, *pair_cards), key=card_index))
                         cards = _assemble(naturals, big, used - big, wild)
                         yield _new(Play, (full_house, rank, cards, stands, level, key))
-
-
-def _other_rank(level: Rank) -> Rank:
-    return Rank.THREE if level == Rank.TWO else Rank.TWO
 
 
 def full_house_dominated(

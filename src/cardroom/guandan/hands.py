@@ -84,6 +84,11 @@ def check_level(level: Rank) -> None:
         raise ValueError(f"the level rank must be 2…A, got {level.name}")
 
 
+def other_rank(level: Rank) -> Rank:
+    """The rank two wild cards stand for beside a triple of the level rank: 3 at level 2, else 2."""
+    return Rank.THREE if level == Rank.TWO else Rank.TWO
+
+
 def card_counts(cards: Iterable[Card]) -> list[int]:
     """How many of each of the 54 cards (by index); a card more than twice raises ``ValueError``, since
     the two decks hold each card twice."""

@@ -12,7 +12,6 @@ from itertools import chain
 
 from cardroom.cards import Card, Rank, format_cards
 from cardroom.guandan import native
-from cardroom.guandan.combinations import ENUMERATORS
 from cardroom.guandan.errors import (
     DoesNotBeatError,
     IllegalPlayError,
@@ -26,36 +25,24 @@ from cardroom.guandan.plays import PASS, Play, PlayKind
 from cardroom.guandan.readings import classify, enumerators, read_as
 from cardroom.guandan.ruleset import COMPETITION, RuleSet
 
-_BOMB_KINDS = (PlayKind.BOMB, PlayKind.STRAIGHT_FLUSH, PlayKind.FOUR_JOKERS)
-
 
 def iter_leads(view: HandView) -> Iterator[Play]:
-    """Every play that may lead a trick from this hand."""
-    if view.extended:
-        return chain.from_iterable(enumerate_kind(view) for enumerate_kind in enumerators(view).values())
-    return chain.from_iterable(enumerate_kind(view) for enumerate_kind in ENUMERATORS.values())
+    """Every play that may lead a trick from this hand, kind by kind in the rule set's order."""
+    return chain.from_iterable(enumerate_kind(view) for enumerate_kind in enumerators(view).values())
 
 
 def iter_follows(view: HandView, previous: Play) -> Iterator[Play]:
-    """Every play that beats ``previous`` from this hand (passing not included)."""
+    """Every play that beats ``previous`` from this hand (passing not included): the same kind and size
+    above it, then every bomb-class play (above it when it is one)."""
     if previous.kind is PlayKind.PASS:
         raise ValueError("previous must be the play to beat, not a pass")
-    if view.extended:
-        return _iter_extended_follows(view, previous)
-    if previous.kind.is_bomb:
-        return chain.from_iterable(ENUMERATORS[kind](view, previous.key) for kind in _BOMB_KINDS)
-    size = len(previous.cards)
-    same = (play for play in ENUMERATORS[previous.kind](view, previous.key) if len(play.cards) == size)
-    return chain(same, *(ENUMERATORS[kind](view) for kind in _BOMB_KINDS))
-
-
-def _iter_extended_follows(view: HandView, previous: Play) -> Iterator[Play]:
     table = enumerators(view)
+    if previous.kind not in table:
+        raise ValueError(f"previous is a {previous.kind.name.lower()} play, which these rules do not have")
     bomb_kinds = [kind for kind in table if kind.is_bomb]
     if previous.kind.is_bomb:
         return chain.from_iterable(table[kind](view, previous.key) for kind in bomb_kinds)
-    enumerate_same = table.get(previous.kind)
-    same = enumerate_same(view, previous.key, len(previous.cards)) if enumerate_same else iter(())
+    same = table[previous.kind](view, previous.key, len(previous.cards))
     return chain(same, *(table[kind](view) for kind in bomb_kinds))
 
 

@@ -199,8 +199,6 @@ RANK_ENUMERATORS: Final[dict[PlayKind, Callable[[RankCounts, int], Iterator[Rank
 }
 """One enumerator per kind, as at the card level: ``enumerate(view, above)``."""
 
-_BOMB_KINDS: Final = (PlayKind.BOMB, PlayKind.STRAIGHT_FLUSH, PlayKind.FOUR_JOKERS)
-
 
 def rank_enumerators(view: RankCounts) -> dict[PlayKind, Callable[[RankCounts, int], Iterator[RankPlay]]]:
     """The rank-level enumerator of every kind the hand's rule set has."""
@@ -216,7 +214,7 @@ def iter_rank_leads(view: RankCounts) -> Iterator[RankPlay]:
 def iter_rank_follows(view: RankCounts, previous: RankPlay) -> Iterator[RankPlay]:
     """Every rank-level play that beats ``previous``."""
     table = rank_enumerators(view)
-    bomb_kinds = _BOMB_KINDS if table is RANK_ENUMERATORS else tuple(kind for kind in table if kind.is_bomb)
+    bomb_kinds = [kind for kind in table if kind.is_bomb]
     if previous.kind.is_bomb:
         return chain.from_iterable(table[kind](view, previous.key) for kind in bomb_kinds)
     enumerate_same = table.get(previous.kind)
