@@ -134,11 +134,11 @@ std::array<Hand, 4> shuffled_hands(Random& random, int& leader) {
     return hands;
 }
 
-int random_playout(DealState& deal, Random& random, std::vector<Action>* log) {
+int random_playout(DealState& deal, Random& random, std::vector<Action>* log, bool trick_only) {
     PlayList options;
     options.reserve(4096);
     int actions = 0;
-    while (!deal.over) {
+    while (!deal.over && !(trick_only && actions && deal.last_seat < 0)) {
         options.clear();
         deal.legal(options);
         const PackedPlay& choice = options[random.below(options.size())];

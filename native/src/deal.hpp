@@ -58,8 +58,8 @@ struct Action {
 // Shuffle both decks and deal 27 each, seat 0 first; the turned card's holder leads.
 std::array<Hand, 4> shuffled_hands(Random& random, int& leader);
 
-// Play a deal out choosing uniformly among the legal plays at every turn; the actions go to ``log``
-// when given. Returns the number of actions.
-int random_playout(DealState& deal, Random& random, std::vector<Action>* log);
+// Play a deal out choosing uniformly among the legal plays at every turn (to the end of the current
+// trick only, ``trick_only``); the actions go to ``log`` when given. Returns the number of actions.
+int random_playout(DealState& deal, Random& random, std::vector<Action>* log, bool trick_only = false);
 
 }  // namespace cardroom

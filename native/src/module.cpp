@@ -336,6 +336,52 @@ nb::tuple random_deal(nb::sequence hands, int level, int leader, uint64_t seed, 
     return nb::make_tuple(actions, places);
 }
 
+// A position's deal (Deal.at_position: hands now, who is out, the play to beat and the passes on it)
+// played on uniformly at random inside the core, to the end of the deal or of the trick:
+// [(seat, Play)], and the places once the deal is over (empty otherwise).
+nb::tuple random_playout_from(nb::sequence hands, int level, int current, nb::sequence finished, int last_seat,
+                              nb::handle last_play, int passes, uint64_t seed, nb::handle parameters,
+                              bool lead_passes_to_partner, bool trick_only) {
+    if (nb::len(hands) != 4) throw nb::value_error("a position needs four hands");
+    std::array<Hand, 4> held;
+    Cards total = 0;
+    for (int seat = 0; seat < 4; ++seat) {
+        held[seat] = read_hand(hands[seat]);
+        Cards before = total;
+        total += held[seat].cards();
+        for (int index = 0; index < CARD_COUNT; ++index)
+            if (count_of(total, index) < count_of(before, index) || count_of(total, index) > 2)
+                throw nb::value_error("the hands hold a card more than twice between them");
+    }
+    if (current < 0 || current > 3) throw nb::value_error("the player to act must be a seat 0-3");
+    DealState deal(held, check_level(level), current, deal_rules(parameters, lead_passes_to_partner));
+    for (nb::handle seat_object : finished) {
+        int seat = nb::cast<int>(seat_object);
+        if (seat < 0 || seat > 3 || deal.is_finished(seat) || held[seat].size) throw nb::value_error("finished: seats 0-3 out of cards, once each");
+        deal.finished[deal.finished_count++] = int8_t(seat);
+    }
+    for (int seat = 0; seat < 4; ++seat)
+        if (!deal.is_finished(seat) && !held[seat].size) throw nb::value_error("a seat still in holds no cards");
+    if (deal.is_finished(current)) throw nb::value_error("the player to act has gone out");
+    if (!last_play.is_none()) {
+        if (last_seat < 0 || last_seat > 3) throw nb::value_error("the play to beat needs its seat 0-3");
+        deal.last_play = read_play(last_play);
+        if (!known_kind(deal.last_play.kind(), deal.rules.plays)) throw nb::value_error("the play to beat is of a kind these rules lack");
+        deal.last_seat = int8_t(last_seat);
+        if (passes < 0 || passes > 2) throw nb::value_error("passes on the play to beat: 0-2");
+        deal.passes = int8_t(passes);
+    }
+    Random random(seed);
+    std::vector<Action> log;
+    random_playout(deal, random, &log, trick_only);
+    nb::list actions;
+    for (const Action& action : log) actions.append(nb::make_tuple(int(action.seat), nb::steal(python_play(action.play, level))));
+    nb::list places;
+    if (deal.over)
+        for (int8_t seat : deal.places) places.append(int(seat));
+    return nb::make_tuple(actions, places);
+}
+
 // n fresh deals shuffled and played uniformly at random inside the core: (deals, actions).
 nb::tuple random_deals(size_t count, uint64_t seed, int level, nb::handle parameters, bool lead_passes_to_partner) {
     check_level(level);
@@ -414,6 +460,9 @@ NB_MODULE(_core, m) {
           nb::arg("size"), nb::arg("key"));
     m.def("random_deal", &random_deal, nb::arg("hands"), nb::arg("level"), nb::arg("leader"), nb::arg("seed"),
           nb::arg("rules"), nb::arg("lead_passes_to_partner"));
+    m.def("random_playout", &random_playout_from, nb::arg("hands"), nb::arg("level"), nb::arg("current"),
+          nb::arg("finished"), nb::arg("last_seat"), nb::arg("last_play").none(), nb::arg("passes"), nb::arg("seed"),
+          nb::arg("rules"), nb::arg("lead_passes_to_partner"), nb::arg("trick_only"));
     m.def("random_deals", &random_deals, nb::arg("count"), nb::arg("seed"), nb::arg("level"), nb::arg("rules"),
           nb::arg("lead_passes_to_partner"));
 }

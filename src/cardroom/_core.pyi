@@ -55,6 +55,19 @@ def random_deal(
     rules: tuple[int, ...],
     lead_passes_to_partner: bool,
 ) -> tuple[list[tuple[int, Any]], list[int]]: ...
+def random_playout(
+    hands: Sequence[_Hand],
+    level: int,
+    current: int,
+    finished: Sequence[int],
+    last_seat: int,
+    last_play: Any,
+    passes: int,
+    seed: int,
+    rules: tuple[int, ...],
+    lead_passes_to_partner: bool,
+    trick_only: bool,
+) -> tuple[list[tuple[int, Any]], list[int]]: ...
 def random_deals(
     count: int, seed: int, level: int, rules: tuple[int, ...], lead_passes_to_partner: bool
 ) -> tuple[int, int]: ...

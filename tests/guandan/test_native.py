@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 
 from cardroom.cards import NATURAL_RANKS, Card, Rank, Suit, full_deck, parse_cards
 from cardroom.guandan import PASS, Play, PlayKind, classify, native
-from cardroom.guandan.deal import Deal, PlayAction
+from cardroom.guandan.deal import Deal, Phase, PlayAction, random_playout
 from cardroom.guandan.extended import EXTENDED_ENUMERATORS
 from cardroom.guandan.hands import HandView
 from cardroom.guandan.match import shuffled_hands
@@ -343,3 +343,56 @@ def test_a_play_to_beat_of_a_kind_the_rules_lack_is_refused(pure: bool) -> None:
     hand = parse_cards("S5 H5 C5 D5 S9")
     with pure_engine() if pure else nullcontext(), pytest.raises(ValueError, match="airplane play"):
         legal_play_set(hand, airplane, Rank.TWO)
+
+
+@pytest.mark.parametrize("rules", [COMPETITION, HUOPIN], ids=["competition", "huopin"])
+def test_playouts_from_positions_are_legal_for_the_pure_machine(core: ModuleType, rules: RuleSet) -> None:
+    """A position met in a random deal (some seats out, a play to beat, passes on it), played on in the
+    core to the end of the deal or of the trick: every action legal for the pure machine on a copy, which
+    ends where the playout said (the deal over, or the trick), the deal itself untouched."""
+    rng = random.Random(19)
+    checked = 0
+    for number in range(DEALS // 2):
+        hands, (leader, _) = shuffled_hands(rng)
+        deal = Deal(hands, Rank.TWO, rules, leader=leader)
+        stop = rng.randrange(20, 140)
+        while deal.phase is Phase.PLAY and len(deal.actions) < stop:
+            deal.apply(rng.choice(deal.legal_actions()))
+        if deal.phase is not Phase.PLAY:
+            continue
+        before = [deal.hand(seat) for seat in range(4)]
+        for trick_only in (False, True):
+            actions = random_playout(deal, number, trick_only=trick_only)
+            copy = Deal.at_position(
+                before,
+                Rank.TWO,
+                rules,
+                current_player=deal.current_player or 0,
+                finished=deal.finished,
+                last_play=deal.last_play,
+                passes=deal.passes,
+            )
+            with pure_engine():
+                for action in actions:
+                    copy.apply(action)
+            if trick_only:
+                assert copy.phase is Phase.OVER or copy.last_play is None
+                assert all(event.kind != "trick" for event in copy.events[:-1])
+            else:
+                assert copy.phase is Phase.OVER
+            checked += 1
+        assert [deal.hand(seat) for seat in range(4)] == before
+    assert checked >= DEALS // 4
+
+
+def test_a_pure_playout_answers_alike() -> None:
+    """Without the core the same call plays on with the pure machine."""
+    rng = random.Random(20)
+    hands, (leader, _) = shuffled_hands(rng)
+    deal = Deal(hands, Rank.TWO, COMPETITION, leader=leader)
+    with pure_engine():
+        actions = random_playout(deal, 5)
+        copy = Deal(hands, Rank.TWO, COMPETITION, leader=leader)
+        for action in actions:
+            copy.apply(action)
+    assert copy.phase is Phase.OVER

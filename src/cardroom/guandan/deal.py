@@ -10,6 +10,7 @@ rulings (:mod:`cardroom.guandan.rulings`: a skipped turn, a foul) have their own
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -17,6 +18,7 @@ from enum import Enum
 from typing import overload
 
 from cardroom.cards import ALL_CARDS, Card, Rank, format_cards, sort_cards
+from cardroom.guandan import native
 from cardroom.guandan.errors import (
     IllegalReturnError,
     IllegalTributeError,
@@ -549,6 +551,47 @@ class Deal:
             self._over(None)
 
 
+def random_playout(deal: Deal, seed: int, *, trick_only: bool = False) -> list[PlayAction]:
+    """The actions of a uniformly random continuation of a deal in its play phase, to the end of the
+    deal (or of the trick, ``trick_only``); the deal itself is left as it is. Played inside the compiled
+    core where it serves, else by the pure machine on a copy; the same seed gives the same continuation
+    with the same engine."""
+    if deal.phase is not Phase.PLAY or deal.current_player is None:
+        raise WrongPhaseError(
+            f"a playout starts in the play phase: the deal is in its {deal.phase.value} phase"
+        )
+    if native.serves(deal.rules):
+        actions, _ = native.random_playout(
+            deal.hands,
+            deal.level,
+            deal.rules,
+            current=deal.current_player,
+            finished=deal.finished,
+            last_play=deal.last_play,
+            passes=deal.passes,
+            seed=seed,
+            trick_only=trick_only,
+        )
+        return [PlayAction(seat, play) for seat, play in actions]
+    copy = Deal.at_position(
+        [deal.hand(seat) for seat in range(SEATS)],
+        deal.level,
+        deal.rules,
+        current_player=deal.current_player,
+        finished=deal.finished,
+        last_play=deal.last_play,
+        passes=deal.passes,
+    )
+    rng = random.Random(seed)
+    played: list[PlayAction] = []
+    while copy.phase is not Phase.OVER and not (trick_only and played and copy.last_play is None):
+        action = rng.choice(copy.legal_actions())
+        assert isinstance(action, PlayAction)
+        copy.apply(action)
+        played.append(action)
+    return played
+
+
 __all__ = [
     "PASS",
     "Action",
@@ -559,4 +602,5 @@ __all__ = [
     "PlayAction",
     "ReturnAction",
     "TributeAction",
+    "random_playout",
 ]

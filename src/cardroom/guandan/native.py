@@ -217,3 +217,34 @@ def rank_follows(hand: Hand, previous: _RankPlay, level: Rank, rules: RuleSet) -
         hand, level, play_parameters(rules), previous.kind, previous.size, previous.key
     )
     return result
+
+
+def random_playout(
+    hands: Sequence[Hand],
+    level: Rank,
+    rules: RuleSet,
+    *,
+    current: int,
+    finished: Sequence[int],
+    last_play: tuple[int, Play] | None,
+    passes: int,
+    seed: int,
+    trick_only: bool = False,
+) -> tuple[list[tuple[int, Play]], list[int]]:
+    """A play-phase position played on uniformly at random inside the core (to the end of the deal, or
+    of the trick): the actions as (seat, play), and the places once the deal is over."""
+    seat, play = last_play if last_play is not None else (-1, None)
+    result: tuple[list[tuple[int, Play]], list[int]] = _core().random_playout(
+        hands,
+        level,
+        current,
+        finished,
+        seat,
+        play,
+        passes,
+        seed,
+        play_parameters(rules),
+        rules.lead_passes_to_partner,
+        trick_only,
+    )
+    return result
