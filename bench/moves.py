@@ -17,7 +17,7 @@ from contextlib import nullcontext
 from functools import partial
 from pathlib import Path
 
-from bench.engines import pure_engine, ratio
+from bench.engines import ratio
 from cardroom.cards import Card, Rank, Suit, full_deck
 from cardroom.guandan import Play, legal_leads, native
 from cardroom.guandan.moves import legal_play_set
@@ -101,11 +101,11 @@ def main() -> None:
     print("|---|---|---|---|---|---|---|---|---|")
     for wilds in (0, 1, 2):
         hands = hands_with_wilds(rng, wilds, arguments.hands)
-        with pure_engine():
+        with native.pure_engine():
             previous = [typical_previous(rng, rules) for _ in hands]
         rows = {}
         for engine in ("pure", "compiled") if compiled else ("pure",):
-            with pure_engine() if engine == "pure" else nullcontext():
+            with native.pure_engine() if engine == "pure" else nullcontext():
                 rows[engine] = measure(hands, previous, rules)
         for engine, row in rows.items():
             sets, values, found, ranks, rank_found, follows, follows_found = row

@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable
 from contextlib import nullcontext
 
-from bench.engines import pure_engine, ratio
+from bench.engines import ratio
 from cardroom.guandan import native
 from cardroom.guandan.deal import Action, Deal, Phase, PlayAction
 from cardroom.guandan.match import Match
@@ -107,7 +107,7 @@ def main() -> None:
     for name, policy in (("uniform card-level", card_level), ("uniform rank-level", rank_level)):
         rates = {}
         for engine in engines:
-            with pure_engine() if engine == "pure" else nullcontext():
+            with native.pure_engine() if engine == "pure" else nullcontext():
                 fresh = fresh_deals_per_second(policy, arguments.deals, arguments.seed)
                 per_match, per_deal = matches_per_second(policy, arguments.matches, arguments.seed)
             rates[engine] = fresh

@@ -26,21 +26,6 @@ int suits_of(const RankCounts& view, int rank) {
     return suits;
 }
 
-RankPlay named(int kind, int rank, int size, int wilds, int key, int suit = 0xFF, int pair_rank = 0xFF, int big = 0,
-               int length = 0) {
-    RankPlay play;
-    play.kind = uint8_t(kind);
-    play.rank = uint8_t(rank);
-    play.size = uint8_t(size);
-    play.wilds = uint8_t(wilds);
-    play.key = uint32_t(key);
-    play.suit = uint8_t(suit);
-    play.pair_rank = uint8_t(pair_rank);
-    play.big_jokers = uint8_t(big);
-    play.length = uint8_t(length);
-    return play;
-}
-
 void of_a_rank(const RankCounts& view, const PlayRules& rules, int kind, int size, int above, RankList& out) {
     Orders orders(view.level, rules);
     int budget = view.wilds + view.big_wilds;
@@ -58,13 +43,13 @@ void of_a_rank(const RankCounts& view, const PlayRules& rules, int kind, int siz
                 int hearts = std::min(view.wilds, count);
                 int big = count - hearts;
                 if (big <= view.big_wilds && (count < 3 || big) && (!bomb || count == 4))
-                    out.push_back(named(kind, rank, count, count, key, 0xFF, 0xFF, big));
+                    out.push_back(rank_play(kind, rank, count, count, key, 0xFF, 0xFF, big));
                 continue;
             }
             int need = std::max(0, count - held);
             auto big = split(view, need);
             if (!big || (*big && bomb && count == 5 && held == 1)) continue;
-            out.push_back(named(kind, rank, count, need, key, 0xFF, 0xFF, *big));
+            out.push_back(rank_play(kind, rank, count, need, key, 0xFF, 0xFF, *big));
         }
     }
     if (bomb) return;
@@ -73,9 +58,9 @@ void of_a_rank(const RankCounts& view, const PlayRules& rules, int kind, int siz
         int rank = RANK_SMALL_JOKER + joker;
         int key = orders[rank];
         if (key <= above || size > 2) continue;
-        if (held[joker] >= size) out.push_back(named(kind, rank, size, 0, key));
+        if (held[joker] >= size) out.push_back(rank_play(kind, rank, size, 0, key));
         else if (joker == 0 && held[joker] && size == 2 && view.big_wilds)
-            out.push_back(named(kind, rank, 2, 1, key, 0xFF, 0xFF, 1));
+            out.push_back(rank_play(kind, rank, 2, 1, key, 0xFF, 0xFF, 1));
     }
 }
 
@@ -126,7 +111,7 @@ void full_houses(const RankCounts& view, const PlayRules& rules, int above, Rank
                     if (same_suit_only && highest_top((1 << rank) | (1 << option.rank), 5)) continue;
                 }
             }
-            out.push_back(named(FULL_HOUSE, rank, 5, need, key, 0xFF, option.rank ? option.rank : 0xFF, *big));
+            out.push_back(rank_play(FULL_HOUSE, rank, 5, need, key, 0xFF, option.rank ? option.rank : 0xFF, *big));
         }
     }
 }
@@ -166,7 +151,7 @@ void sequences(const RankCounts& view, const PlayRules& rules, int kind, int wid
                     (!straight && bomb_reading_exists(rules, naturals, rank_count, most, length * width)))
                     continue;
             }
-            out.push_back(named(kind, rank_at_position(window.low), length * width, need, top, 0xFF, 0xFF, *big));
+            out.push_back(rank_play(kind, rank_at_position(window.low), length * width, need, top, 0xFF, 0xFF, *big));
         }
     }
 }
@@ -195,7 +180,7 @@ void airplanes(const RankCounts& view, const PlayRules& rules, int above, RankLi
                 if (!big) continue;
                 int naturals = (view.present & taken) | wing_naturals;
                 if (*big && best_airplane_top(naturals, threes_held & taken, length) != top) continue;
-                out.push_back(named(AIRPLANE, rank_at_position(triples.low), 5 * length, need, top, 0xFF,
+                out.push_back(rank_play(AIRPLANE, rank_at_position(triples.low), 5 * length, need, top, 0xFF,
                                     rank_at_position(wings.low), *big));
             }
         }
@@ -215,7 +200,7 @@ void straight_flushes(const RankCounts& view, const PlayRules& rules, int above,
             auto big = split(view, need);
             if (!big) continue;
             if (*big && highest_top(view.runs[suit] & window.mask, 5) != window.top) continue;
-            out.push_back(named(STRAIGHT_FLUSH, lowest, 5, need, key, suit, 0xFF, *big));
+            out.push_back(rank_play(STRAIGHT_FLUSH, lowest, 5, need, key, suit, 0xFF, *big));
         }
     }
 }
@@ -246,7 +231,7 @@ void chain_bombs(const RankCounts& view, const PlayRules& rules, int above, Rank
                 auto big = split(view, need);
                 if (!big) continue;
                 if (*big && best_chain_key(rules, naturals, most, count) != key) continue;
-                out.push_back(named(CHAIN_BOMB, rank_at_position(window.low), count, need, key, 0xFF, 0xFF, *big, length));
+                out.push_back(rank_play(CHAIN_BOMB, rank_at_position(window.low), count, need, key, 0xFF, 0xFF, *big, length));
             }
         }
     }
@@ -271,13 +256,13 @@ void extended_rank_plays(const RankCounts& view, const PlayRules& rules, int kin
             int key = play_key(THREE_JOKERS, RANK_SMALL_JOKER, 3, view.level, rules);
             if (rules.three_jokers_bomb && key > above && view.small_jokers && view.big_jokers &&
                 view.small_jokers + view.big_jokers >= 3)
-                out.push_back(named(THREE_JOKERS, RANK_SMALL_JOKER, 3, 0, key));
+                out.push_back(rank_play(THREE_JOKERS, RANK_SMALL_JOKER, 3, 0, key));
             break;
         }
         case FOUR_JOKERS: {
             int key = play_key(FOUR_JOKERS, RANK_SMALL_JOKER, 4, view.level, rules);
             if (view.small_jokers == 2 && view.big_jokers == 2 && key > above)
-                out.push_back(named(FOUR_JOKERS, RANK_SMALL_JOKER, 4, 0, key));
+                out.push_back(rank_play(FOUR_JOKERS, RANK_SMALL_JOKER, 4, 0, key));
             break;
         }
         default: break;

@@ -29,18 +29,6 @@ RankCounts::RankCounts(const Hand& hand, int level_rank, const PlayRules& rules)
 
 namespace {
 
-RankPlay rank_play(int kind, int rank, int size, int wilds, int key, int suit = 0xFF, int pair_rank = 0xFF) {
-    RankPlay play;
-    play.kind = uint8_t(kind);
-    play.rank = uint8_t(rank);
-    play.size = uint8_t(size);
-    play.wilds = uint8_t(wilds);
-    play.key = uint32_t(key);
-    play.suit = uint8_t(suit);
-    play.pair_rank = uint8_t(pair_rank);
-    return play;
-}
-
 void of_a_rank(const RankCounts& view, int kind, int size, int above, RankList& out) {
     Orders orders(view.level);
     for (int rank = 2; rank <= 14; ++rank) {

@@ -23,6 +23,21 @@ struct RankPlay {
 };
 static_assert(sizeof(RankPlay) == 12);
 
+inline RankPlay rank_play(int kind, int rank, int size, int wilds, int key, int suit = 0xFF, int pair_rank = 0xFF,
+                          int big_jokers = 0, int length = 0) {
+    RankPlay play;
+    play.kind = uint8_t(kind);
+    play.rank = uint8_t(rank);
+    play.size = uint8_t(size);
+    play.wilds = uint8_t(wilds);
+    play.key = uint32_t(key);
+    play.suit = uint8_t(suit);
+    play.pair_rank = uint8_t(pair_rank);
+    play.big_jokers = uint8_t(big_jokers);
+    play.length = uint8_t(length);
+    return play;
+}
+
 using RankList = std::vector<RankPlay>;
 
 // Per-rank counts of a hand's natural cards, the ♥ level cards apart (RankCounts).

@@ -16,7 +16,7 @@ import os
 import random
 from collections import Counter
 from collections.abc import Iterator
-from contextlib import contextmanager, nullcontext
+from contextlib import nullcontext
 from dataclasses import replace
 from types import ModuleType
 
@@ -80,17 +80,6 @@ def core() -> ModuleType:
             pytest.fail("the compiled core is required (CARDROOM_REQUIRE_NATIVE) but did not load")
         pytest.skip("the compiled core is not built or CARDROOM_PURE is set")
     return native.CORE
-
-
-@contextmanager
-def pure_engine() -> Iterator[None]:
-    """Within the block the pure engine answers every call, as with ``CARDROOM_PURE=1``."""
-    saved = native.CORE
-    native.CORE = None  # type: ignore[misc]
-    try:
-        yield
-    finally:
-        native.CORE = saved  # type: ignore[misc]
 
 
 def pure_leads(hand: tuple[Card, ...], level: Rank, rules: RuleSet) -> list[Play]:
@@ -241,7 +230,7 @@ def test_property_leads_and_readings_agree(positions: list[int], level: Rank, ru
     assert leads == pure_leads(hand, level, rules)
     cards = [play.cards for play in leads[:: max(1, len(leads) // 5)]] + [hand[:5], hand[-8:]]
     readings = [classify(each, level, rules) for each in cards]
-    with pure_engine():
+    with native.pure_engine():
         assert [classify(each, level, rules) for each in cards] == readings
 
 
@@ -269,7 +258,7 @@ def test_a_play_set_is_packed_and_lazy(core: ModuleType) -> None:
 def test_a_pure_play_set_answers_alike() -> None:
     """Where the pure engine serves (no core), the play set has the same interface."""
     hand = parse_cards("H2 S3 S4 S5 S6 S7 SB HR HR")
-    with pure_engine():
+    with native.pure_engine():
         plays = legal_play_set(hand, None, Rank.TWO, HUOPIN)
     listed = plays.to_list()
     assert isinstance(plays, native.ListPlaySet)
@@ -341,7 +330,7 @@ def test_a_play_to_beat_of_a_kind_the_rules_lack_is_refused(pure: bool) -> None:
     """Following an airplane under the competition's plays is a caller's error, said in both engines."""
     airplane = classify(parse_cards("S3 H3 C3 S4 H4 C4 S6 H6 S7 H7"), Rank.TWO, HUOPIN)[0]
     hand = parse_cards("S5 H5 C5 D5 S9")
-    with pure_engine() if pure else nullcontext(), pytest.raises(ValueError, match="airplane play"):
+    with native.pure_engine() if pure else nullcontext(), pytest.raises(ValueError, match="airplane play"):
         legal_play_set(hand, airplane, Rank.TWO)
 
 
@@ -372,7 +361,7 @@ def test_playouts_from_positions_are_legal_for_the_pure_machine(core: ModuleType
                 last_play=deal.last_play,
                 passes=deal.passes,
             )
-            with pure_engine():
+            with native.pure_engine():
                 for action in actions:
                     copy.apply(action)
             if trick_only:
@@ -390,7 +379,7 @@ def test_a_pure_playout_answers_alike() -> None:
     rng = random.Random(20)
     hands, (leader, _) = shuffled_hands(rng)
     deal = Deal(hands, Rank.TWO, COMPETITION, leader=leader)
-    with pure_engine():
+    with native.pure_engine():
         actions = random_playout(deal, 5)
         copy = Deal(hands, Rank.TWO, COMPETITION, leader=leader)
         for action in actions:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from functools import cache
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Final, Protocol, overload
@@ -81,6 +82,20 @@ def play_parameters(rules: RuleSet) -> tuple[int, ...]:
         *rules.chain_bomb_lengths,
         rules.big_joker_wild | rules.bombs_by_stars << 1,
     )
+
+
+@contextmanager
+def pure_engine() -> Iterator[None]:
+    """Within the block every call takes the pure path, as ``CARDROOM_PURE=1`` does for a whole
+    process: for timing the two engines side by side and checking one against the other in one run.
+    It switches the module for every thread, so use it where nothing else runs meanwhile."""
+    global CORE
+    saved = CORE
+    CORE = None  # type: ignore[misc]
+    try:
+        yield
+    finally:
+        CORE = saved  # type: ignore[misc]
 
 
 def register_rank_play(rank_play_type: type) -> None:
