@@ -241,6 +241,7 @@ def test_a_play_set_is_packed_and_lazy(core: ModuleType) -> None:
     listed = plays.to_list()
     assert core.PLAY_BYTES == 24
     assert len(plays) == len(listed) > 1000
+    assert plays.of_kind(PlayKind.PAIR).to_list() == [play for play in listed if play.kind is PlayKind.PAIR]
     assert plays[-1] == listed[-1]
     assert plays.index(listed[700]) == 700
     assert list(plays.kinds()) == [play.kind for play in listed]
@@ -265,6 +266,9 @@ def test_a_pure_play_set_answers_alike() -> None:
     assert len(plays) == len(listed)
     assert list(plays.kinds()) == [play.kind for play in listed]
     assert plays.index(listed[3]) == 3
+    assert plays.of_kind(PlayKind.SINGLE).to_list() == [
+        play for play in listed if play.kind is PlayKind.SINGLE
+    ]
     assert plays.card_counts().sum() == sum(len(p.cards) for p in listed)
 
 

@@ -6,8 +6,9 @@ parameters passed as data (``huopin``'s long sequences, airplanes, star-ordered 
 wild big jokers included), in the pure engine's order and values, and plays random deals inside
 itself. Everything stays with the pure engine when the extension was not built (no compiler) or
 ``CARDROOM_PURE=1`` is set. :func:`serves` says which engine answers; callers of
-:mod:`cardroom.guandan.moves` and :mod:`cardroom.guandan.rankplays` never need to ask. The pure engine is the
-reference: the tests compare the two on seeded positions of every preset (docs/performance.md).
+:mod:`cardroom.guandan.moves` and :mod:`cardroom.guandan.rankplays` never need to ask. The pure engine
+is the reference: the tests compare the two on seeded positions of every preset
+(docs/performance.md).
 """
 
 from __future__ import annotations
@@ -113,6 +114,7 @@ class PlaySet(Protocol):
     def __len__(self) -> int: ...
     def __getitem__(self, index: int) -> Play: ...
     def to_list(self) -> list[Play]: ...
+    def of_kind(self, kind: int) -> PlaySet: ...
     def index(self, play: Play) -> int: ...
     def kinds(self) -> npt.NDArray[np.uint8]: ...
     def keys(self) -> npt.NDArray[np.int32]: ...
@@ -144,6 +146,9 @@ class ListPlaySet:
 
     def to_list(self) -> list[Play]:
         return list(self._plays)
+
+    def of_kind(self, kind: int) -> ListPlaySet:
+        return ListPlaySet([play for play in self._plays if play.kind == kind])
 
     def index(self, play: Play) -> int:
         return self._plays.index(play)
