@@ -34,7 +34,7 @@ test: $(STAMP) system  ## every test (compiled core, browser and PostgreSQL requ
 test-fast: $(STAMP)  ## the tests without the slow mark, for quick local runs
 	$(BIN)/pytest -m "not slow"
 
-crosscheck: $(STAMP)  ## the full native-against-pure sweep recorded in docs/performance.md (about an hour)
+crosscheck: $(STAMP)  ## the full native-against-pure sweep of docs/performance.md (hours on two cores)
 	CARDROOM_REQUIRE_NATIVE=1 CARDROOM_NATIVE_POSITIONS=200000 CARDROOM_NATIVE_DEALS=10000 \
 		$(BIN)/pytest -q tests/guandan/test_native.py
 

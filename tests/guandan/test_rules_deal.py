@@ -175,6 +175,23 @@ def test_leader_cannot_pass() -> None:
     assert_rejected(deal, PlayAction(0, PASS), MustLeadError)
 
 
+def test_legal_plays_make_actions_on_access() -> None:
+    """``legal_actions`` in the play phase is a sequence of the seat's plays: indexing, slicing,
+    iterating and comparing give the same actions as a list would."""
+    deal = fast_deal(0)
+    legal = deal.legal_actions()
+    listed = list(legal)
+    assert len(legal) == len(listed) > 10
+    assert legal[0] == listed[0]
+    assert legal[-1] == listed[-1]
+    assert legal[2:5] == listed[2:5]
+    assert legal == listed
+    assert listed == legal
+    assert legal != listed[:-1]
+    assert all(isinstance(action, PlayAction) and action.seat == 0 for action in legal)
+    assert listed[3] in legal
+
+
 def test_can_answers_for_the_rules_only() -> None:
     """``can`` is false for what the rules refuse and lets anything else through: a bug (here, an
     object that is no action) is not read as an illegal action."""

@@ -5,7 +5,9 @@ Each action is checked by one validator (:meth:`Deal.verify`) that raises a :cla
 subclass naming the rule broken; :meth:`Deal.can` wraps it; :meth:`Deal.apply` validates, changes the
 state and appends events to the log. A rejected action leaves the state unchanged. The referee's
 rulings (:mod:`cardroom.guandan.rulings`: a skipped turn, a foul) have their own validator
-(:meth:`Deal.verify_ruling`) and go into the same log.
+(:meth:`Deal.verify_ruling`) and go into the same log. The legal plays come as :class:`LegalPlays`, made
+on access from a packed play set (:mod:`cardroom.guandan.native`); :func:`random_playout` plays a
+position on at random without touching it.
 """
 
 from __future__ import annotations
