@@ -14,7 +14,7 @@ from cardroom.bots import Bot, HeuristicBot, make_bot
 from cardroom.bots.planning import Planner, plan_cards
 from cardroom.cards import Card, Rank, parse_cards
 from cardroom.guandan import PASS, Play, PlayKind, classify, legal_plays
-from cardroom.guandan.deal import Action, Event, PlayAction, ReturnAction, TributeAction
+from cardroom.guandan.deal import Action, Event, Phase, PlayAction, ReturnAction, TributeAction
 from cardroom.guandan.match import Match, shuffled_hands
 from cardroom.guandan.observation import Observation
 from cardroom.guandan.plays import rank_order
@@ -105,7 +105,7 @@ def test_a_play_decided_without_the_legal_list_is_the_same_play(preset: str) -> 
                 assert seat is not None
                 observation = match.observation(seat)
                 action = bot.act(observation)
-                if observation.phase == "play":
+                if observation.phase is Phase.PLAY:
                     unlisted = replace(observation, legal_actions=())
                     assert bot.play(unlisted) == action
                     compared += 1
@@ -169,7 +169,7 @@ def position(
         levels=(level, level),
         level_team=0,
         deal_number=1,
-        phase="play",
+        phase=Phase.PLAY,
         current_player=0,
         card_counts=(len(cards), counts[1], counts[2], counts[3]),
         finished=(),
@@ -267,7 +267,7 @@ def tribute_position(hand: str, level_team: int, level: Rank = Rank.TWO) -> Obse
         levels=(level, level),
         level_team=level_team,
         deal_number=2,
-        phase="tribute",
+        phase=Phase.TRIBUTE,
         current_player=0,
         card_counts=(27, 27, 27, 27),
         finished=(),
@@ -291,7 +291,7 @@ def return_position(hand: str, payer: int, paid: str, level: Rank = Rank.TWO) ->
         levels=(level, level),
         level_team=0,
         deal_number=2,
-        phase="return",
+        phase=Phase.RETURN,
         current_player=0,
         card_counts=(28, 27, 27, 26),
         finished=(),

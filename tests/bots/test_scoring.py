@@ -19,7 +19,7 @@ from cardroom.bots.scoring import (
     mean_and_error,
     outcome,
 )
-from cardroom.guandan.deal import PlayAction
+from cardroom.guandan.deal import Phase, PlayAction
 from cardroom.guandan.match import Match
 from cardroom.guandan.ruleset import COMPETITION
 
@@ -54,7 +54,7 @@ def test_the_heuristics_own_play_is_labelled_with_what_really_happened() -> None
     while (seat := match.current_player) is not None:
         observation = match.observation(seat)
         action = bots[seat].act(observation)
-        if observation.phase == "play":
+        if observation.phase is Phase.PLAY:
             assert isinstance(action, PlayAction)
             positions.append((observation, [deal.hand(other) for other in range(4)], action.play))
         match.apply(action)

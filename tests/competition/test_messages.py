@@ -64,7 +64,7 @@ def observation(
     seat: int = 1,
     level: Rank = TWO,
     levels: tuple[Rank, Rank] = (TWO, TWO),
-    phase: str = "play",
+    phase: Phase = Phase.PLAY,
     counts: tuple[int, int, int, int] = (27, 27, 27, 27),
     previous: tuple[int, Play] | None = None,
     history: tuple[Event, ...] = (),
@@ -427,7 +427,7 @@ def test_act_for_a_tribute_and_a_return() -> None:
     tribute = (TributeAction(3, card("HA")), TributeAction(3, card("CA")))
     message = act(
         observation(
-            "S3 HA CA", seat=3, phase="tribute", level=Rank.THREE, levels=(Rank.THREE, TWO), legal=tribute
+            "S3 HA CA", seat=3, phase=Phase.TRIBUTE, level=Rank.THREE, levels=(Rank.THREE, TWO), legal=tribute
         ),
         order_actions(tribute, Rank.THREE),
     )
@@ -448,7 +448,7 @@ def test_act_for_a_tribute_and_a_return() -> None:
         "indexRange": 1,
     }
     back = (ReturnAction(0, card("S3")), ReturnAction(0, card("D4")))
-    message = act(observation("S3 D4 HA", seat=0, phase="return", legal=back), back)
+    message = act(observation("S3 D4 HA", seat=0, phase=Phase.RETURN, legal=back), back)
     assert message["stage"] == "back"
     assert message["actionList"] == [["back", "back", ["S3"]], ["back", "back", ["D4"]]]
 

@@ -95,7 +95,7 @@ def _play_match(seed: int, watched: int) -> tuple[int, set[str]]:
                 assert len(legal) == len(entries) == len(ordered)
                 mine = view.observation(message, legal)
                 _same_view(mine, truth)
-                if mine.phase == "play" and compared % 5 == 0:
+                if mine.phase is Phase.PLAY and compared % 5 == 0:
                     sample_position(mine, random.Random(compared))
                 compared += 1
             action: Action = ordered[rng.randrange(len(ordered))]
@@ -200,7 +200,7 @@ def test_a_view_from_the_competition_server_s_own_message_shapes() -> None:
     entries = view.legal_actions(tribute_act)
     assert entries == [ReturnAction(1, Card.parse("S2")), ReturnAction(1, Card.parse("D3"))]
     observation = view.observation(tribute_act, [entry for entry in entries if entry is not None])
-    assert (observation.phase, observation.previous) == ("return", None)
+    assert (observation.phase, observation.previous) == (Phase.RETURN, None)
     view.update({"type": "notify", "stage": "back", "result": [[1, 0, "S2"], [3, 2, "C3"]]})
     kinds = [(e.kind, e.seat, e.to, e.private_to) for e in view.history(Rank.FIVE)]
     assert kinds == [

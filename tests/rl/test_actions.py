@@ -139,7 +139,7 @@ def test_random_matches_round_trip_every_legal_entry(seed: int, rules: RuleSet) 
         seat = match.current_player
         assert seat is not None
         observation = match.observation(seat)
-        phases.add(observation.phase)
+        phases.add(observation.phase.value)
         mask = legal_action_mask(observation)
         assert set(np.flatnonzero(mask).tolist()) == set(action_indices(observation).tolist())
         for index in np.flatnonzero(mask).tolist():

@@ -41,7 +41,7 @@ from cardroom.bots.planning import (
     units_cards,
 )
 from cardroom.cards import Card, Rank, Suit, natural_index
-from cardroom.guandan.deal import Action, PlayAction, ReturnAction, TributeAction
+from cardroom.guandan.deal import Action, Phase, PlayAction, ReturnAction, TributeAction
 from cardroom.guandan.moves import can_play_cards, legal_plays
 from cardroom.guandan.observation import Observation
 from cardroom.guandan.plays import PASS, Play, PlayKind, play_key, rank_orders
@@ -106,7 +106,7 @@ class HeuristicBot:
         """The play-phase decision. The observation need not list the legal actions (search playouts
         leave them out: listing them costs more than deciding): each play chosen is checked against
         the rules, and the list is built only in the rare cases that need it."""
-        if observation.phase != "play" or observation.current_player != observation.seat:
+        if observation.phase is not Phase.PLAY or observation.current_player != observation.seat:
             raise ValueError(f"seat {observation.seat} is not to play")
         table = _Table(observation, self.planner(observation.level))
         if observation.previous is None:

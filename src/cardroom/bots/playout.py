@@ -30,7 +30,7 @@ def observe_position(deal: Deal, seat: int, template: Observation, *, listed: bo
         template,
         seat=seat,
         hand=deal.hand(seat),
-        phase=deal.phase.value,
+        phase=deal.phase,
         current_player=deal.current_player,
         card_counts=(deal.card_count(0), deal.card_count(1), deal.card_count(2), deal.card_count(3)),
         finished=tuple(deal.finished),

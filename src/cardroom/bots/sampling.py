@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from cardroom.cards import ALL_CARDS, Card
-from cardroom.guandan.deal import Deal
+from cardroom.guandan.deal import Deal, Phase
 from cardroom.guandan.observation import Observation
 
 FULL_SET = Counter(dict.fromkeys(ALL_CARDS, 2))
@@ -76,7 +76,7 @@ def sample_hands(observation: Observation, rng: random.Random) -> list[tuple[Car
 
 def position_with(observation: Observation, hands: Sequence[Sequence[Card]]) -> Deal:
     """A play-phase deal at the observed position, the four seats holding ``hands``."""
-    if observation.phase != "play" or observation.current_player is None:
+    if observation.phase is not Phase.PLAY or observation.current_player is None:
         raise ValueError("positions are taken in the play phase, at a seat's turn")
     last = None
     if observation.previous is not None and observation.previous_seat is not None:

@@ -32,7 +32,7 @@ from cardroom.bots.playout import play_out
 from cardroom.bots.sampling import position_with
 from cardroom.bots.search import CONFIDENCE_Z, DEFAULT_SAMPLES, MAX_CANDIDATES, MIN_GAIN, SearchBot
 from cardroom.cards import Card
-from cardroom.guandan.deal import PlayAction
+from cardroom.guandan.deal import Phase, PlayAction
 from cardroom.guandan.observation import Observation
 from cardroom.guandan.plays import Play
 from cardroom.guandan.ruleset import COMPETITION, RuleSet
@@ -121,7 +121,7 @@ def labelled_decisions(
         while (seat := match.current_player) is not None:
             observation = match.observation(seat)
             action = bots[seat].act(observation)
-            eligible = observation.phase == "play" and len(observation.legal_actions) > 1
+            eligible = observation.phase is Phase.PLAY and len(observation.legal_actions) > 1
             if eligible and rng.random() < rate:
                 assert isinstance(action, PlayAction)
                 plays = tuple(searcher.candidates(observation, action.play))

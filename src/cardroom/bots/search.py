@@ -31,7 +31,7 @@ from cardroom.bots.evaluation import position_value
 from cardroom.bots.heuristic import HeuristicBot
 from cardroom.bots.playout import play_trick
 from cardroom.bots.sampling import position_with, sample_hands
-from cardroom.guandan.deal import Action, PlayAction
+from cardroom.guandan.deal import Action, Phase, PlayAction
 from cardroom.guandan.observation import Observation
 from cardroom.guandan.plays import PASS, Play
 from cardroom.guandan.rankplays import RankCounts, iter_rank_follows, iter_rank_leads, rank_play_of
@@ -88,7 +88,7 @@ class SearchBot:
 
     def act(self, observation: Observation) -> Action:
         proposal = self.proposer.act(observation)
-        if observation.phase != "play" or len(observation.legal_actions) == 1:
+        if observation.phase is not Phase.PLAY or len(observation.legal_actions) == 1:
             return proposal
         assert isinstance(proposal, PlayAction)
         candidates = self.candidates(observation, proposal.play)

@@ -16,7 +16,7 @@ from typing import Any, Final
 
 from cardroom.cards import Card, NotationError, Rank
 from cardroom.guandan.deal import Action, Deal, Event, Phase, PlayAction, ReturnAction, TributeAction
-from cardroom.guandan.observation import Observation
+from cardroom.guandan.observation import Observation, ObservedPhase
 from cardroom.guandan.plays import PASS, Play, PlayKind, rank_order
 from cardroom.guandan.ruleset import COMPETITION, RuleSet
 from cardroom.guandan.tribute import TributePlan
@@ -28,7 +28,11 @@ Message = dict[str, Any]
 PASS_TRIPLE: Final = ("PASS", "PASS", "PASS")
 FOUR_KINGS_WIRE: Final = ("Bomb", "JOKER")
 """The competition server's name for 天王炸: ``["Bomb", "JOKER", ["SB", "SB", "HR", "HR"]]``."""
-STAGE_OF_PHASE: Final = {"tribute": "tribute", "return": "back", "play": "play"}
+STAGE_OF_PHASE: Final[dict[ObservedPhase, str]] = {
+    Phase.TRIBUTE: "tribute",
+    Phase.RETURN: "back",
+    Phase.PLAY: "play",
+}
 """The act stage of each deal phase (``Observation.phase``)."""
 TYPE_ORDER: Final = {
     PlayKind.SINGLE: 1,

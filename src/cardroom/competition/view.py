@@ -23,13 +23,13 @@ from cardroom.competition.messages import (
     read_seat,
     read_transfers,
 )
-from cardroom.guandan.deal import Action, Event
+from cardroom.guandan.deal import Action, Event, Phase
 from cardroom.guandan.observation import Observation
 from cardroom.guandan.plays import Play
 from cardroom.guandan.ruleset import COMPETITION, RuleSet
 from cardroom.guandan.tribute import team_of
 
-PHASE_OF_STAGE = {"tribute": "tribute", "back": "return", "play": "play"}
+PHASE_OF_STAGE = {"tribute": Phase.TRIBUTE, "back": Phase.RETURN, "play": Phase.PLAY}
 HAND_SIZE = 27
 
 
@@ -178,7 +178,7 @@ class SeatView:
             levels=self.levels,
             level_team=self.level_team,
             deal_number=self.deal_number,
-            phase=PHASE_OF_STAGE.get(stage if isinstance(stage, str) else "", "play"),
+            phase=PHASE_OF_STAGE.get(stage if isinstance(stage, str) else "", Phase.PLAY),
             current_player=self.seat,
             card_counts=(self.counts[0], self.counts[1], self.counts[2], self.counts[3]),
             finished=tuple(self.finished),

@@ -12,24 +12,15 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from enum import Enum
 
 from cardroom.cards import Card, Rank, full_deck, sort_cards
 from cardroom.guandan.deal import Action, Deal, DealResult, Phase
 from cardroom.guandan.errors import RuleError, RulingError, WrongPhaseError
-from cardroom.guandan.observation import Observation
+from cardroom.guandan.observation import MatchPhase, Observation
 from cardroom.guandan.ruleset import COMPETITION, AceFailure, RuleSet
 from cardroom.guandan.rulings import ForfeitRuling, MatchRuling, forfeit_points
 from cardroom.guandan.scoring import PASSED_ACE, round_points
 from cardroom.guandan.tribute import team_of
-
-
-class MatchPhase(Enum):
-    """Waiting for cards to be dealt, inside a deal, or over."""
-
-    DEALING = "dealing"
-    DEAL = "deal"
-    OVER = "over"
 
 
 @dataclass(frozen=True)
@@ -331,7 +322,7 @@ def observe(match: Match, seat: int) -> Observation:
             levels,
             match.level_team,
             0,
-            match.phase.value,
+            match.phase,
             None,
             (0, 0, 0, 0),
             (),
@@ -351,7 +342,7 @@ def observe(match: Match, seat: int) -> Observation:
         levels=levels,
         level_team=match.summaries[-1].level_team if deal.result and match.summaries else match.level_team,
         deal_number=len(match.deals),
-        phase=deal.phase.value if not match.is_over else match.phase.value,
+        phase=deal.phase if not match.is_over else match.phase,
         current_player=deal.current_player,
         card_counts=(counts[0], counts[1], counts[2], counts[3]),
         finished=tuple(deal.finished),

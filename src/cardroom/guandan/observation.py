@@ -4,11 +4,25 @@ public history, card counts, levels and whose turn — never another seat's card
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 
 from cardroom.cards import Card, Rank
-from cardroom.guandan.deal import Action, Event
+from cardroom.guandan.deal import Action, Event, Phase
 from cardroom.guandan.plays import Play
 from cardroom.guandan.ruleset import COMPETITION, RuleSet
+
+
+class MatchPhase(Enum):
+    """Waiting for cards to be dealt, inside a deal, or over."""
+
+    DEALING = "dealing"
+    DEAL = "deal"
+    OVER = "over"
+
+
+ObservedPhase = Phase | MatchPhase
+"""The phase an observation reports: the deal's (tribute, return, play, over), or the match's when no
+deal is in play (dealing) or the match is over."""
 
 
 @dataclass(frozen=True)
@@ -28,7 +42,7 @@ class Observation:
     levels: tuple[Rank, Rank]
     level_team: int | None
     deal_number: int
-    phase: str
+    phase: ObservedPhase
     current_player: int | None
     card_counts: tuple[int, int, int, int]
     finished: tuple[int, ...]

@@ -28,7 +28,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardroom.cards import ALL_CARDS, NATURAL_RANKS, Card, Rank, Suit, natural_index
-from cardroom.guandan.deal import Action, PlayAction, ReturnAction, TributeAction
+from cardroom.guandan.deal import Action, Phase, PlayAction, ReturnAction, TributeAction
 from cardroom.guandan.observation import Observation
 from cardroom.guandan.plays import PASS, Play, PlayKind, play_key, rank_at_position, sequence_position
 from cardroom.guandan.readings import read_as
@@ -375,9 +375,9 @@ def legal_action_mask(observation: Observation) -> Mask:
     mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
     if observation.current_player != observation.seat:
         return mask
-    if observation.phase == "play":
+    if observation.phase is Phase.PLAY:
         mask[play_mask(observation.hand, observation.level, observation.previous, observation.rules)] = 1
-    elif observation.phase in ("tribute", "return"):
+    elif observation.phase in (Phase.TRIBUTE, Phase.RETURN):
         for action in observation.legal_actions:
             mask[action_index(action, observation)] = 1
     return mask

@@ -173,7 +173,7 @@ def encode_observation(observation: Observation) -> Vector:
     on.append(at["level_rank"] + _rank_slot(level))
     level_team = observation.level_team
     on.append(at["level_team"] + (2 if level_team is None else int(level_team != team)))
-    phase = observation.phase
+    phase = observation.phase.value
     on.append(at["phase"] + (PHASES.index(phase) if phase in PHASES else 3))
     on.append(at["to_act"] + _relative(observation.current_player, me))
     on.append(at["trick_leader"] + _relative(trick_leader, me))

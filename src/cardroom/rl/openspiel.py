@@ -226,7 +226,7 @@ class GuandanState(pyspiel.State):  # type: ignore[misc] # pyspiel has no type i
         """What the player sees now, as text."""
         view = self.observation(player)
         lines = [
-            f"seat {player}, {view.phase}, level {view.level.letter}, "
+            f"seat {player}, {view.phase.value}, level {view.level.letter}, "
             f"levels {view.levels[0].letter}/{view.levels[1].letter}",
             f"hand: {format_cards(view.hand)}",
             "counts: " + " ".join(str(count) for count in view.card_counts),
