@@ -19,7 +19,7 @@ from cardroom.arena.stats import (
     t_two_sided_coverage,
 )
 from cardroom.cards import Card, Rank, parse_cards
-from cardroom.guandan.deal import Deal, Event, Phase
+from cardroom.guandan.deal import Deal, Event, EventKind, Phase
 from cardroom.guandan.match import shuffled_hands
 from cardroom.guandan.plays import PASS
 from cardroom.guandan.readings import classify
@@ -114,8 +114,8 @@ def _hands_with(seat_three: str) -> list[list[Card]]:
 def test_a_return_card_completing_a_bomb() -> None:
     """Seat 3 holds three 7s, pays ♥A, gets a 7 back: four 7s."""
     events = [
-        Event("tribute", seat=3, card=Card.parse("HA"), to=0),
-        Event("return", seat=0, card=Card.parse("S7"), to=3, private_to=(0, 3)),
+        Event(EventKind.TRIBUTE, seat=3, card=Card.parse("HA"), to=0),
+        Event(EventKind.RETURN, seat=0, card=Card.parse("S7"), to=3, private_to=(0, 3)),
     ]
     hands = _hands_with("S7 C7 D7 HA")
     hands[0].append(Card.parse("S7"))
@@ -128,8 +128,8 @@ def test_a_return_card_completing_a_bomb() -> None:
 def test_a_return_card_completing_a_bomb_only_with_a_wild_card() -> None:
     """Three 7s counting the ♥2 (wild at level 2): a bomb with the wild card, not without."""
     events = [
-        Event("tribute", seat=3, card=Card.parse("HA"), to=0),
-        Event("return", seat=0, card=Card.parse("D7"), to=3, private_to=(0, 3)),
+        Event(EventKind.TRIBUTE, seat=3, card=Card.parse("HA"), to=0),
+        Event(EventKind.RETURN, seat=0, card=Card.parse("D7"), to=3, private_to=(0, 3)),
     ]
     hands = _hands_with("S7 C7 H2 HA")
     hands[0].append(Card.parse("D7"))
@@ -149,7 +149,7 @@ def test_return_facts_follow_a_real_double_tribute() -> None:
         while deal.phase in (Phase.TRIBUTE, Phase.RETURN):
             deal.apply(deal.legal_actions()[-1])
         facts = return_facts(deal.dealt_hands, deal.events, deal.level)
-        returns = [event for event in deal.events if event.kind == "return"]
+        returns = [event for event in deal.events if event.kind == EventKind.RETURN]
         assert len(facts) == len(returns)
         for fact, event in zip(facts, returns, strict=True):
             assert event.to is not None
@@ -161,13 +161,13 @@ def test_play_counts_count_plays_and_bombs_not_passes() -> None:
     bomb = classify(parse_cards("S9 H9 C9 D9"), Rank.TWO)[0]
     single = classify(parse_cards("S3"), Rank.TWO)[0]
     events = [
-        Event("play", seat=0, play=single),
-        Event("play", seat=1, play=bomb),
-        Event("pass", seat=2),
-        Event("pass", seat=3),
-        Event("pass", seat=0),
-        Event("trick", seat=1, to=1),
-        Event("play", seat=1, play=single),
+        Event(EventKind.PLAY, seat=0, play=single),
+        Event(EventKind.PLAY, seat=1, play=bomb),
+        Event(EventKind.PASS, seat=2),
+        Event(EventKind.PASS, seat=3),
+        Event(EventKind.PASS, seat=0),
+        Event(EventKind.TRICK, seat=1, to=1),
+        Event(EventKind.PLAY, seat=1, play=single),
     ]
     assert PASS.is_pass
     assert play_counts(events) == ((1, 2, 0, 0), (0, 1, 0, 0))

@@ -14,7 +14,7 @@ from cardroom.bots import Bot, HeuristicBot, make_bot
 from cardroom.bots.planning import Planner, plan_cards
 from cardroom.cards import Card, Rank, parse_cards
 from cardroom.guandan import PASS, Play, PlayKind, classify, legal_plays
-from cardroom.guandan.deal import Action, Event, Phase, PlayAction, ReturnAction, TributeAction
+from cardroom.guandan.deal import Action, Event, EventKind, Phase, PlayAction, ReturnAction, TributeAction
 from cardroom.guandan.match import Match, shuffled_hands
 from cardroom.guandan.observation import Observation
 from cardroom.guandan.plays import rank_order
@@ -283,7 +283,7 @@ def return_position(hand: str, payer: int, paid: str, level: Rank = Rank.TWO) ->
     actions = tuple(
         ReturnAction(0, card) for card in return_cards(cards, level, COMPETITION, to_partner=payer == 2)
     )
-    event = Event("tribute", seat=payer, card=Card.parse(paid), to=0)
+    event = Event(EventKind.TRIBUTE, seat=payer, card=Card.parse(paid), to=0)
     return Observation(
         seat=0,
         hand=cards,

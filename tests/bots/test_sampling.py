@@ -7,7 +7,7 @@ import random
 from collections import Counter
 
 from cardroom.bots.sampling import FULL_SET, known_holdings, sample_hands, sample_position, unseen_cards
-from cardroom.guandan.deal import Phase
+from cardroom.guandan.deal import EventKind, Phase
 from cardroom.guandan.match import Match
 
 
@@ -29,7 +29,7 @@ def test_sampled_hands_fit_counts_cards_and_known_holdings() -> None:
                     played = Counter(
                         card
                         for e in observation.history
-                        if e.kind == "play" and e.play
+                        if e.kind == EventKind.PLAY and e.play
                         for card in e.play.cards
                     )
                     assert sum((Counter(hand) for hand in hands), Counter()) + played == FULL_SET

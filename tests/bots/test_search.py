@@ -85,7 +85,7 @@ def test_play_trick_stops_at_the_next_lead_or_the_end_of_the_deal() -> None:
         before = len(deal.events)
         play_trick(deal, policy, observation)
         assert deal.phase is Phase.OVER or deal.last_play is None
-        kinds = [event.kind for event in deal.events[before:]]
+        kinds = [event.kind.value for event in deal.events[before:]]
         assert kinds.count("trick") <= 1
         if deal.phase is Phase.PLAY:
             stopped_at_lead += 1

@@ -35,6 +35,7 @@ from cardroom.guandan.deal import (
     Action,
     Deal,
     Event,
+    EventKind,
     Phase,
     PlayAction,
     ReturnAction,
@@ -353,11 +354,11 @@ def test_act_when_following_in_a_trick() -> None:
     """Seat 1 follows: seat 3 led D3, seat 0 played S4 (the trick before ended with a pass)."""
     d3, s4 = play("D3"), play("S4")
     history = (
-        Event("play", seat=2, play=play("SK")),
-        Event("pass", seat=3),
-        Event("trick", seat=2, to=3),
-        Event("play", seat=3, play=d3),
-        Event("play", seat=0, play=s4),
+        Event(EventKind.PLAY, seat=2, play=play("SK")),
+        Event(EventKind.PASS, seat=3),
+        Event(EventKind.TRICK, seat=2, to=3),
+        Event(EventKind.PLAY, seat=3, play=d3),
+        Event(EventKind.PLAY, seat=0, play=s4),
     )
     hand = "S3 C3 D5 H2 SB"
     legal = tuple(PlayAction(1, p) for p in legal_plays(parse_cards(hand), s4, TWO))
@@ -394,7 +395,7 @@ def test_act_when_following_in_a_trick() -> None:
 
 def test_act_after_a_pass_names_the_pass_and_the_greater_play() -> None:
     s4 = play("S4")
-    history = (Event("play", seat=3, play=s4), Event("pass", seat=0))
+    history = (Event(EventKind.PLAY, seat=3, play=s4), Event(EventKind.PASS, seat=0))
     legal = (PlayAction(1, PASS), PlayAction(1, play("SB")))
     message = act(observation("S3 SB", previous=(3, s4), history=history, legal=legal), legal)
     assert message["curPos"] == 0
@@ -409,7 +410,11 @@ def test_act_after_a_pass_names_the_pass_and_the_greater_play() -> None:
 
 
 def test_act_when_leading_has_no_current_or_greater_action() -> None:
-    history = (Event("play", seat=1, play=play("S4")), Event("pass", seat=2), Event("trick", seat=1, to=1))
+    history = (
+        Event(EventKind.PLAY, seat=1, play=play("S4")),
+        Event(EventKind.PASS, seat=2),
+        Event(EventKind.TRICK, seat=1, to=1),
+    )
     legal = (PlayAction(1, play("S3")),)
     message = act(observation("S3", history=history, legal=legal), legal)
     assert (message["curPos"], message["curAction"], message["greaterPos"], message["greaterAction"]) == (
@@ -480,7 +485,7 @@ def test_after_action_notifies_plays_tributes_once_all_paid_and_returns_to_their
     assert after_action(deal, action, None) == [[], [], [], []]
     action = deal.legal_actions()[0]
     match.apply(action)
-    tributes = [[e.seat, e.to, str(e.card)] for e in deal.events if e.kind == "tribute"]
+    tributes = [[e.seat, e.to, str(e.card)] for e in deal.events if e.kind == EventKind.TRIBUTE]
     assert {t[0] for t in tributes} == {first, second}
     expected = {"type": "notify", "stage": "tribute", "result": tributes}
     assert after_action(deal, action, None) == [[expected]] * 4
@@ -489,7 +494,7 @@ def test_after_action_notifies_plays_tributes_once_all_paid_and_returns_to_their
     assert after_action(deal, action, None) == [[], [], [], []]
     action = deal.legal_actions()[0]
     match.apply(action)
-    returns = [e for e in deal.events if e.kind == "return"]
+    returns = [e for e in deal.events if e.kind == EventKind.RETURN]
     messages = after_action(deal, action, None)
     for seat in range(4):
         seen = [[e.seat, e.to, str(e.card)] for e in returns if seat in (e.seat, e.to)]

@@ -22,7 +22,7 @@ from cardroom.competition.messages import (
     order_actions,
 )
 from cardroom.competition.view import SeatView
-from cardroom.guandan.deal import Action, Event, Phase, PlayAction, ReturnAction, TributeAction
+from cardroom.guandan.deal import Action, Event, EventKind, Phase, PlayAction, ReturnAction, TributeAction
 from cardroom.guandan.match import Match
 from cardroom.guandan.observation import Observation
 from cardroom.guandan.plays import PlayKind
@@ -39,11 +39,11 @@ def _public_log(history: tuple[Event, ...], seat: int) -> list[tuple[Any, ...]]:
     """What the view can know of a log: plays and passes, tributes, the returns the seat is shown."""
     kept: list[tuple[Any, ...]] = []
     for event in history:
-        if event.kind == "play" and event.play is not None:
+        if event.kind == EventKind.PLAY and event.play is not None:
             kept.append(("play", event.seat, action_identity(PlayAction(0, event.play))))
-        elif event.kind == "pass":
+        elif event.kind == EventKind.PASS:
             kept.append(("pass", event.seat))
-        elif event.kind in ("tribute", "return") and event.visible_to(seat):
+        elif event.kind in (EventKind.TRIBUTE, EventKind.RETURN) and event.visible_to(seat):
             kept.append((event.kind, event.seat, event.card, event.to))
     return kept
 
@@ -173,7 +173,7 @@ def test_a_view_from_the_competition_server_s_own_message_shapes() -> None:
     observation = view.observation(message, legal)
     assert observation.previous_seat == 0
     assert observation.card_counts == (26, 27, 27, 27)
-    assert [event.kind for event in observation.history] == ["play"]
+    assert [event.kind.value for event in observation.history] == ["play"]
     view.update(
         {"type": "notify", "stage": "episodeOver", "order": [1, 3, 0, 2], "curRank": "2", "restCards": []}
     )
@@ -202,7 +202,7 @@ def test_a_view_from_the_competition_server_s_own_message_shapes() -> None:
     observation = view.observation(tribute_act, [entry for entry in entries if entry is not None])
     assert (observation.phase, observation.previous) == (Phase.RETURN, None)
     view.update({"type": "notify", "stage": "back", "result": [[1, 0, "S2"], [3, 2, "C3"]]})
-    kinds = [(e.kind, e.seat, e.to, e.private_to) for e in view.history(Rank.FIVE)]
+    kinds = [(e.kind.value, e.seat, e.to, e.private_to) for e in view.history(Rank.FIVE)]
     assert kinds == [
         ("tribute", 0, 1, None),
         ("tribute", 2, 3, None),

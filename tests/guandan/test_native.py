@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 
 from cardroom.cards import NATURAL_RANKS, Card, Rank, Suit, full_deck, parse_cards
 from cardroom.guandan import PASS, Play, PlayKind, classify, native
-from cardroom.guandan.deal import Deal, Phase, PlayAction, random_playout
+from cardroom.guandan.deal import Deal, EventKind, Phase, PlayAction, random_playout
 from cardroom.guandan.extended import EXTENDED_ENUMERATORS
 from cardroom.guandan.hands import HandView
 from cardroom.guandan.match import shuffled_hands
@@ -370,7 +370,7 @@ def test_playouts_from_positions_are_legal_for_the_pure_machine(core: ModuleType
                     copy.apply(action)
             if trick_only:
                 assert copy.phase is Phase.OVER or copy.last_play is None
-                assert all(event.kind != "trick" for event in copy.events[:-1])
+                assert all(event.kind != EventKind.TRICK for event in copy.events[:-1])
             else:
                 assert copy.phase is Phase.OVER
             checked += 1

@@ -13,7 +13,7 @@ import pytest
 
 from cardroom.cards import Card
 from cardroom.guandan import PASS, Play
-from cardroom.guandan.deal import Deal, Event, Phase, PlayAction, ReturnAction, TributeAction
+from cardroom.guandan.deal import Deal, Event, EventKind, Phase, PlayAction, ReturnAction, TributeAction
 from cardroom.guandan.match import Match, shuffled_hands
 from cardroom.guandan.observation import Observation
 from tests.guandan.scenario import Hands, build_hands, play_match_deal, reading
@@ -73,11 +73,11 @@ def public_cards(deal: Deal, seat: int) -> Counter[Card]:
     for event in deal.events:
         if event.play is not None:
             seen.update(event.play.cards)
-        if event.kind == "tribute" and event.card is not None:
+        if event.kind == EventKind.TRIBUTE and event.card is not None:
             seen[event.card] += 1
-        if event.kind == "tribute_paid" and event.card is not None and seat == event.seat:
+        if event.kind == EventKind.TRIBUTE_PAID and event.card is not None and seat == event.seat:
             seen[event.card] += 1
-        if event.kind == "return" and event.card is not None and seat in (event.seat, event.to):
+        if event.kind == EventKind.RETURN and event.card is not None and seat in (event.seat, event.to):
             seen[event.card] += 1
     return seen
 
@@ -92,8 +92,8 @@ def check_observation(match: Match, seat: int) -> None:
     expected_history = tuple(
         event
         for event in deal.events
-        if (event.kind != "return" or seat in (event.seat, event.to))
-        and (event.kind != "tribute_paid" or seat == event.seat)
+        if (event.kind != EventKind.RETURN or seat in (event.seat, event.to))
+        and (event.kind != EventKind.TRIBUTE_PAID or seat == event.seat)
     )
     assert observation.history == expected_history
     for event in observation.history:
@@ -195,21 +195,23 @@ def test_return_card_visible_only_to_the_two_seats_involved(partner_place: int, 
         seat = deal.current_player
         assert seat is not None
         for watcher in range(4):
-            assert not [event for event in match.observation(watcher).history if event.kind == "tribute"]
+            assert not [
+                event for event in match.observation(watcher).history if event.kind == EventKind.TRIBUTE
+            ]
         action = deal.legal_actions()[0]
         assert isinstance(action, TributeAction)
         match.apply(action)
-    tributes = [event for event in deal.events if event.kind == "tribute"]
+    tributes = [event for event in deal.events if event.kind == EventKind.TRIBUTE]
     assert len(tributes) == payers
     for watcher in range(4):
-        assert [e for e in match.observation(watcher).history if e.kind == "tribute"] == tributes
+        assert [e for e in match.observation(watcher).history if e.kind == EventKind.TRIBUTE] == tributes
     while deal.phase is Phase.RETURN:
         seat = deal.current_player
         assert seat is not None
         action = deal.legal_actions()[0]
         assert isinstance(action, ReturnAction)
         match.apply(action)
-    returns = [event for event in deal.events if event.kind == "return"]
+    returns = [event for event in deal.events if event.kind == EventKind.RETURN]
     assert len(returns) == payers
     for event in returns:
         assert event.seat is not None
@@ -334,7 +336,7 @@ def test_history_is_the_current_deals_log() -> None:
     play_cards(match, 0, "SQ")
     pass_turn(match)
     observation = match.observation(3)
-    assert [event.kind for event in observation.history] == ["play", "pass"]
-    assert observation.history[0] == Event("play", seat=0, play=reading(match.deals[-1], "SQ"))
+    assert [event.kind.value for event in observation.history] == ["play", "pass"]
+    assert observation.history[0] == Event(EventKind.PLAY, seat=0, play=reading(match.deals[-1], "SQ"))
     assert observation.previous == reading(match.deals[-1], "SQ")
     assert observation.previous_seat == 0

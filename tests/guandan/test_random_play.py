@@ -10,7 +10,7 @@ from collections import Counter
 import pytest
 
 from cardroom.cards import ALL_CARDS, Card, Rank
-from cardroom.guandan.deal import Deal, Phase, PlayAction
+from cardroom.guandan.deal import Deal, EventKind, Phase, PlayAction
 from cardroom.guandan.match import Match, MatchPhase
 from cardroom.guandan.plays import PlayKind
 from cardroom.guandan.ruleset import COMPETITION, PRESETS, AceFailure, RuleSet
@@ -37,7 +37,7 @@ def expected_next(deal: Deal, seat: int, rules: RuleSet) -> int | None:
     if deal.phase is Phase.OVER:
         return None
     last = deal.events[-1]
-    if last.kind == "trick":
+    if last.kind == EventKind.TRICK:
         winner = last.seat
         assert winner is not None
         if winner not in deal.finished:
@@ -150,7 +150,7 @@ def run_deals(count: int, seed: int, rules: RuleSet = COMPETITION) -> int:
         while not match.is_over and deals < count:
             deal = match.deal_random(rng)
             play_out(match, rng)
-            plays += sum(1 for event in deal.events if event.kind == "play")
+            plays += sum(1 for event in deal.events if event.kind == EventKind.PLAY)
             deals += 1
     return plays
 

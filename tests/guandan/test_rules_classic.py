@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from cardroom.cards import Rank
-from cardroom.guandan.deal import Deal, Phase, TributeAction
+from cardroom.guandan.deal import Deal, EventKind, Phase, TributeAction
 from cardroom.guandan.match import Match
 from cardroom.guandan.ruleset import CLASSIC, COMPETITION, preset
 from cardroom.guandan.tribute import team_of
@@ -75,20 +75,23 @@ def test_double_tribute_goes_by_place_not_by_size() -> None:
     deal = Deal(hands, Rank.FIVE, CLASSIC, previous_places=(0, 2, 1, 3))
     for payer in (1, 3):
         deal.apply(TributeAction(payer, deal.legal_actions()[0].card))  # type: ignore[union-attr]
-    tributes = {event.seat: event.to for event in deal.events if event.kind == "tribute"}
+    tributes = {event.seat: event.to for event in deal.events if event.kind == EventKind.TRIBUTE}
     assert tributes == {3: 0, 1: 2}
     competition = Deal(hands, Rank.FIVE, COMPETITION, previous_places=(0, 2, 1, 3))
     for payer in (1, 3):
         competition.apply(TributeAction(payer, competition.legal_actions()[0].card))  # type: ignore[union-attr]
-    assert {event.seat: event.to for event in competition.events if event.kind == "tribute"} == {3: 0, 1: 2}
+    assert {event.seat: event.to for event in competition.events if event.kind == EventKind.TRIBUTE} == {
+        3: 0,
+        1: 2,
+    }
     swapped = build_hands("SB", "HR", "HR", "SB")
     larger_first = Deal(swapped, Rank.FIVE, COMPETITION, previous_places=(0, 2, 1, 3))
     by_place = Deal(swapped, Rank.FIVE, CLASSIC, previous_places=(0, 2, 1, 3))
     for deal_ in (larger_first, by_place):
         for payer in (1, 3):
             deal_.apply(TributeAction(payer, deal_.legal_actions()[0].card))  # type: ignore[union-attr]
-    assert {e.seat: e.to for e in larger_first.events if e.kind == "tribute"} == {1: 0, 3: 2}
-    assert {e.seat: e.to for e in by_place.events if e.kind == "tribute"} == {3: 0, 1: 2}
+    assert {e.seat: e.to for e in larger_first.events if e.kind == EventKind.TRIBUTE} == {1: 0, 3: 2}
+    assert {e.seat: e.to for e in by_place.events if e.kind == EventKind.TRIBUTE} == {3: 0, 1: 2}
 
 
 def test_the_last_pays_the_first_even_as_partners() -> None:
@@ -118,11 +121,11 @@ def test_both_big_jokers_on_the_paying_side_excuse_both() -> None:
 def test_a_payer_with_both_small_jokers_is_excused_the_other_still_pays() -> None:
     """Seed 000 §8: 如果進貢一方，有一人摸到兩張副畫，則此人不用進貢，另一人仍然進貢."""
     deal = Deal(build_hands("", "SB SB"), Rank.TWO, CLASSIC, previous_places=(0, 2, 1, 3))
-    assert [event.seat for event in deal.events if event.kind == "anti_tribute"] == [1]
+    assert [event.seat for event in deal.events if event.kind == EventKind.ANTI_TRIBUTE] == [1]
     assert deal.phase is Phase.TRIBUTE
     assert deal.current_player == 3
     deal.apply(TributeAction(3, deal.legal_actions()[0].card))  # type: ignore[union-attr]
-    assert [(event.seat, event.to) for event in deal.events if event.kind == "tribute"] == [(3, 0)]
+    assert [(event.seat, event.to) for event in deal.events if event.kind == EventKind.TRIBUTE] == [(3, 0)]
     assert deal.current_player == 0
     deal.apply(deal.legal_actions()[0])
     assert phase_of(deal) is Phase.PLAY
@@ -138,7 +141,7 @@ def test_the_excused_last_means_the_first_leads() -> None:
     deal = Deal(build_hands("", "", "", "SB SB"), Rank.TWO, CLASSIC, previous_places=(0, 2, 1, 3))
     assert deal.current_player == 1
     deal.apply(TributeAction(1, deal.legal_actions()[0].card))  # type: ignore[union-attr]
-    assert [(event.seat, event.to) for event in deal.events if event.kind == "tribute"] == [(1, 2)]
+    assert [(event.seat, event.to) for event in deal.events if event.kind == EventKind.TRIBUTE] == [(1, 2)]
     assert deal.current_player == 2
     deal.apply(deal.legal_actions()[0])
     assert deal.current_player == 0

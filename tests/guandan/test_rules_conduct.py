@@ -10,7 +10,7 @@ import random
 import pytest
 
 from cardroom.cards import Rank
-from cardroom.guandan.deal import Deal, DealResult, Event, Phase, PlayAction
+from cardroom.guandan.deal import Deal, DealResult, Event, EventKind, Phase, PlayAction
 from cardroom.guandan.errors import RulingError, SkipTurnError, WrongPhaseError
 from cardroom.guandan.match import Match, MatchPhase, shuffled_hands
 from cardroom.guandan.plays import PASS
@@ -64,12 +64,12 @@ def test_violation_skips_the_offenders_follow_as_a_pass() -> None:
     deal = first_deal(0)
     act(deal, 0, "S3")
     deal.apply_ruling(SkipTurnRuling(1))
-    assert deal.events[-2:] == [Event("skip_turn", seat=1), Event("pass", seat=1)]
+    assert deal.events[-2:] == [Event(EventKind.SKIP_TURN, seat=1), Event(EventKind.PASS, seat=1)]
     assert deal.passes == 1
     assert deal.current_player == 2
     assert deal.actions[-1] == SkipTurnRuling(1)
     pass_round(deal, 2)
-    assert deal.events[-1] == Event("trick", seat=0, to=0)
+    assert deal.events[-1] == Event(EventKind.TRICK, seat=0, to=0)
     assert deal.current_player == 0
 
 
@@ -78,7 +78,7 @@ def test_violation_a_skipped_lead_goes_to_the_offenders_xiajia() -> None:
     lead to the next player in play order, who is of the other side (its 下家)."""
     deal = first_deal(2)
     deal.apply_ruling(SkipTurnRuling(2))
-    assert deal.events[-1] == Event("skip_turn", seat=2, to=3)
+    assert deal.events[-1] == Event(EventKind.SKIP_TURN, seat=2, to=3)
     assert deal.current_player == 3
     assert deal.previous is None
     assert all(isinstance(action, PlayAction) and not action.play.is_pass for action in deal.legal_actions())
@@ -104,7 +104,7 @@ def test_violation_a_skipped_lead_after_jiefeng_goes_to_the_other_side() -> None
     pass_round(deal, 3)
     assert deal.current_player == 2  # 接风
     deal.apply_ruling(SkipTurnRuling(2))
-    assert deal.events[-1] == Event("skip_turn", seat=2, to=3)
+    assert deal.events[-1] == Event(EventKind.SKIP_TURN, seat=2, to=3)
     assert deal.current_player == 3
 
 
@@ -151,7 +151,7 @@ def test_foul_ends_the_deal_with_the_offenders_side_double_down() -> None:
     assert deal.current_player is None
     assert deal.result == DealResult((2, 0, 3, 1), foul_by=1)
     assert deal.result.double_down
-    assert deal.events[-2:] == [Event("foul", seat=1), Event("over")]
+    assert deal.events[-2:] == [Event(EventKind.FOUL, seat=1), Event(EventKind.OVER)]
     with pytest.raises(WrongPhaseError):
         deal.apply(PlayAction(0, PASS))
 
@@ -228,7 +228,7 @@ def test_the_deal_after_a_foul_has_no_tribute_and_a_named_leader() -> None:
     assert deal.phase is Phase.PLAY
     assert deal.current_player == 3
     assert deal.tribute_plan is None
-    assert deal.events == [Event("no_tribute", seat=3)]
+    assert deal.events == [Event(EventKind.NO_TRIBUTE, seat=3)]
     assert deal.level == R.FIVE
     assert not match.needs_named_leader
     assert match.leader_chooser is None
@@ -318,7 +318,7 @@ def test_forfeit_ends_the_match_and_the_other_side_wins() -> None:
     assert not match.passed_ace
     assert deal.phase is Phase.OVER
     assert deal.result is None
-    assert deal.events[-1] == Event("forfeit", side=1)
+    assert deal.events[-1] == Event(EventKind.FORFEIT, side=1)
     assert match.current_player is None
     assert match.legal_actions() == []
     with pytest.raises(WrongPhaseError):
@@ -376,7 +376,7 @@ def test_rulings_are_public_in_every_seats_observation() -> None:
     match.apply_ruling(SkipTurnRuling(0))
     match.apply_ruling(FoulRuling(1))
     for seat in range(4):
-        kinds = [event.kind for event in match.observation(seat).history]
+        kinds = [event.kind.value for event in match.observation(seat).history]
         assert kinds == ["skip_turn", "foul", "over"]
 
 

@@ -26,6 +26,7 @@ from cardroom.guandan.deal import (
     Action,
     Deal,
     Event,
+    EventKind,
     Phase,
     PlayAction,
     ReturnAction,
@@ -99,7 +100,7 @@ def assert_rejected(deal: Deal, action: Action, error: type[RuleError]) -> None:
 
 
 def kinds(events: list[Event]) -> list[str]:
-    return [event.kind for event in events]
+    return [event.kind.value for event in events]
 
 
 # --- table and play ----------------------------------------------------------------------------
@@ -214,7 +215,7 @@ def test_trick_ends_when_all_players_still_in_have_passed_and_its_winner_leads()
     act(deal, 1, "")
     assert deal.previous is not None
     act(deal, 2, "")
-    assert deal.events[-1] == Event("trick", seat=3, to=3)
+    assert deal.events[-1] == Event(EventKind.TRICK, seat=3, to=3)
     assert deal.current_player == 3
     assert deal.previous is None
     assert PlayAction(3, PASS) not in deal.legal_actions()
@@ -241,7 +242,7 @@ def test_trick_goes_on_after_a_higher_play_until_all_others_pass() -> None:
     assert deal.current_player == 2
     assert deal.previous == reading(deal, "S2")
     act(deal, 2, "")
-    assert deal.events[-1] == Event("trick", seat=3, to=3)
+    assert deal.events[-1] == Event(EventKind.TRICK, seat=3, to=3)
     assert deal.current_player == 3
     assert deal.previous is None
 
@@ -252,7 +253,7 @@ def test_player_who_empties_the_hand_takes_the_next_place() -> None:
     deal = fast_deal(0)
     run_out(deal, 0, SEAT0_OUT)
     assert deal.finished == [0]
-    assert Event("out", seat=0, place=1) in deal.events
+    assert Event(EventKind.OUT, seat=0, place=1) in deal.events
     assert deal.card_count(0) == 0
     # seat 2 (leading by 接风) leads a single 4, seat 1 bombs it and runs out second.
     act(deal, 2, "S4")
@@ -261,7 +262,7 @@ def test_player_who_empties_the_hand_takes_the_next_place() -> None:
     pass_round(deal, 2)
     run_out(deal, 1, [eight("9"), eight("8"), "SJ HJ CJ"])
     assert deal.finished == [0, 1]
-    assert Event("out", seat=1, place=2) in deal.events
+    assert Event(EventKind.OUT, seat=1, place=2) in deal.events
     assert phase_of(deal) is Phase.PLAY
 
 
@@ -277,7 +278,7 @@ def test_jiefeng_partner_leads_when_the_last_card_is_not_beaten() -> None:
     act(deal, 2, "")
     assert deal.current_player == 3
     act(deal, 3, "")
-    assert deal.events[-1] == Event("trick", seat=0, to=2)
+    assert deal.events[-1] == Event(EventKind.TRICK, seat=0, to=2)
     assert deal.current_player == 2
     assert deal.previous is None
 
@@ -289,7 +290,7 @@ def test_jiefeng_off_the_next_player_still_in_leads() -> None:
     run_out(deal, 0, SEAT0_OUT[:3])
     act(deal, 0, "SJ HJ CJ")
     pass_round(deal, 3)
-    assert deal.events[-1] == Event("trick", seat=0, to=1)
+    assert deal.events[-1] == Event(EventKind.TRICK, seat=0, to=1)
     assert deal.current_player == 1
     assert deal.previous is None
 
@@ -305,7 +306,7 @@ def test_jiefeng_does_not_apply_when_the_last_play_is_beaten() -> None:
     act(deal, 3, "SB SB HR HR")
     act(deal, 1, "")
     act(deal, 2, "")
-    assert deal.events[-1] == Event("trick", seat=3, to=3)
+    assert deal.events[-1] == Event(EventKind.TRICK, seat=3, to=3)
     assert deal.current_player == 3
 
 
@@ -324,7 +325,7 @@ def test_deal_ends_at_once_on_double_down() -> None:
     assert sorted(deal.result.places[2:]) == [1, 3]
     assert deal.result.double_down
     assert deal.result.partner_place == 2
-    assert deal.events[-1] == Event("over")
+    assert deal.events[-1] == Event(EventKind.OVER)
     assert deal.card_count(1) == 27
     assert deal.card_count(3) == 27
 
@@ -497,7 +498,7 @@ def test_single_tribute_is_the_highest_card_the_heart_level_card_excepted() -> N
     assert_rejected(deal, TributeAction(3, card("H5")), IllegalTributeError)
     assert_rejected(deal, TributeAction(3, card("SA")), IllegalTributeError)
     deal.apply(TributeAction(3, card("S5")))
-    assert deal.events == [Event("tribute", seat=3, card=card("S5"), to=0)]
+    assert deal.events == [Event(EventKind.TRIBUTE, seat=3, card=card("S5"), to=0)]
     assert deal.hand(0).count(card("S5")) == 2
     assert card("S5") not in deal.hand(3)
     assert deal.card_count(0) == 28
@@ -524,7 +525,7 @@ def test_single_tribute_any_of_equal_highest_cards() -> None:
     assert {card("SA"), card("DA")} <= set(options)
     assert {option.rank for option in options} == {Rank.ACE}
     deal.apply(TributeAction(3, card("DA")))
-    assert deal.events[-1] == Event("tribute", seat=3, card=card("DA"), to=0)
+    assert deal.events[-1] == Event(EventKind.TRIBUTE, seat=3, card=card("DA"), to=0)
 
 
 def test_single_tribute_a_big_joker_is_highest() -> None:
@@ -544,12 +545,12 @@ def test_single_tribute_even_when_upstream_and_downstream_are_partners() -> None
     assert deal.current_player == 2
     assert {option.rank for option in tribute_options(deal)} == {Rank.ACE}
     deal.apply(TributeAction(2, card("SA")))
-    assert deal.events == [Event("tribute", seat=2, card=card("SA"), to=0)]
+    assert deal.events == [Event(EventKind.TRIBUTE, seat=2, card=card("SA"), to=0)]
     assert phase_of(deal) is Phase.RETURN
     assert deal.current_player == 0
     returned = return_options(deal)[0]
     deal.apply(ReturnAction(0, returned))
-    assert deal.events[-1] == Event("return", seat=0, card=returned, to=2, private_to=(0, 2))
+    assert deal.events[-1] == Event(EventKind.RETURN, seat=0, card=returned, to=2, private_to=(0, 2))
     assert deal.current_player == 2
 
 
@@ -567,7 +568,7 @@ def test_return_card_is_at_most_ten() -> None:
     assert_rejected(deal, ReturnAction(0, card("SJ")), IllegalReturnError)
     assert_rejected(deal, ReturnAction(0, card("HR")), IllegalReturnError)
     deal.apply(ReturnAction(0, card("ST")))
-    assert deal.events[-1] == Event("return", seat=0, card=card("ST"), to=3, private_to=(0, 3))
+    assert deal.events[-1] == Event(EventKind.RETURN, seat=0, card=card("ST"), to=3, private_to=(0, 3))
     assert card("ST") in deal.hand(3)
     assert [deal.card_count(seat) for seat in range(4)] == [27] * 4
 
@@ -652,10 +653,10 @@ def test_double_tribute_the_larger_to_upstream_the_smaller_to_second() -> None:
         payers.append(seat)
         deal.apply(TributeAction(seat, card("SA") if seat == 1 else card("S5")))
     assert sorted(payers) == [1, 3]
-    tributes = [event for event in deal.events if event.kind == "tribute"]
+    tributes = [event for event in deal.events if event.kind == EventKind.TRIBUTE]
     assert set(tributes) == {
-        Event("tribute", seat=3, card=card("S5"), to=0),
-        Event("tribute", seat=1, card=card("SA"), to=2),
+        Event(EventKind.TRIBUTE, seat=3, card=card("S5"), to=0),
+        Event(EventKind.TRIBUTE, seat=1, card=card("SA"), to=2),
     }
 
 
@@ -673,7 +674,7 @@ def test_double_tribute_each_winner_returns_to_its_payer_and_the_giver_to_upstre
         choice = return_options(deal)[0]
         deal.apply(ReturnAction(seat, choice))
         event = deal.events[-1]
-        assert event.kind == "return"
+        assert event.kind == EventKind.RETURN
         assert event.to is not None
         returned[seat] = (event.to, choice)
     assert {seat: to for seat, (to, _) in returned.items()} == {0: 3, 2: 1}
@@ -699,7 +700,7 @@ def test_double_tribute_equal_cards_go_by_seat_order(places: tuple[int, int, int
         seat = deal.current_player
         assert seat is not None
         deal.apply(TributeAction(seat, card("SA") if seat == right else card("DA")))
-    tributes = {event.seat: event.to for event in deal.events if event.kind == "tribute"}
+    tributes = {event.seat: event.to for event in deal.events if event.kind == EventKind.TRIBUTE}
     assert tributes == {right: upstream, left: second}
     while deal.phase is Phase.RETURN:
         seat = deal.current_player
@@ -716,7 +717,7 @@ def test_anti_tribute_one_payer_with_both_big_jokers() -> None:
     deal = Deal(hands, FIVE, previous_places=(0, 1, 2, 3))
     assert phase_of(deal) is Phase.PLAY
     assert deal.current_player == 0
-    assert deal.events == [Event("anti_tribute", seat=0)]
+    assert deal.events == [Event(EventKind.ANTI_TRIBUTE, seat=0)]
     assert [deal.card_count(seat) for seat in range(4)] == [27] * 4
 
 
@@ -726,7 +727,7 @@ def test_anti_tribute_double_down_payers_with_one_big_joker_each() -> None:
     deal = double_down_deal("HR", "HR", "SB SB")
     assert phase_of(deal) is Phase.PLAY
     assert deal.current_player == 0
-    assert deal.events == [Event("anti_tribute", seat=0)]
+    assert deal.events == [Event(EventKind.ANTI_TRIBUTE, seat=0)]
 
 
 def test_anti_tribute_double_down_one_payer_with_both_big_jokers() -> None:
@@ -735,7 +736,7 @@ def test_anti_tribute_double_down_one_payer_with_both_big_jokers() -> None:
     deal = double_down_deal("", "HR HR", "SB SB")
     assert phase_of(deal) is Phase.PLAY
     assert deal.current_player == 0
-    assert deal.events == [Event("anti_tribute", seat=0)]
+    assert deal.events == [Event(EventKind.ANTI_TRIBUTE, seat=0)]
 
 
 def test_no_anti_tribute_when_the_other_big_joker_is_with_the_payers_partner() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from cardroom.cards import Rank
-from cardroom.guandan.deal import Deal, Phase, ReturnAction, TributeAction
+from cardroom.guandan.deal import Deal, EventKind, Phase, ReturnAction, TributeAction
 from cardroom.guandan.match import Match
 from cardroom.guandan.ruleset import COMPETITION, HUOPIN, preset
 from tests.guandan.scenario import build_hands, card, phase_of, play_match_deal
@@ -48,7 +48,7 @@ def test_after_a_double_tribute_the_last_leads() -> None:
         deal = Deal(hands, Rank.FIVE, rules, previous_places=(0, 2, 1, 3))
         for _ in range(2):
             deal.apply(deal.legal_actions()[0])
-        assert {e.seat: e.to for e in deal.events if e.kind == "tribute"} == {1: 0, 3: 2}, (
+        assert {e.seat: e.to for e in deal.events if e.kind == EventKind.TRIBUTE} == {1: 0, 3: 2}, (
             "头游拿进贡的最大牌"
         )
         for _ in range(2):

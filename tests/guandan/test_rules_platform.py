@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from cardroom.cards import Rank
-from cardroom.guandan.deal import Deal, TributeAction
+from cardroom.guandan.deal import Deal, EventKind, TributeAction
 from cardroom.guandan.match import Match
 from cardroom.guandan.ruleset import PLATFORM, preset
 from tests.guandan.scenario import build_hands, play_match_deal
@@ -52,7 +52,7 @@ def test_the_larger_tribute_goes_to_the_first_and_its_payer_leads() -> None:
         assert isinstance(action, TributeAction)
         assert action.seat == payer
         deal.apply(action)
-    assert {e.seat: e.to for e in deal.events if e.kind == "tribute"} == {1: 0, 3: 2}
+    assert {e.seat: e.to for e in deal.events if e.kind == EventKind.TRIBUTE} == {1: 0, 3: 2}
     for _ in range(2):
         deal.apply(deal.legal_actions()[0])
     assert deal.current_player == 1
@@ -71,7 +71,7 @@ def test_equal_tributes_the_first_paid_goes_to_the_first() -> None:
         deal.apply(action)
     assert paid[0].seat == 1
     assert paid[0].card.rank == paid[1].card.rank
-    assert {e.seat: e.to for e in deal.events if e.kind == "tribute"} == {1: 0, 3: 2}
+    assert {e.seat: e.to for e in deal.events if e.kind == EventKind.TRIBUTE} == {1: 0, 3: 2}
 
 
 def test_the_lead_passes_to_the_partner() -> None:

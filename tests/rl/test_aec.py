@@ -14,7 +14,7 @@ pytest.importorskip("pettingzoo")
 import numpy as np
 from pettingzoo.test import api_test  # type: ignore[import-untyped, unused-ignore]
 
-from cardroom.guandan.deal import PlayAction
+from cardroom.guandan.deal import EventKind, PlayAction
 from cardroom.guandan.ruleset import HUOPIN
 from cardroom.rl.actions import NUM_ACTIONS, IllegalActionError, UnsupportedRulesError, action_index
 from cardroom.rl.aec import AGENTS, GuandanAECEnv, env
@@ -62,7 +62,7 @@ def check_cards(aec: GuandanAECEnv) -> None:
     match = aec.session.match
     deal = match.deals[-1]
     held = sum(deal.card_count(seat) for seat in range(4))
-    played = sum(len(e.play.cards) for e in deal.events if e.kind == "play" and e.play is not None)
+    played = sum(len(e.play.cards) for e in deal.events if e.kind == EventKind.PLAY and e.play is not None)
     assert held + played + len(deal.pending_tributes) == 108
 
 

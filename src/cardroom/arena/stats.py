@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from statistics import NormalDist
 
 from cardroom.cards import Card, Rank, Suit
-from cardroom.guandan.deal import Event
+from cardroom.guandan.deal import Event, EventKind
 
 CONFIDENCE = 0.95
 
@@ -247,7 +247,7 @@ def play_counts(events: Iterable[Event]) -> tuple[tuple[int, int, int, int], tup
     jokers) in a deal's log."""
     plays, bombs = [0, 0, 0, 0], [0, 0, 0, 0]
     for event in events:
-        if event.kind == "play" and event.seat is not None and event.play is not None:
+        if event.kind == EventKind.PLAY and event.seat is not None and event.play is not None:
             plays[event.seat] += 1
             bombs[event.seat] += event.play.kind.is_bomb
     return (plays[0], plays[1], plays[2], plays[3]), (bombs[0], bombs[1], bombs[2], bombs[3])
@@ -266,7 +266,7 @@ def return_facts(
     wild = Card(level, Suit.HEARTS)
     facts: list[ReturnFact] = []
     for event in events:
-        if event.kind not in ("tribute", "return"):
+        if event.kind not in (EventKind.TRIBUTE, EventKind.RETURN):
             continue
         assert event.seat is not None
         assert event.to is not None
@@ -274,7 +274,7 @@ def return_facts(
         card = event.card
         hands[event.seat][card] -= 1
         hands[event.to][card] += 1
-        if event.kind == "return":
+        if event.kind == EventKind.RETURN:
             hand = hands[event.to]
             if card.is_joker:
                 natural, wilds = hand[card], 0

@@ -41,7 +41,7 @@ from cardroom.bots.planning import (
     units_cards,
 )
 from cardroom.cards import Card, Rank, Suit, natural_index
-from cardroom.guandan.deal import Action, Phase, PlayAction, ReturnAction, TributeAction
+from cardroom.guandan.deal import Action, EventKind, Phase, PlayAction, ReturnAction, TributeAction
 from cardroom.guandan.moves import can_play_cards, legal_plays
 from cardroom.guandan.observation import Observation
 from cardroom.guandan.plays import PASS, Play, PlayKind, play_key, rank_orders
@@ -299,7 +299,7 @@ class HeuristicBot:
             (
                 event.seat
                 for event in reversed(observation.history)
-                if event.kind == "tribute" and event.to == observation.seat
+                if event.kind == EventKind.TRIBUTE and event.to == observation.seat
             ),
             None,
         )
@@ -405,7 +405,7 @@ class _Table:
             unseen[0] = 2
             seen = list(self.hand)
             for event in self.observation.history:
-                if event.kind == "play" and event.play is not None:
+                if event.kind == EventKind.PLAY and event.play is not None:
                     seen += event.play.cards
             wild = self.wild
             for card in seen:

@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from cardroom.cards import ALL_CARDS, Card
-from cardroom.guandan.deal import Deal, Phase
+from cardroom.guandan.deal import Deal, EventKind, Phase
 from cardroom.guandan.observation import Observation
 
 FULL_SET = Counter(dict.fromkeys(ALL_CARDS, 2))
@@ -24,7 +24,7 @@ def unseen_cards(observation: Observation) -> Counter[Card]:
     """The cards ``observation.seat`` has not seen: not in its hand and not played yet."""
     unseen = FULL_SET - Counter(observation.hand)
     for event in observation.history:
-        if event.kind == "play" and event.play is not None:
+        if event.kind == EventKind.PLAY and event.play is not None:
             unseen -= Counter(event.play.cards)
     return unseen
 
@@ -37,13 +37,17 @@ def known_holdings(observation: Observation) -> list[Counter[Card]]:
         holder, card = observation.turned
         known[holder][card] += 1
     for event in observation.history:
-        if event.kind in ("tribute", "return") and event.card is not None and event.to is not None:
+        if (
+            event.kind in (EventKind.TRIBUTE, EventKind.RETURN)
+            and event.card is not None
+            and event.to is not None
+        ):
             if event.to != observation.seat:
                 known[event.to][event.card] += 1
             if event.seat is not None:
                 known[event.seat][event.card] -= 1
                 known[event.seat] = +known[event.seat]
-        elif event.kind == "play" and event.play is not None and event.seat is not None:
+        elif event.kind == EventKind.PLAY and event.play is not None and event.seat is not None:
             known[event.seat] = known[event.seat] - Counter(event.play.cards)
     known[observation.seat] = Counter()
     return known
@@ -84,7 +88,7 @@ def position_with(observation: Observation, hands: Sequence[Sequence[Card]]) -> 
     passes = 0
     if last is not None:
         for event in reversed(observation.history):
-            if event.kind != "pass":
+            if event.kind != EventKind.PASS:
                 break
             passes += 1
     return Deal.at_position(

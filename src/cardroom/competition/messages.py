@@ -15,7 +15,16 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from cardroom.cards import Card, NotationError, Rank
-from cardroom.guandan.deal import Action, Deal, Event, Phase, PlayAction, ReturnAction, TributeAction
+from cardroom.guandan.deal import (
+    Action,
+    Deal,
+    Event,
+    EventKind,
+    Phase,
+    PlayAction,
+    ReturnAction,
+    TributeAction,
+)
 from cardroom.guandan.observation import Observation, ObservedPhase
 from cardroom.guandan.plays import PASS, Play, PlayKind, rank_order
 from cardroom.guandan.ruleset import COMPETITION, RuleSet
@@ -255,9 +264,9 @@ def current_trick(history: Sequence[Event]) -> list[Event]:
     """The plays and passes of the trick in progress (since the last ``trick`` event)."""
     trick: list[Event] = []
     for event in history:
-        if event.kind == "trick":
+        if event.kind == EventKind.TRICK:
             trick = []
-        elif event.kind in ("play", "pass"):
+        elif event.kind in (EventKind.PLAY, EventKind.PASS):
             trick.append(event)
     return trick
 
@@ -273,7 +282,11 @@ def public_info(counts: Sequence[int], trick: Sequence[Event]) -> list[dict[str,
 
 
 def _event_triple(event: Event) -> list[Any]:
-    return wire_triple(event.play) if event.kind == "play" and event.play is not None else list(PASS_TRIPLE)
+    return (
+        wire_triple(event.play)
+        if event.kind == EventKind.PLAY and event.play is not None
+        else list(PASS_TRIPLE)
+    )
 
 
 def _ranks(seat: int, level: Rank, levels: Sequence[Rank]) -> dict[str, str]:
@@ -296,7 +309,7 @@ def anti_tribute_seats(deal: Deal) -> list[int]:
     payers = TributePlan.from_places(plan.places).payers
     seats: list[int] = []
     for event in deal.events:
-        if event.kind != "anti_tribute" or event.seat is None:
+        if event.kind != EventKind.ANTI_TRIBUTE or event.seat is None:
             continue
         seats += [event.seat] if event.seat in payers else list(payers)
     return seats
@@ -313,11 +326,11 @@ def after_action(deal: Deal, action: Action, before: tuple[int, Play] | None) ->
         for seat in range(4):
             messages[seat].append(note)
     elif isinstance(action, TributeAction) and deal.phase is not Phase.TRIBUTE:
-        results = [_transfer(event) for event in deal.events if event.kind == "tribute"]
+        results = [_transfer(event) for event in deal.events if event.kind == EventKind.TRIBUTE]
         for seat in range(4):
             messages[seat].append(notify_tribute(results))
     elif isinstance(action, ReturnAction) and deal.phase is not Phase.RETURN:
-        returns = [event for event in deal.events if event.kind == "return"]
+        returns = [event for event in deal.events if event.kind == EventKind.RETURN]
         for seat in range(4):
             messages[seat].append(notify_back(_transfer(e) for e in returns if e.visible_to(seat)))
     return messages

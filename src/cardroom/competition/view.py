@@ -23,7 +23,7 @@ from cardroom.competition.messages import (
     read_seat,
     read_transfers,
 )
-from cardroom.guandan.deal import Action, Event, Phase
+from cardroom.guandan.deal import Action, Event, EventKind, Phase
 from cardroom.guandan.observation import Observation
 from cardroom.guandan.plays import Play
 from cardroom.guandan.ruleset import COMPETITION, RuleSet
@@ -201,14 +201,20 @@ class SeatView:
                 except ValueError:
                     unread += 1
                     continue
-                events.append(Event("play", seat=entry.seat, play=play))
+                events.append(Event(EventKind.PLAY, seat=entry.seat, play=play))
             elif entry.kind in ("tribute", "return"):
                 private = (entry.seat, entry.to) if entry.private and entry.to is not None else None
                 events.append(
-                    Event(entry.kind, seat=entry.seat, card=entry.card, to=entry.to, private_to=private)
+                    Event(
+                        EventKind(entry.kind),
+                        seat=entry.seat,
+                        card=entry.card,
+                        to=entry.to,
+                        private_to=private,
+                    )
                 )
             else:
-                events.append(Event(entry.kind, seat=entry.seat))
+                events.append(Event(EventKind(entry.kind), seat=entry.seat))
         self.unread = unread
         return tuple(events)
 

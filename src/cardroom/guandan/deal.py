@@ -117,13 +117,33 @@ class LegalPlays(Sequence[PlayAction]):
         return f"<LegalPlays of seat {self.seat}: {len(self)} plays>"
 
 
+class EventKind(Enum):
+    """The kinds of entry in a deal's log (:class:`Event`); written in records and messages as their
+    values."""
+
+    ANTI_TRIBUTE = "anti_tribute"
+    TRIBUTE_PAID = "tribute_paid"
+    TRIBUTE = "tribute"
+    RETURN = "return"
+    PLAY = "play"
+    PASS = "pass"
+    TRICK = "trick"
+    OUT = "out"
+    OVER = "over"
+    SKIP_TURN = "skip_turn"
+    FOUL = "foul"
+    NO_TRIBUTE = "no_tribute"
+    FORFEIT = "forfeit"
+
+
 @dataclass(frozen=True)
 class Event:
     """One entry of the deal's log.
 
-    ``kind`` is one of ``anti_tribute`` (抗贡: the paying side is excused, ``seat`` the 上游 who then
-    leads; or one payer excused on its own, ``seat`` that payer); ``tribute_paid`` (a tribute laid
-    face down while the other payer of a double tribute has yet to pay, seen by its payer only);
+    ``kind`` (an :class:`EventKind`, named here by its value) is one of ``anti_tribute`` (抗贡: the
+    paying side is excused, ``seat`` the 上游 who then leads; or one payer excused on its own, ``seat``
+    that payer); ``tribute_paid`` (a tribute laid face down while the other payer of a double tribute
+    has yet to pay, seen by its payer only);
     ``tribute`` (a tribute handed to its receiver, public once every payer has paid); ``return``;
     ``play``; ``pass``; ``trick``; ``out``; ``over``; and the rulings: ``skip_turn`` (``seat``'s turn
     skipped; ``to`` the new leader when it was a lead, else a ``pass`` follows), ``foul`` (``seat``
@@ -131,7 +151,7 @@ class Event:
     ``forfeit`` (``side`` forfeited the match). ``private_to`` names the seats that may see it
     (``None``: everyone), as a return card is passed face down."""
 
-    kind: str
+    kind: EventKind
     seat: int | None = None
     card: Card | None = None
     play: Play | None = None
@@ -216,7 +236,7 @@ class Deal:
         self.after_foul = after_foul
         if leader is not None:
             if after_foul:
-                self.events.append(Event("no_tribute", seat=leader))
+                self.events.append(Event(EventKind.NO_TRIBUTE, seat=leader))
             self._start_play(leader)
             return
         assert previous_places is not None
@@ -224,12 +244,12 @@ class Deal:
         dealt = [self.hand(seat) for seat in range(SEATS)]
         if plan.is_anti_tribute(dealt, rules):
             self.tribute_plan = plan.without(plan.payers)
-            self.events.append(Event("anti_tribute", seat=plan.receivers[0]))
+            self.events.append(Event(EventKind.ANTI_TRIBUTE, seat=plan.receivers[0]))
             self._start_play(plan.receivers[0])
             return
         exempt = plan.exempt_payers(dealt, rules)
         for payer in exempt:
-            self.events.append(Event("anti_tribute", seat=payer))
+            self.events.append(Event(EventKind.ANTI_TRIBUTE, seat=payer))
         plan = self.tribute_plan = plan.without(exempt)
         if not plan.payers:
             self._start_play(plan.receivers[0])
@@ -407,7 +427,7 @@ class Deal:
         waiting = [payer for payer in plan.payers if payer not in self._paid]
         if waiting:
             self.events.append(
-                Event("tribute_paid", seat=action.seat, card=action.card, private_to=(action.seat,))
+                Event(EventKind.TRIBUTE_PAID, seat=action.seat, card=action.card, private_to=(action.seat,))
             )
             self.current_player = waiting[0]
             return
@@ -415,7 +435,7 @@ class Deal:
         for payer in plan.payers:
             receiver = self._receiver_of[payer]
             self.hands[receiver][self._paid[payer]] += 1
-            self.events.append(Event("tribute", seat=payer, card=self._paid[payer], to=receiver))
+            self.events.append(Event(EventKind.TRIBUTE, seat=payer, card=self._paid[payer], to=receiver))
         self._returns_due = [
             receiver for receiver in plan.receivers if receiver in self._receiver_of.values()
         ]
@@ -427,7 +447,13 @@ class Deal:
         self.hands[action.seat][action.card] -= 1
         self.hands[payer][action.card] += 1
         self.events.append(
-            Event("return", seat=action.seat, card=action.card, to=payer, private_to=(action.seat, payer))
+            Event(
+                EventKind.RETURN,
+                seat=action.seat,
+                card=action.card,
+                to=payer,
+                private_to=(action.seat, payer),
+            )
         )
         self._returns_due.remove(action.seat)
         if self._returns_due:
@@ -444,20 +470,20 @@ class Deal:
         hand = self.hands[seat]
         for card in play.cards:
             hand[card] -= 1
-        self.events.append(Event("play", seat=seat, play=play))
+        self.events.append(Event(EventKind.PLAY, seat=seat, play=play))
         self.last_play = (seat, play)
         self.passes = 0
         if not any(hand.values()):
             self.hands[seat] = Counter()
             self.finished.append(seat)
-            self.events.append(Event("out", seat=seat, place=len(self.finished)))
+            self.events.append(Event(EventKind.OUT, seat=seat, place=len(self.finished)))
             if partner(seat) in self.finished:
                 self._end_deal(seat)
                 return
         self.current_player = self._next_active(seat)
 
     def _pass(self, seat: int) -> None:
-        self.events.append(Event("pass", seat=seat))
+        self.events.append(Event(EventKind.PASS, seat=seat))
         self.passes += 1
         assert self.last_play is not None
         winner = self.last_play[0]
@@ -481,7 +507,7 @@ class Deal:
             leader = partner(winner) if self.rules.lead_passes_to_partner else self._next_active(winner)
         else:
             leader = winner
-        self.events.append(Event("trick", seat=winner, to=leader))
+        self.events.append(Event(EventKind.TRICK, seat=winner, to=leader))
         self.last_play = None
         self.passes = 0
         self.current_player = leader
@@ -494,7 +520,7 @@ class Deal:
     def _over(self, result: DealResult | None) -> None:
         self.result = result
         if result is not None:
-            self.events.append(Event("over"))
+            self.events.append(Event(EventKind.OVER))
         self.phase = Phase.OVER
         self.current_player = None
 
@@ -535,21 +561,21 @@ class Deal:
         self.actions.append(ruling)
         seat = ruling.seat
         if isinstance(ruling, FoulRuling):
-            self.events.append(Event("foul", seat=seat))
+            self.events.append(Event(EventKind.FOUL, seat=seat))
             places = foul_places(seat, self.finished)
             self._over(DealResult(places, foul_by=seat))
         elif self.last_play is not None:
-            self.events.append(Event("skip_turn", seat=seat))
+            self.events.append(Event(EventKind.SKIP_TURN, seat=seat))
             self._pass(seat)
         else:
             leader = skipped_lead_to(seat, self.finished)
-            self.events.append(Event("skip_turn", seat=seat, to=leader))
+            self.events.append(Event(EventKind.SKIP_TURN, seat=seat, to=leader))
             self.current_player = leader
 
     def stop_by_forfeit(self, side: int) -> None:
         """Stop the deal without a result: ``side`` forfeited the match (called by the match)."""
         if self.phase is not Phase.OVER:
-            self.events.append(Event("forfeit", side=side))
+            self.events.append(Event(EventKind.FORFEIT, side=side))
             self._over(None)
 
 
@@ -600,6 +626,7 @@ __all__ = [
     "Deal",
     "DealResult",
     "Event",
+    "EventKind",
     "Phase",
     "PlayAction",
     "ReturnAction",

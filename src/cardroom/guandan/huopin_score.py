@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from cardroom.guandan.deal import Deal
+from cardroom.guandan.deal import Deal, EventKind
 from cardroom.guandan.plays import Play, play_stars
 from cardroom.guandan.tribute import partner
 
@@ -55,7 +55,7 @@ def deal_score(deal: Deal, stars: Callable[[Play], int] = stars_of) -> tuple[int
     played = [
         (event.seat, stars(event.play))
         for event in deal.events
-        if event.kind == "play" and event.play is not None and event.seat is not None
+        if event.kind == EventKind.PLAY and event.play is not None and event.seat is not None
     ]
     strongest = max((level for _, level in played), default=0)
     scores = [score * multiplier(strongest) for score in scores]

@@ -22,7 +22,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardroom.cards import ALL_CARDS, Card, Rank, Suit
-from cardroom.guandan.deal import Action, PlayAction, ReturnAction, TributeAction
+from cardroom.guandan.deal import Action, EventKind, PlayAction, ReturnAction, TributeAction
 from cardroom.guandan.observation import Observation
 from cardroom.guandan.plays import Play, PlayKind
 
@@ -128,7 +128,7 @@ def encode_observation(observation: Observation) -> Vector:
     for event in observation.history:
         kind = event.kind
         seat = event.seat
-        if kind == "play" and seat is not None and event.play is not None:
+        if kind == EventKind.PLAY and seat is not None and event.play is not None:
             relative = (seat - me) % 4
             played[relative] += event.play.cards
             recent[relative].append(event.play)
@@ -137,11 +137,13 @@ def encode_observation(observation: Observation) -> Vector:
                     known[relative][card.index] -= 1
             if not trick_open:
                 trick_open, trick_leader = True, seat
-        elif kind == "pass" and seat is not None:
+        elif kind == EventKind.PASS and seat is not None:
             recent[(seat - me) % 4].append(None)
-        elif kind == "trick":
+        elif kind == EventKind.TRICK:
             trick_open, trick_leader = False, None
-        elif kind in ("tribute", "return") and event.card is not None and event.to is not None:
+        elif (
+            kind in (EventKind.TRIBUTE, EventKind.RETURN) and event.card is not None and event.to is not None
+        ):
             giver = _relative(seat, me)
             if giver < 4 and known[giver][event.card.index]:
                 known[giver][event.card.index] -= 1

@@ -255,7 +255,7 @@ class GuandanState(pyspiel.State):  # type: ignore[misc] # pyspiel has no type i
 
 
 def _event_text(event: Event) -> str:
-    parts = [event.kind]
+    parts = [event.kind.value]
     if event.seat is not None:
         parts.append(str(event.seat))
     if event.card is not None:

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
-from cardroom.guandan.deal import Deal, Phase
+from cardroom.guandan.deal import Deal, EventKind, Phase
 from cardroom.guandan.match import MatchPhase
 from cardroom.guandan.rulings import FoulRuling, SkipTurnRuling
 from cardroom.server import outcomes
@@ -254,7 +254,7 @@ def apply_ruling(table: Table, entry: Entry) -> None:
     if entry["kind"] == "skip_turn":
         table.pending_skip.discard(seat)
         table.match.apply_ruling(SkipTurnRuling(seat))
-        lead = [event.to for event in deal.events[before:] if event.kind == "skip_turn"]
+        lead = [event.to for event in deal.events[before:] if event.kind == EventKind.SKIP_TURN]
         if lead and lead[0] is not None:
             entry["lead_to"] = lead[0]
     elif entry["kind"] == "foul":

@@ -25,7 +25,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
 from cardroom.cards import Card, format_cards
-from cardroom.guandan.deal import Action, Deal, PlayAction
+from cardroom.guandan.deal import Action, Deal, EventKind, PlayAction
 from cardroom.guandan.errors import OutOfTurnError, RuleError, WrongPhaseError
 from cardroom.guandan.match import Match, MatchPhase, shuffled_hands
 from cardroom.guandan.observation import Observation
@@ -410,7 +410,7 @@ class Table:
             turned = Card.parse(entry["turned_card"]) if entry.get("turned_card") else None
             dealt = self.match.deal(hands, entry.get("leader"), turned)
             self.named_leader = None
-            exempt = [event.seat for event in dealt.events if event.kind == "anti_tribute"]
+            exempt = [event.seat for event in dealt.events if event.kind == EventKind.ANTI_TRIBUTE]
             if exempt:
                 entry["anti_tribute"] = exempt
             self.turn_started = at
@@ -463,7 +463,7 @@ class Table:
         handed = [
             {"from": event.seat, "to": event.to, "card": str(event.card)}
             for event in events
-            if event.kind == "tribute"
+            if event.kind == EventKind.TRIBUTE
         ]
         if handed:
             entry["tributes"] = handed

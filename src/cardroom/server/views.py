@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from cardroom.guandan.deal import Deal
+from cardroom.guandan.deal import Deal, EventKind
 from cardroom.server.codec import (
     card_names,
     hand_order,
@@ -95,7 +95,9 @@ def state(table: Table, viewer: int | None, now: float) -> dict[str, Any]:
         "to_beat": _to_beat(in_deal),
         "tributes": _tributes(deal, viewer),
         "returns": _returns(deal, viewer),
-        "anti_tribute": [event.seat for event in deal.events if event.kind == "anti_tribute"] if deal else [],
+        "anti_tribute": [event.seat for event in deal.events if event.kind == EventKind.ANTI_TRIBUTE]
+        if deal
+        else [],
         "last_deal": last_deal,
         "result": result,
         "event": None if config.event is None else config.event.to_dict(),
@@ -143,9 +145,9 @@ def _last_play(seat: int, deal: Deal | None) -> dict[str, Any] | None:
     if deal is None:
         return None
     for event in reversed(deal.events):
-        if event.kind == "trick":
+        if event.kind == EventKind.TRICK:
             return None
-        if event.seat == seat and event.kind in ("play", "pass"):
+        if event.seat == seat and event.kind in (EventKind.PLAY, EventKind.PASS):
             return play_json(event.play) if event.play is not None else {"type": "pass"}
     return None
 
@@ -165,14 +167,14 @@ def _tributes(deal: Deal | None, viewer: int | None) -> list[dict[str, Any]]:
     handed = [
         {"from": event.seat, "to": event.to, "card": str(event.card)}
         for event in deal.events
-        if event.kind == "tribute"
+        if event.kind == EventKind.TRIBUTE
     ]
     if handed:
         return handed
     return [
         {"from": event.seat, "to": None, "card": str(event.card) if viewer == event.seat else None}
         for event in deal.events
-        if event.kind == "tribute_paid"
+        if event.kind == EventKind.TRIBUTE_PAID
     ]
 
 
@@ -187,5 +189,5 @@ def _returns(deal: Deal | None, viewer: int | None) -> list[dict[str, Any]]:
             "card": str(event.card) if viewer is not None and event.visible_to(viewer) else None,
         }
         for event in deal.events
-        if event.kind == "return"
+        if event.kind == EventKind.RETURN
     ]
