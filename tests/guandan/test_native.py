@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import os
 import random
+import subprocess
+import sys
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import nullcontext
@@ -306,10 +308,16 @@ def test_a_deal_state_fits_in_a_kilobyte(core: ModuleType) -> None:
     assert core.DEAL_BYTES <= 1024
 
 
-def test_the_core_serves_every_rule_set() -> None:
-    """Both views come from the core for every rule set, once it is loaded."""
-    loaded = native.CORE is not None
-    assert native.serves(HUOPIN) == native.serves(COMPETITION) == loaded
+def test_cardroom_pure_forces_the_pure_engine(core: ModuleType) -> None:
+    """``CARDROOM_PURE=1`` leaves the core unloaded in a fresh process, whatever the rule set; without it
+    the same process loads the core and serves every rule set."""
+    probe = "from cardroom.guandan import HUOPIN, native; print(native.CORE is None, native.serves(HUOPIN))"
+    for value, expected in (("1", "True False"), ("0", "False True"), ("", "False True")):
+        environment = {**os.environ, "CARDROOM_PURE": value}
+        run = subprocess.run(
+            [sys.executable, "-c", probe], env=environment, capture_output=True, text=True, check=True
+        )
+        assert run.stdout.split() == expected.split(), value
     assert tuple(EXTENDED_ENUMERATORS) == EXTENDED_ORDER
 
 
