@@ -14,6 +14,7 @@ from collections.abc import Callable
 from contextlib import nullcontext
 
 from bench.engines import ratio
+from cardroom.cards import Rank
 from cardroom.guandan import native
 from cardroom.guandan.deal import Action, Deal, Phase, PlayAction
 from cardroom.guandan.match import Match
@@ -78,16 +79,15 @@ def matches_per_second(policy: Policy, count: int, seed: int) -> tuple[float, fl
     return count / elapsed, deals / elapsed
 
 
-def core_deals_per_second(count: int, seed: int, rules: RuleSet) -> tuple[float, float]:
+def core_deals_per_second(
+    count: int, seed: int, rules: RuleSet, *, tribute: bool = False
+) -> tuple[float, float]:
     """(deals per second, actions per deal) of fresh level-2 deals shuffled and played uniformly among
-    the card-level legal plays inside the compiled core (one batch call, one thread)."""
-    core = native.CORE
-    assert core is not None
+    the legal actions inside the compiled core (one batch call, one thread); with ``tribute`` each
+    follows random places of a previous deal."""
     start = time.perf_counter()
-    deals, actions = core.random_deals(
-        count, seed, 2, native.play_parameters(rules), rules.lead_passes_to_partner
-    )
-    return deals / (time.perf_counter() - start), actions / deals
+    actions = native.random_deals(count, seed, Rank.TWO, rules, tribute=tribute)
+    return count / (time.perf_counter() - start), actions / count
 
 
 def main() -> None:
@@ -117,11 +117,13 @@ def main() -> None:
     if native.CORE is not None:
         print()
         for rules, count in ((COMPETITION, arguments.core_deals), (HUOPIN, arguments.core_deals // 10)):
-            per_second, actions = core_deals_per_second(count, arguments.seed, rules)
-            print(
-                f"Inside the core (`random_deals`, {rules.name}, uniform card-level, {count} fresh deals): "
-                f"{per_second:,.0f} deals/s on one thread, {actions:.0f} actions a deal."
-            )
+            for tribute in (False, True):
+                per_second, actions = core_deals_per_second(count, arguments.seed, rules, tribute=tribute)
+                kind = "after random places, tribute and return included" if tribute else "first deals"
+                print(
+                    f"Inside the core (`random_deals`, {rules.name}, {kind}, uniform card-level, {count} "
+                    f"fresh deals): {per_second:,.0f} deals/s on one thread, {actions:.0f} actions a deal."
+                )
 
 
 if __name__ == "__main__":

@@ -11,9 +11,12 @@ import argparse
 import random
 import time
 from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 
 import numpy as np
 
+from bench.engines import ratio
+from cardroom.guandan import native
 from cardroom.guandan.match import Match
 from cardroom.guandan.observation import Observation
 from cardroom.rl.actions import action_of, legal_action_mask
@@ -116,6 +119,14 @@ def last_legal(view: Observation) -> object:
     return action_of(int(np.flatnonzero(mask)[-1]), view, check=False)
 
 
+def engines() -> list[tuple[str, AbstractContextManager[None]]]:
+    """The engines to time: the pure one, and the compiled core where it is built."""
+    found: list[tuple[str, AbstractContextManager[None]]] = [("pure", native.pure_engine())]
+    if native.CORE is not None:
+        found.append(("compiled", nullcontext()))
+    return found
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--episodes", type=int, default=20, help="one-deal episodes per row")
@@ -124,42 +135,80 @@ def main() -> None:
     arguments = parser.parse_args()
     episodes, matches, seed = arguments.episodes, arguments.matches, arguments.seed
     print(f"{episodes} one-deal episodes per row and {matches} whole matches, seed {seed}\n")
-    print("| interface | agents | episodes | agent steps | agent steps/s | table actions/s | deals/s |")
-    print("|---|---|---|---|---|---|---|")
-
-    def aec_row(label: str, count: int, **options: object) -> None:
-        steps, deals, seconds = aec_steps(count, seed, **options)
-        rate = steps / seconds
-        print(
-            f"| PettingZoo AEC{label} | 4 random (mask) | {count} | {steps} | {rate:.0f} | {rate:.0f} "
-            f"| {deals / seconds:.1f} |"
-        )
-
-    aec_row("", episodes, max_deals=1)
-    aec_row(", action_features", episodes, max_deals=1, action_features=True)
-    aec_row(", whole matches", matches)
-    for opponents in ("random", "heuristic"):
-        steps, actions, deals, seconds = gym_steps(episodes, seed, opponents, max_deals=1)
-        print(
-            f"| Gymnasium | 1 random (mask) + 3 {opponents} | {episodes} | {steps} | {steps / seconds:.0f} "
-            f"| {actions / seconds:.0f} | {deals / seconds:.1f} |"
-        )
-    moves, chances, deals, seconds = openspiel_steps(episodes, seed, 1)
     print(
-        f"| OpenSpiel (info-state tensor each move) | 4 random | {episodes} | {moves} "
-        f"| {moves / seconds:.0f} | {(moves + chances) / seconds:.0f} (with {chances} chance moves) "
-        f"| {deals / seconds:.1f} |"
+        "| interface | agents | engine | episodes | agent steps | agent steps/s | table actions/s | deals/s |"
     )
+    print("|---|---|---|---|---|---|---|---|")
+    rates: dict[tuple[str, str], float] = {}
+
+    def row(
+        interface: str,
+        agents: str,
+        engine: str,
+        count: int,
+        steps: int,
+        actions: str,
+        rate: float,
+        deals: float,
+    ) -> None:
+        rates[interface, engine] = rate
+        cells = (interface, agents, engine, count, steps, f"{rate:.0f}", actions, f"{deals:.1f}")
+        print(f"| {' | '.join(map(str, cells))} |")
+        if engine == "compiled":
+            print(f"| {interface} | | compiled ÷ pure | | | {ratio(rate, rates[interface, 'pure'])} | | |")
+
+    for interface, count, options in (
+        ("PettingZoo AEC", episodes, {"max_deals": 1}),
+        ("PettingZoo AEC, action_features", episodes, {"max_deals": 1, "action_features": True}),
+        ("PettingZoo AEC, whole matches", matches, {}),
+    ):
+        for engine, context in engines():
+            with context:
+                steps, deals, seconds = aec_steps(count, seed, **options)
+            rate = steps / seconds
+            row(interface, "4 random (mask)", engine, count, steps, f"{rate:.0f}", rate, deals / seconds)
+    for opponents in ("random", "heuristic"):
+        for engine, context in engines():
+            with context:
+                steps, actions, deals, seconds = gym_steps(episodes, seed, opponents, max_deals=1)
+            row(
+                f"Gymnasium vs {opponents}",
+                f"1 random (mask) + 3 {opponents}",
+                engine,
+                episodes,
+                steps,
+                f"{actions / seconds:.0f}",
+                steps / seconds,
+                deals / seconds,
+            )
+    for engine, context in engines():
+        with context:
+            moves, chances, deals, seconds = openspiel_steps(episodes, seed, 1)
+        row(
+            "OpenSpiel (info-state tensor each move)",
+            "4 random",
+            engine,
+            episodes,
+            moves,
+            f"{(moves + chances) / seconds:.0f} (with {chances} chance moves)",
+            moves / seconds,
+            deals / seconds,
+        )
     views = observations(2000, seed)
-    print("\n| per call, 2,000 observations of the seat to act | µs |")
-    print("|---|---|")
+    names = [name for name, _ in engines()]
+    print(f"\n| per call, 2,000 observations of the seat to act | {' | '.join(f'{n} (µs)' for n in names)} |")
+    print(f"|---|{'---|' * len(names)}")
     for name, function in (
         ("`encode_observation`", encode_observation),
         ("`legal_action_mask`", legal_action_mask),
         ("`legal_action_mask` + `action_of` (the last legal entry)", last_legal),
         ("`legal_action_features` (every card-level legal action)", legal_action_features),
     ):
-        print(f"| {name} | {per_call(function, views):.0f} |")
+        times = []
+        for _, context in engines():
+            with context:
+                times.append(f"{per_call(function, views):.1f}")
+        print(f"| {name} | {' | '.join(times)} |")
 
 
 if __name__ == "__main__":

@@ -5,11 +5,15 @@
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 
+#include "action_table.hpp"
 #include "card_plays.hpp"
 #include "deal.hpp"
+#include "encoding.hpp"
+#include "play_store.hpp"
 #include "hand.hpp"
 #include "rank_plays.hpp"
 
@@ -149,8 +153,7 @@ PackedPlay read_play(nb::handle play) {
 // A packed, lazy list of card-level plays: counts, indexes and filters without a Python object per
 // play; Play values are made on access.
 struct PlaySet {
-    PlayList plays;
-    int level = 2;
+    PlayStore plays;
 
     size_t size() const { return plays.size(); }
     size_t position(Py_ssize_t index) const {
@@ -160,12 +163,12 @@ struct PlaySet {
         return size_t(index);
     }
     nb::object get(Py_ssize_t index) const {
-        return nb::steal(python_play(plays[position(index)], level));
+        return nb::steal(python_play(plays[position(index)], plays.level()));
     }
     nb::list to_list() const {
         PyObject* list = PyList_New(Py_ssize_t(plays.size()));
         if (!list) throw nb::python_error();
-        for (size_t i = 0; i < plays.size(); ++i) PyList_SET_ITEM(list, Py_ssize_t(i), python_play(plays[i], level));
+        for (size_t i = 0; i < plays.size(); ++i) PyList_SET_ITEM(list, Py_ssize_t(i), python_play(plays[i], plays.level()));
         return nb::steal<nb::list>(list);
     }
     template <typename T, typename F>
@@ -184,19 +187,13 @@ struct PlaySet {
         nb::capsule owner(data, [](void* p) noexcept { delete[] static_cast<uint8_t*>(p); });
         return nb::ndarray<nb::numpy, uint8_t, nb::ndim<2>>(data, {plays.size(), size_t(CARD_COUNT)}, owner);
     }
-    PlaySet of_kind(int kind) const {
-        PlaySet result;
-        result.level = level;
-        for (const PackedPlay& play : plays)
-            if (play.kind() == kind) result.plays.push_back(play);
-        return result;
-    }
+    PlaySet of_kind(int kind) const { return PlaySet{plays.of_kind(kind)}; }
     Py_ssize_t index_of(nb::handle play) const {
         PackedPlay wanted = read_play(play);
         nb::tuple fields = nb::borrow<nb::tuple>(play);
         nb::tuple stands = nb::borrow<nb::tuple>(fields[3]);
         for (size_t i = 0; i < plays.size(); ++i) {
-            const PackedPlay& candidate = plays[i];
+            PackedPlay candidate = plays[i];
             if (candidate.lo != wanted.lo || candidate.hi != wanted.hi || candidate.key != wanted.key) continue;
             if (size_t(candidate.wild_count()) != nb::len(stands)) continue;
             bool same = true;
@@ -207,10 +204,40 @@ struct PlaySet {
     }
 };
 
+constexpr size_t PLAY_PARAMETERS = 15, DEAL_PARAMETERS = 23;
+
+PlayRules read_play_rules(const nb::tuple& values);
+
 // The play parameters of a RuleSet as cardroom.guandan.native.play_parameters gives them (15 integers).
 PlayRules play_rules(nb::handle parameters) {
     nb::tuple values = nb::borrow<nb::tuple>(parameters);
-    if (nb::len(values) != 15) throw nb::value_error("play parameters: 15 integers");
+    if (nb::len(values) != PLAY_PARAMETERS) throw nb::value_error("play parameters: 15 integers");
+    return read_play_rules(values);
+}
+
+// A RuleSet's deal parameters as cardroom.guandan.native.deal_parameters gives them: the 15 play
+// parameters, then 接风, tribute and return (8 integers).
+DealRules deal_rules(nb::handle parameters) {
+    nb::tuple values = nb::borrow<nb::tuple>(parameters);
+    if (nb::len(values) != DEAL_PARAMETERS) throw nb::value_error("deal parameters: 23 integers");
+    auto at = [&](size_t i) { return nb::cast<int>(values[i]); };
+    DealRules rules;
+    rules.plays = read_play_rules(values);
+    rules.lead_passes_to_partner = at(15);
+    rules.anti_tribute_big_jokers = int8_t(at(16));
+    rules.small_jokers_exempt_payer = at(17);
+    rules.double_tribute_by_place = at(18);
+    rules.double_tribute_lead_last_place = at(19);
+    rules.return_limit = int8_t(at(20));
+    rules.return_limit_rank = int8_t(at(21));
+    rules.return_limit_by_face_value = at(22);
+    if (rules.anti_tribute_big_jokers < 1 || rules.anti_tribute_big_jokers > 2 || rules.return_limit < 0 ||
+        rules.return_limit > 2 || rules.return_limit_rank < 2 || rules.return_limit_rank > 14)
+        throw nb::value_error("deal parameters out of range (see RuleSet)");
+    return rules;
+}
+
+PlayRules read_play_rules(const nb::tuple& values) {
     auto at = [&](size_t i) { return nb::cast<int>(values[i]); };
     PlayRules rules;
     rules.natural_straight_flush_is_straight = at(0);
@@ -238,33 +265,33 @@ PlayRules play_rules(nb::handle parameters) {
 
 PlaySet card_leads_of(nb::handle hand, int level, nb::handle parameters) {
     PlayRules rules = play_rules(parameters);
-    HandView view(read_hand(hand), check_level(level), rules);
-    PlaySet result;
-    result.level = level;
-    result.plays.reserve(512);
-    card_leads(view, rules, result.plays);
-    return result;
+    Hand held = read_hand(hand);
+    HandView view(held, check_level(level), rules);
+    PlayList plays;
+    plays.reserve(512);
+    card_leads(view, rules, plays);
+    return PlaySet{PlayStore(std::move(plays), held, level, rules)};
 }
 
 PlaySet card_follows_of(nb::handle hand, int level, nb::handle parameters, int kind, int size, int key, bool with_pass) {
     PlayRules rules = play_rules(parameters);
     if (!known_kind(kind, rules)) throw nb::value_error("the play to beat is of a kind these rules lack");
-    HandView view(read_hand(hand), check_level(level), rules);
-    PlaySet result;
-    result.level = level;
-    if (with_pass) result.plays.push_back(PackedPlay{});
-    card_follows(view, rules, kind, size, key, result.plays);
-    return result;
+    Hand held = read_hand(hand);
+    HandView view(held, check_level(level), rules);
+    PlayList plays;
+    if (with_pass) plays.push_back(PackedPlay{});
+    card_follows(view, rules, kind, size, key, plays);
+    return PlaySet{PlayStore(std::move(plays), held, level, rules)};
 }
 
 PlaySet plays_of_kind_of(nb::handle hand, int level, nb::handle parameters, int kind, int above, int size) {
     PlayRules rules = play_rules(parameters);
     if (!known_kind(kind, rules)) throw nb::value_error("these rules have no plays of this kind");
-    HandView view(read_hand(hand), check_level(level), rules);
-    PlaySet result;
-    result.level = level;
-    plays_of_kind(view, rules, kind, above, size, result.plays);
-    return result;
+    Hand held = read_hand(hand);
+    HandView view(held, check_level(level), rules);
+    PlayList plays;
+    plays_of_kind(view, rules, kind, above, size, plays);
+    return PlaySet{PlayStore(std::move(plays), held, level, rules)};
 }
 
 nb::list rank_list(const RankList& plays) {
@@ -305,43 +332,139 @@ nb::list rank_follows_of(nb::handle hand, int level, nb::handle parameters, int 
     return rank_list(plays);
 }
 
-DealRules deal_rules(nb::handle parameters, bool lead_passes_to_partner) {
-    DealRules rules;
-    rules.plays = play_rules(parameters);
-    rules.lead_passes_to_partner = lead_passes_to_partner;
-    return rules;
-}
-
-// Play one deal from dealt hands, uniformly at random inside the core: [(seat, Play)], and the places.
-nb::tuple random_deal(nb::sequence hands, int level, int leader, uint64_t seed, nb::handle parameters, bool lead_passes_to_partner) {
-    if (nb::len(hands) != 4) throw nb::value_error("a deal needs four hands");
+// Four dealt hands of 27 cards holding both decks, or ValueError.
+std::array<Hand, 4> read_dealt(nb::handle hands) {
+    nb::sequence seats = nb::borrow<nb::sequence>(hands);
+    if (nb::len(seats) != 4) throw nb::value_error("a deal needs four hands of 27 cards");
     std::array<Hand, 4> dealt;
     Cards total = 0;
     for (int seat = 0; seat < 4; ++seat) {
-        dealt[seat] = read_hand(hands[seat]);
-        if (dealt[seat].size != 27) throw nb::value_error("a deal needs four hands of 27 cards");
-        total += dealt[seat].cards();
+        dealt[size_t(seat)] = read_hand(seats[size_t(seat)]);
+        if (dealt[size_t(seat)].size != 27) throw nb::value_error("a deal needs four hands of 27 cards");
+        total += dealt[size_t(seat)].cards();
     }
     for (int index = 0; index < CARD_COUNT; ++index)
         if (count_of(total, index) != 2) throw nb::value_error("the four hands must hold both decks, each card exactly twice");
-    if (leader < 0 || leader > 3) throw nb::value_error("the leader must be a seat 0-3");
-    DealState deal(dealt, check_level(level), leader, deal_rules(parameters, lead_passes_to_partner));
-    Random random(seed);
-    std::vector<Action> log;
-    random_playout(deal, random, &log);
-    nb::list actions;
-    for (const Action& action : log) actions.append(nb::make_tuple(int(action.seat), nb::steal(python_play(action.play, level))));
-    nb::list places;
-    for (int8_t seat : deal.places) places.append(int(seat));
-    return nb::make_tuple(actions, places);
+    return dealt;
 }
+
+nb::list seats_list(const int8_t* seats, int count) {
+    nb::list list;
+    for (int i = 0; i < count; ++i) list.append(int(seats[i]));
+    return list;
+}
+
+// The actions of a log as (phase, seat, card or Play): phase 0 tribute, 1 return, 2 play.
+nb::list action_list(const std::vector<Action>& log, int level) {
+    nb::list actions;
+    for (const Action& action : log) {
+        nb::object payload = action.phase == DealPhase::PLAY ? nb::steal(python_play(action.play, level))
+                                                             : types.cards[action.card];
+        actions.append(nb::make_tuple(int(action.phase), int(action.seat), payload));
+    }
+    return actions;
+}
+
+// cardroom.guandan.deal.Deal inside the core, from the dealt hands to the places: a first deal names
+// its leader, a later one the previous deal's places (tribute, 抗贡 and return follow from them).
+struct DealMachine {
+    DealState state;
+
+    static DealState start(nb::handle hands, int level, nb::handle parameters, int leader, nb::handle previous) {
+        std::array<Hand, 4> dealt = read_dealt(hands);
+        DealRules rules = deal_rules(parameters);
+        check_level(level);
+        if ((leader < 0) == previous.is_none()) throw nb::value_error("give either the first leader or the previous deal's places");
+        if (previous.is_none()) {
+            if (leader > 3) throw nb::value_error("the leader must be a seat 0-3");
+            return DealState(dealt, level, leader, rules);
+        }
+        nb::sequence places = nb::borrow<nb::sequence>(previous);
+        std::array<int8_t, 4> order{};
+        std::array<bool, 4> seen{};
+        if (nb::len(places) != 4) throw nb::value_error("places must be the four seats in finishing order");
+        for (size_t i = 0; i < 4; ++i) {
+            int seat = nb::cast<int>(places[i]);
+            if (seat < 0 || seat > 3 || seen[size_t(seat)]) throw nb::value_error("places must be the four seats in finishing order");
+            seen[size_t(seat)] = true;
+            order[i] = int8_t(seat);
+        }
+        return DealState::after(dealt, level, order, rules);
+    }
+
+    DealMachine(nb::handle hands, int level, nb::handle parameters, int leader, nb::handle previous)
+        : state(start(hands, level, parameters, leader, previous)) {}
+
+    PlaySet legal_plays() const {
+        PlayList plays;
+        state.legal(plays);
+        return PlaySet{PlayStore(std::move(plays), state.hands[size_t(std::max<int>(state.current, 0))], state.level,
+                                 state.rules.plays)};
+    }
+    nb::list legal_cards() const {
+        std::vector<int> cards;
+        state.legal_cards(cards);
+        nb::list list;
+        for (int card : cards) list.append(types.cards[card]);
+        return list;
+    }
+    void play(nb::handle chosen) {
+        if (state.phase != DealPhase::PLAY) throw nb::value_error("no play now: the deal is not in its play phase");
+        PackedPlay wanted = read_play(chosen);
+        PlayList options;
+        state.legal(options);
+        for (const PackedPlay& option : options)
+            if (option.lo == wanted.lo && option.hi == wanted.hi && option.key == wanted.key) {
+                state.apply(option);
+                return;
+            }
+        throw nb::value_error("the play is not legal for the player to act");
+    }
+    void play_index(Py_ssize_t index) {
+        if (state.phase != DealPhase::PLAY) throw nb::value_error("no play now: the deal is not in its play phase");
+        PlaySet options = legal_plays();
+        state.apply(options.plays[options.position(index)]);
+    }
+    void give(nb::handle card) {
+        if (state.phase != DealPhase::TRIBUTE && state.phase != DealPhase::RETURN)
+            throw nb::value_error("no tribute or return is due now");
+        int index = card_index_of(card);
+        std::vector<int> cards;
+        state.legal_cards(cards);
+        if (std::find(cards.begin(), cards.end(), index) == cards.end())
+            throw nb::value_error(("the player to act may not give " + card_name(index) + " now").c_str());
+        state.apply_card(index);
+    }
+    nb::list hand(int seat) const {
+        if (seat < 0 || seat > 3) throw nb::value_error("a seat is 0-3");
+        nb::list cards;
+        const Hand& held = state.hands[size_t(seat)];
+        for (int index = 0; index < CARD_COUNT; ++index)
+            for (int times = held.counts[size_t(index)]; times > 0; --times) cards.append(types.cards[index]);
+        return cards;
+    }
+    nb::dict receiver_of() const {
+        nb::dict result;
+        for (int i = 0; i < state.payer_count; ++i) {
+            int payer = state.payers[size_t(i)];
+            if (state.receiver_of[size_t(payer)] >= 0) result[nb::int_(payer)] = int(state.receiver_of[size_t(payer)]);
+        }
+        return result;
+    }
+    nb::list playout(uint64_t seed) {
+        Random random(seed);
+        std::vector<Action> log;
+        random_playout(state, random, &log);
+        return action_list(log, state.level);
+    }
+};
 
 // A position's deal (Deal.at_position: hands now, who is out, the play to beat and the passes on it)
 // played on uniformly at random inside the core, to the end of the deal or of the trick:
 // [(seat, Play)], and the places once the deal is over (empty otherwise).
 nb::tuple random_playout_from(nb::sequence hands, int level, int current, nb::sequence finished, int last_seat,
                               nb::handle last_play, int passes, uint64_t seed, nb::handle parameters,
-                              bool lead_passes_to_partner, bool trick_only) {
+                              bool trick_only) {
     if (nb::len(hands) != 4) throw nb::value_error("a position needs four hands");
     std::array<Hand, 4> held;
     Cards total = 0;
@@ -354,7 +477,7 @@ nb::tuple random_playout_from(nb::sequence hands, int level, int current, nb::se
                 throw nb::value_error("the hands hold a card more than twice between them");
     }
     if (current < 0 || current > 3) throw nb::value_error("the player to act must be a seat 0-3");
-    DealState deal(held, check_level(level), current, deal_rules(parameters, lead_passes_to_partner));
+    DealState deal(held, check_level(level), current, deal_rules(parameters));
     for (nb::handle seat_object : finished) {
         int seat = nb::cast<int>(seat_object);
         if (seat < 0 || seat > 3 || deal.is_finished(seat) || held[seat].size) throw nb::value_error("finished: seats 0-3 out of cards, once each");
@@ -377,27 +500,231 @@ nb::tuple random_playout_from(nb::sequence hands, int level, int current, nb::se
     nb::list actions;
     for (const Action& action : log) actions.append(nb::make_tuple(int(action.seat), nb::steal(python_play(action.play, level))));
     nb::list places;
-    if (deal.over)
+    if (deal.over())
         for (int8_t seat : deal.places) places.append(int(seat));
     return nb::make_tuple(actions, places);
 }
 
-// n fresh deals shuffled and played uniformly at random inside the core: (deals, actions).
-nb::tuple random_deals(size_t count, uint64_t seed, int level, nb::handle parameters, bool lead_passes_to_partner) {
+// n fresh deals shuffled and played uniformly at random inside the core: (deals, actions). With
+// ``tribute`` each deal follows random places of a previous deal (tribute, 抗贡 and return included).
+nb::tuple random_deals(size_t count, uint64_t seed, int level, nb::handle parameters, bool tribute) {
     check_level(level);
     Random random(seed);
-    DealRules rules = deal_rules(parameters, lead_passes_to_partner);
+    DealRules rules = deal_rules(parameters);
     size_t actions = 0;
     {
         nb::gil_scoped_release release;
         for (size_t i = 0; i < count; ++i) {
             int leader = 0;
             auto hands = shuffled_hands(random, leader);
-            DealState deal(hands, level, leader, rules);
-            actions += size_t(random_playout(deal, random, nullptr));
+            if (tribute) {
+                std::array<int8_t, 4> places{0, 1, 2, 3};
+                for (int j = 3; j > 0; --j) std::swap(places[size_t(j)], places[random.below(uint64_t(j) + 1)]);
+                DealState deal = DealState::after(hands, level, places, rules);
+                actions += size_t(random_playout(deal, random, nullptr));
+            } else {
+                DealState deal(hands, level, leader, rules);
+                actions += size_t(random_playout(deal, random, nullptr));
+            }
         }
     }
     return nb::make_tuple(count, actions);
+}
+
+ActionTable& action_table = *new ActionTable;
+
+// cardroom.rl.actions registers its table: ``size`` entries, passing at ``pass_index``, and each play
+// entry as (index, kind, key rank, cards, wild cards, suit or -1, pair's rank or -1).
+void register_action_table(size_t size, int pass_index, nb::sequence plays) {
+    ActionTable table;
+    table.entries.resize(size);
+    table.pass_index = pass_index;
+    if (pass_index < 0 || size_t(pass_index) >= size) throw nb::value_error("the pass index is outside the table");
+    for (nb::handle item : plays) {
+        nb::tuple fields = nb::borrow<nb::tuple>(item);
+        if (nb::len(fields) != 7) throw nb::value_error("an action-table entry: (index, kind, rank, size, wilds, suit, pair)");
+        auto at = [&](size_t i) { return nb::cast<int>(fields[i]); };
+        int index = at(0), kind = at(1), rank = at(2), cards = at(3), wilds = at(4), suit = at(5), pair = at(6);
+        if (index < 0 || size_t(index) >= size || index == pass_index) throw nb::value_error("an action-table index is outside the table");
+        if (kind < SINGLE || kind > FOUR_JOKERS || rank < 2 || rank > 16 || cards < 1 || cards > 10 || wilds < 0 ||
+            wilds > 2 || suit < -1 || suit > 3 || pair < -1 || pair > 16)
+            throw nb::value_error("an action-table entry out of range");
+        table.entries[size_t(index)] = {int8_t(kind), int8_t(rank), int8_t(cards), int8_t(wilds), int8_t(suit), int8_t(pair)};
+    }
+    action_table = std::move(table);
+}
+
+// The legal mask over the registered table: the leads, or (``kind`` > 0) passing and what beats the
+// play of that kind, size and key; an int8 array.
+nb::ndarray<nb::numpy, int8_t, nb::ndim<1>> action_mask(nb::handle hand, int level, nb::handle parameters, int kind,
+                                                         int size, int key) {
+    if (action_table.entries.empty()) throw std::runtime_error("cardroom._core: register_action_table() has not been called");
+    PlayRules rules = play_rules(parameters);
+    if (rules.extended()) throw nb::value_error("the action table covers the competition's play parameters only");
+    if (kind && !known_kind(kind, rules)) throw nb::value_error("the play to beat is of a kind these rules lack");
+    Hand held = read_hand(hand);
+    check_level(level);
+    size_t count = action_table.entries.size();
+    auto* data = new int8_t[count]();
+    nb::capsule owner(data, [](void* p) noexcept { delete[] static_cast<int8_t*>(p); });
+    action_table.mask(held, level, rules, kind, size, key, reinterpret_cast<uint8_t*>(data));
+    return nb::ndarray<nb::numpy, int8_t, nb::ndim<1>>(data, {count}, owner);
+}
+
+// The card-level play of a registered play entry from this hand (cardroom.rl.actions.concrete_play),
+// or None when the hand cannot make it.
+nb::object table_play(size_t index, nb::handle hand, int level, nb::handle parameters) {
+    if (index >= action_table.entries.size() || action_table.entries[index].kind < 0)
+        throw nb::value_error("not a play entry of the registered action table");
+    PlayRules rules = play_rules(parameters);
+    if (rules.extended()) throw nb::value_error("the action table covers the competition's play parameters only");
+    PackedPlay play;
+    if (!concrete_play(action_table.entries[index], read_hand(hand), check_level(level), rules, play)) return nb::none();
+    return nb::steal(python_play(play, level));
+}
+
+// What cardroom.rl.encoding registers: the vector's layout, and the Python values an observation is
+// read by (the log's kinds that count, the phases with an entry of their own).
+struct EncodingTypes {
+    bool ready = false;
+    Layout layout;
+    PyObject *play = nullptr, *pass = nullptr, *trick = nullptr, *tribute = nullptr, *returned = nullptr;
+    std::array<PyObject*, 3> phases{};
+    nb::object keep;  // holds the registered values alive
+    nb::str seat{"seat"}, hand{"hand"}, level{"level"}, levels{"levels"}, level_team{"level_team"}, phase{"phase"},
+        current_player{"current_player"}, card_counts{"card_counts"}, finished{"finished"}, previous{"previous"},
+        previous_seat{"previous_seat"}, history{"history"}, kind{"kind"}, play_name{"play"}, card{"card"}, to{"to"};
+};
+EncodingTypes* encoding_types = nullptr;
+
+void register_encoding(nb::sequence starts, int size, int max_count, int history_depth, nb::sequence event_kinds,
+                       nb::sequence phases) {
+    static constexpr std::array<const char*, PART_COUNT> names = {
+        "hand", "hand_wilds", "unseen", "played", "known", "card_counts", "places", "own_level", "other_level",
+        "level_rank", "level_team", "phase", "to_act", "trick_leader", "to_beat_seat", "to_beat_cards", "to_beat_kind",
+        "to_beat_rank", "recent"};
+    if (nb::len(starts) != PART_COUNT) throw nb::value_error("register_encoding(): the 19 parts as (name, start)");
+    if (nb::len(event_kinds) != 5 || nb::len(phases) != 3) throw nb::value_error("register_encoding(): 5 event kinds, 3 phases");
+    if (history_depth < 0 || history_depth > 2 || max_count < 1) throw nb::value_error("register_encoding(): history depth 0-2");
+    auto* types = new EncodingTypes;
+    for (size_t i = 0; i < PART_COUNT; ++i) {
+        nb::tuple part = nb::borrow<nb::tuple>(starts[i]);
+        if (nb::len(part) != 2 || nb::cast<std::string>(part[0]) != names[i])
+            throw nb::value_error(("register_encoding(): part " + std::to_string(i) + " must be " + names[i]).c_str());
+        types->layout.start[i] = nb::cast<int>(part[1]);
+        if (types->layout.start[i] < 0 || types->layout.start[i] >= size) throw nb::value_error("a part starts outside the vector");
+    }
+    types->layout.size = size;
+    types->layout.max_count = max_count;
+    types->layout.history_depth = history_depth;
+    types->keep = nb::make_tuple(event_kinds, phases);
+    types->play = event_kinds[0].ptr(), types->pass = event_kinds[1].ptr(), types->trick = event_kinds[2].ptr();
+    types->tribute = event_kinds[3].ptr(), types->returned = event_kinds[4].ptr();
+    for (size_t i = 0; i < 3; ++i) types->phases[i] = phases[i].ptr();
+    encoding_types = types;  // the previous registration, if any, is kept: views may still point into it
+}
+
+nb::object attribute(nb::handle object, const nb::str& name) {
+    PyObject* value = PyObject_GetAttr(object.ptr(), name.ptr());
+    if (!value) throw nb::python_error();
+    return nb::steal(value);
+}
+
+int seat_or_none(nb::handle value) { return value.is_none() ? -1 : nb::cast<int>(value); }
+
+Cards cards_of(nb::handle cards) {
+    Cards result = 0;
+    for (nb::handle card : cards) result += one_card(card_index_of(card));
+    return result;
+}
+
+// A Play's kind, key rank and cards (a tuple subclass: kind, rank, cards, ...).
+void read_kind_rank_cards(nb::handle play, int& kind, int& rank, Cards& cards) {
+    PyObject* fields = play.ptr();
+    if (!PyTuple_Check(fields) || PyTuple_GET_SIZE(fields) < 3) throw nb::type_error("expected a Play");
+    kind = int(PyLong_AsLong(PyTuple_GET_ITEM(fields, 0)));
+    PyObject* rank_object = PyTuple_GET_ITEM(fields, 1);
+    rank = rank_object == Py_None ? 0 : int(PyLong_AsLong(rank_object));
+    if (PyErr_Occurred()) throw nb::python_error();
+    cards = cards_of(PyTuple_GET_ITEM(fields, 2));
+}
+
+// The observation vector (cardroom.rl.encoding.encode_observation) of an Observation.
+nb::ndarray<nb::numpy, float, nb::ndim<1>> encode_observation(nb::handle observation) {
+    if (!encoding_types) throw std::runtime_error("cardroom._core: register_encoding() has not been called");
+    registered();
+    const EncodingTypes& names = *encoding_types;
+    SeatView view;
+    view.seat = nb::cast<int>(attribute(observation, names.seat));
+    if (view.seat < 0 || view.seat > 3) throw nb::value_error("a seat is 0-3");
+    for (nb::handle card : attribute(observation, names.hand)) {
+        int index = card_index_of(card);
+        if (++view.hand[size_t(index)] > 2) throw nb::value_error((card_name(index) + " is held more than twice").c_str());
+    }
+    view.level = check_level(nb::cast<int>(attribute(observation, names.level)));
+    nb::sequence levels = nb::borrow<nb::sequence>(attribute(observation, names.levels));
+    for (size_t team = 0; team < 2; ++team) view.levels[team] = check_level(nb::cast<int>(levels[team]));
+    view.level_team = seat_or_none(attribute(observation, names.level_team));
+    nb::object phase = attribute(observation, names.phase);
+    for (int i = 0; i < 3; ++i)
+        if (phase.ptr() == names.phases[size_t(i)]) view.phase = i;
+    view.current = seat_or_none(attribute(observation, names.current_player));
+    nb::sequence counts = nb::borrow<nb::sequence>(attribute(observation, names.card_counts));
+    if (nb::len(counts) != 4) throw nb::value_error("four card counts");
+    for (size_t seat = 0; seat < 4; ++seat) view.card_counts[seat] = std::max(0, nb::cast<int>(counts[seat]));
+    int place = 0;
+    for (nb::handle seat : attribute(observation, names.finished)) {
+        int out = nb::cast<int>(seat);
+        if (out < 0 || out > 3) throw nb::value_error("finished: seats 0-3");
+        if (!view.place[size_t(out)]) view.place[size_t(out)] = place + 1;
+        ++place;
+    }
+    nb::object previous = attribute(observation, names.previous);
+    view.previous_seat = seat_or_none(attribute(observation, names.previous_seat));
+    if (!previous.is_none()) {
+        int kind = 0, rank = 0;
+        read_kind_rank_cards(previous, kind, rank, view.previous_cards);
+        if (rank) {
+            if (kind < SINGLE || kind > FOUR_JOKERS) throw nb::value_error("the play to beat is not of a competition kind");
+            view.previous_kind = kind, view.previous_rank = rank;
+        }
+    }
+    nb::object history = attribute(observation, names.history);
+    view.history.reserve(size_t(nb::len(history)));
+    for (nb::handle event : history) {
+        nb::object kind = attribute(event, names.kind);
+        LogEntry entry;
+        if (kind.ptr() == names.play) {
+            nb::object play = attribute(event, names.play_name);
+            entry.seat = int8_t(seat_or_none(attribute(event, names.seat)));
+            if (play.is_none() || entry.seat < 0) continue;
+            int play_kind = 0, rank = 0;
+            read_kind_rank_cards(play, play_kind, rank, entry.cards);
+            entry.kind = LogKind::PLAY;
+        } else if (kind.ptr() == names.pass) {
+            entry.seat = int8_t(seat_or_none(attribute(event, names.seat)));
+            if (entry.seat < 0) continue;
+            entry.kind = LogKind::PASS;
+        } else if (kind.ptr() == names.trick) {
+            entry.kind = LogKind::TRICK;
+        } else if (kind.ptr() == names.tribute || kind.ptr() == names.returned) {
+            nb::object card = attribute(event, names.card), to = attribute(event, names.to);
+            if (card.is_none() || to.is_none()) continue;
+            entry.kind = LogKind::GIVE;
+            entry.seat = int8_t(seat_or_none(attribute(event, names.seat)));
+            entry.card = int8_t(card_index_of(card));
+            entry.to = int8_t(nb::cast<int>(to));
+        } else {
+            continue;
+        }
+        if (entry.seat > 3 || entry.to > 3) throw nb::value_error("an event names a seat outside 0-3");
+        view.history.push_back(entry);
+    }
+    size_t size = size_t(names.layout.size);
+    auto* data = new float[size]();
+    nb::capsule owner(data, [](void* p) noexcept { delete[] static_cast<float*>(p); });
+    encode(view, names.layout, data);
+    return nb::ndarray<nb::numpy, float, nb::ndim<1>>(data, {size}, owner);
 }
 
 void check_tuple_type(nb::handle type) {
@@ -435,7 +762,7 @@ NB_MODULE(_core, m) {
     m.def("register", &register_types, "Register the Python values that plays are made of.");
     m.def("register_rank_play", &register_rank_play, "Register the RankPlay type.");
 
-    nb::class_<PlaySet>(m, "PlaySet", "A packed, lazy list of card-level plays (24 bytes a play).")
+    nb::class_<PlaySet>(m, "PlaySet", "A packed, lazy list of card-level plays (8 bytes a play, or 24).")
         .def("__len__", &PlaySet::size)
         .def("__getitem__", &PlaySet::get, "The play at an index, made on access.")
         .def("to_list", &PlaySet::to_list, "Every play as a Play value.")
@@ -447,7 +774,8 @@ NB_MODULE(_core, m) {
         .def("sizes", [](const PlaySet& s) { return s.column<uint8_t>([](const PackedPlay& p) { return p.size(); }); })
         .def("wild_counts", [](const PlaySet& s) { return s.column<uint8_t>([](const PackedPlay& p) { return p.wild_count(); }); })
         .def("card_counts", &PlaySet::card_counts, "An (n, 54) matrix of each play's count of every card.")
-        .def_prop_ro("nbytes", [](const PlaySet& s) { return s.plays.size() * sizeof(PackedPlay); });
+        .def_prop_ro("nbytes", [](const PlaySet& s) { return s.plays.nbytes(); })
+        .def_prop_ro("compact", [](const PlaySet& s) { return s.plays.compact(); }, "Whether plays take 8 bytes (else 24).");
 
     m.def("card_leads", &card_leads_of, nb::arg("hand"), nb::arg("level"), nb::arg("rules"));
     m.def("card_follows", &card_follows_of, nb::arg("hand"), nb::arg("level"), nb::arg("rules"), nb::arg("kind"),
@@ -458,11 +786,44 @@ NB_MODULE(_core, m) {
     m.def("rank_lead_count", &rank_lead_count, nb::arg("hand"), nb::arg("level"), nb::arg("rules"));
     m.def("rank_follows", &rank_follows_of, nb::arg("hand"), nb::arg("level"), nb::arg("rules"), nb::arg("kind"),
           nb::arg("size"), nb::arg("key"));
-    m.def("random_deal", &random_deal, nb::arg("hands"), nb::arg("level"), nb::arg("leader"), nb::arg("seed"),
-          nb::arg("rules"), nb::arg("lead_passes_to_partner"));
     m.def("random_playout", &random_playout_from, nb::arg("hands"), nb::arg("level"), nb::arg("current"),
           nb::arg("finished"), nb::arg("last_seat"), nb::arg("last_play").none(), nb::arg("passes"), nb::arg("seed"),
-          nb::arg("rules"), nb::arg("lead_passes_to_partner"), nb::arg("trick_only"));
+          nb::arg("rules"), nb::arg("trick_only"));
+    m.def("register_action_table", &register_action_table, nb::arg("size"), nb::arg("pass_index"), nb::arg("plays"),
+          "Register cardroom.rl.actions' table of rank-level plays.");
+    m.def("action_mask", &action_mask, nb::arg("hand"), nb::arg("level"), nb::arg("rules"), nb::arg("kind") = 0,
+          nb::arg("size") = 0, nb::arg("key") = 0);
+    m.def("table_play", &table_play, nb::arg("index"), nb::arg("hand"), nb::arg("level"), nb::arg("rules"));
+    m.def("register_encoding", &register_encoding, nb::arg("starts"), nb::arg("size"), nb::arg("max_count"),
+          nb::arg("history_depth"), nb::arg("event_kinds"), nb::arg("phases"),
+          "Register cardroom.rl.encoding's layout and the values observations are read by.");
+    m.def("encode_observation", &encode_observation, nb::arg("observation"));
     m.def("random_deals", &random_deals, nb::arg("count"), nb::arg("seed"), nb::arg("level"), nb::arg("rules"),
-          nb::arg("lead_passes_to_partner"));
+          nb::arg("tribute") = false);
+
+    nb::class_<DealMachine>(m, "Deal", "A deal inside the core, from tribute (or the first lead) to its places.")
+        .def(nb::init<nb::handle, int, nb::handle, int, nb::handle>(), nb::arg("hands"), nb::arg("level"), nb::arg("rules"),
+             nb::arg("leader") = -1, nb::arg("previous_places").none() = nb::none())
+        .def_prop_ro("phase", [](const DealMachine& d) { return int(d.state.phase); }, "0 tribute, 1 return, 2 play, 3 over.")
+        .def_prop_ro("current_player", [](const DealMachine& d) { return int(d.state.current); }, "-1 once over.")
+        .def_prop_ro("leader", [](const DealMachine& d) { return int(d.state.leader); }, "Who led the first trick (-1 before).")
+        .def_prop_ro("places", [](const DealMachine& d) { return seats_list(d.state.places.data(), d.state.over() ? 4 : 0); })
+        .def_prop_ro("finished", [](const DealMachine& d) { return seats_list(d.state.finished.data(), d.state.finished_count); })
+        .def_prop_ro("payers", [](const DealMachine& d) { return seats_list(d.state.payers.data(), d.state.payer_count); })
+        .def_prop_ro("anti_tribute", [](const DealMachine& d) { return d.state.anti_tribute; })
+        .def_prop_ro("exempt", [](const DealMachine& d) {
+            nb::list seats;
+            for (int seat = 0; seat < 4; ++seat)
+                if (d.state.exempt[size_t(seat)]) seats.append(seat);
+            return seats;
+        })
+        .def_prop_ro("receiver_of", &DealMachine::receiver_of, "Whom each payer's tribute went to.")
+        .def("hand", &DealMachine::hand, nb::arg("seat"), "A seat's cards in print order.")
+        .def("legal_plays", &DealMachine::legal_plays, "The plays of the player to act (PASS first when following).")
+        .def("legal_cards", &DealMachine::legal_cards, "The cards the player to act may give (tribute or return).")
+        .def("play", &DealMachine::play, nb::arg("play"), "Apply a legal play of the player to act.")
+        .def("play_index", &DealMachine::play_index, nb::arg("index"), "Apply the play at that index of legal_plays().")
+        .def("give", &DealMachine::give, nb::arg("card"), "Give a legal tribute or return card.")
+        .def("playout", &DealMachine::playout, nb::arg("seed"),
+             "Play the deal out uniformly at random: [(phase, seat, card or Play)].");
 }

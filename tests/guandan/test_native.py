@@ -21,6 +21,7 @@ from collections.abc import Iterator
 from contextlib import nullcontext
 from dataclasses import replace
 from types import ModuleType
+from typing import TYPE_CHECKING
 
 import pytest
 from hypothesis import given, settings
@@ -35,7 +36,10 @@ from cardroom.guandan.match import shuffled_hands
 from cardroom.guandan.moves import iter_follows, iter_leads, legal_play_set
 from cardroom.guandan.rankplays import RankCounts, RankPlay, iter_rank_follows, iter_rank_leads, rank_play_of
 from cardroom.guandan.readings import EXTENDED_ORDER
-from cardroom.guandan.ruleset import CLASSIC, COMPETITION, HUOPIN, PLATFORM, RuleSet
+from cardroom.guandan.ruleset import CLASSIC, COMPETITION, HUOPIN, PLATFORM, ReturnLimit, RuleSet
+
+if TYPE_CHECKING:
+    from cardroom._core import Deal as CoreDeal
 
 POSITIONS = int(os.environ.get("CARDROOM_NATIVE_POSITIONS", "600"))
 """Positions per preset and test (leads, follows); the full sweep sets 200,000."""
@@ -168,53 +172,108 @@ def test_readings_of_card_sets_are_the_pure_engines(
     assert [classify(cards, level, rules) for level, cards in sets] == native_readings
 
 
-@pytest.mark.parametrize("rules", CARD_RULES, ids=[rules.name for rules in CARD_RULES])
-def test_random_deals_in_the_core_replay_through_the_pure_machine(
+DEAL_RULES = (
+    *CARD_RULES,
+    RuleSet(name="old_lead", lead_passes_to_partner=False),
+    RuleSet(name="to_partner", return_limit=ReturnLimit.TO_PARTNER, return_limit_rank=Rank.NINE),
+    RuleSet(name="face_value", return_limit_by_face_value=True, anti_tribute_big_jokers=1),
+)
+"""Every rule set of the play tests, and the deal parameters the presets leave at their defaults: 下家
+接风, a return limit only towards one's partner, limits by face value and 抗贡 on one big joker (CLASSIC
+places double tributes and excuses a payer on two small jokers; HUOPIN lets any card be returned and
+the 下游 lead after a double tribute)."""
+
+
+def lockstep_deal(
+    core_deal: CoreDeal, deal: Deal, rng: random.Random, *, check_every: int
+) -> tuple[int, int]:
+    """Play the core's deal and the pure one side by side, choosing at random among the core's legal
+    actions: the same player to act and phase at every turn, the same tribute and return cards, the
+    core's plays equal to the pure list every ``check_every`` turns (and legal for the pure machine at
+    every turn). Returns (tribute and return actions, plays)."""
+    phases = {Phase.TRIBUTE: 0, Phase.RETURN: 1, Phase.PLAY: 2, Phase.OVER: 3}
+    cards = plays = 0
+    while deal.phase is not Phase.OVER:
+        seat = deal.current_player
+        assert seat is not None
+        assert (core_deal.phase, core_deal.current_player) == (phases[deal.phase], seat)
+        if deal.phase is Phase.PLAY:
+            listed = core_deal.legal_plays()
+            if plays % check_every == 0:
+                assert listed.to_list() == [action.play for action in deal.legal_actions()]  # type: ignore[union-attr]
+            play = listed[rng.randrange(len(listed))]
+            core_deal.play(play)
+            deal.apply(PlayAction(seat, play))
+            plays += 1
+            continue
+        given = core_deal.legal_cards()
+        assert given == [action.card for action in deal.legal_actions()]  # type: ignore[union-attr]
+        card = rng.choice(given)
+        core_deal.give(card)
+        deal.apply(deal.legal_actions()[given.index(card)])
+        cards += 1
+        if deal.phase is not Phase.RETURN:
+            assert [sorted(core_deal.hand(s)) for s in range(4)] == [sorted(deal.hand(s)) for s in range(4)]
+    assert deal.result is not None
+    assert core_deal.places == list(deal.result.places)
+    return cards, plays
+
+
+@pytest.mark.parametrize("rules", DEAL_RULES, ids=[rules.name for rules in DEAL_RULES])
+def test_deals_in_the_core_step_with_the_pure_machine(
     core: ModuleType, rules: RuleSet, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A deal played at random inside the core is legal action by action for the pure phase machine,
-    whose legal list at each turn is the core's, and ends in the same places."""
+    """The core's deal machine against the pure one, first deals and deals after random places alike:
+    tribute (进贡) and 抗贡, the assignment of a double tribute, the return (还贡) and its limit, who
+    leads after it, then the plays, 接风 and the places; every action chosen at random from the core's
+    legal list."""
     rng = random.Random(18)
     monkeypatch.setattr(native, "CORE", None)
+    counted = Counter[str]()
     for number in range(DEALS):
         hands, (leader, _) = shuffled_hands(rng)
         level = NATURAL_RANKS[number % len(NATURAL_RANKS)]
-        actions, places = core.random_deal(
-            hands,
-            level,
-            leader,
-            number,
-            native.play_parameters(rules),
-            rules.lead_passes_to_partner,
-        )
-        deal = Deal(hands, level, rules, leader=leader)
-        for turn, (seat, play) in enumerate(actions):
-            assert deal.current_player == seat
-            if number < 8 or turn % 16 == 0:
-                held = deal.hands[seat]
-                if deal.previous is None:
-                    listed = core.card_leads(held, level, native.play_parameters(rules)).to_list()
-                    assert listed == pure_leads(tuple(held.elements()), level, rules)
-                else:
-                    listed = core.card_follows(
-                        held,
-                        level,
-                        native.play_parameters(rules),
-                        deal.previous.kind,
-                        len(deal.previous.cards),
-                        deal.previous.key,
-                    ).to_list()
-                    assert listed == pure_follows(tuple(held.elements()), deal.previous, level, rules)
-            deal.apply(PlayAction(seat, play))
-        assert deal.result is not None
-        assert list(deal.result.places) == places
+        if number % 4 == 0:
+            core_deal = core.Deal(hands, level, native.deal_parameters(rules), leader)
+            deal = Deal(hands, level, rules, leader=leader)
+        else:
+            places = rng.sample(range(4), 4)
+            core_deal = core.Deal(hands, level, native.deal_parameters(rules), previous_places=places)
+            deal = Deal(hands, level, rules, previous_places=places)
+            excused = sorted(event.seat or 0 for event in deal.events if event.kind is EventKind.ANTI_TRIBUTE)
+            assert excused == ([places[0]] if core_deal.anti_tribute else core_deal.exempt)
+            counted["抗贡"] += core_deal.anti_tribute
+            counted["exempt"] += len(core_deal.exempt)
+        cards, plays = lockstep_deal(core_deal, deal, rng, check_every=1 if number < 8 else 16)
+        counted["tribute and return"] += cards
+        counted["plays"] += plays
+        if deal.tribute_plan is not None and deal.tribute_plan.payers:
+            assert core_deal.receiver_of == deal._receiver_of
+            assert core_deal.leader == deal.leader
+    assert counted["tribute and return"] > 0
+    assert counted["plays"] > 27 * DEALS
+
+
+def test_a_return_with_no_card_within_the_limit_is_the_lowest_card(core: ModuleType) -> None:
+    """还贡 at most 10 (RULES.md, competition), or the lowest card when the receiver holds none that low:
+    上游 holding J and above, given a level card (2, ranked above A), returns a J, in both machines."""
+    high = [card for card in DECK if card.rank >= Rank.JACK]
+    low = [card for card in DECK if card.rank < Rank.JACK]
+    winner, leftover = high[:27], high[27:]
+    hands = [winner, leftover + low[27:45], low[45:], low[:27]]
+    core_deal = core.Deal(hands, 2, native.deal_parameters(COMPETITION), previous_places=[0, 1, 2, 3])
+    deal = Deal(hands, Rank.TWO, COMPETITION, previous_places=[0, 1, 2, 3])
+    lockstep_deal(core_deal, deal, random.Random(5), check_every=50)
+    given = [event.card for event in deal.events if event.kind in (EventKind.TRIBUTE, EventKind.RETURN)]
+    assert [card.rank if card is not None else None for card in given] == [Rank.TWO, Rank.JACK]
 
 
 def test_random_deals_batch_counts_whole_deals(core: ModuleType) -> None:
     """The batch call plays every deal to its end: each takes at least the 27 plays of one seat."""
-    deals, actions = core.random_deals(50, 3, 2, PARAMETERS, True)
-    assert deals == 50
-    assert actions >= 50 * 27 * 2
+    for tribute in (False, True):
+        deals, actions = core.random_deals(50, 3, 2, native.deal_parameters(COMPETITION), tribute)
+        assert deals == 50
+        assert actions >= 50 * 27 * 2
 
 
 @settings(max_examples=150, deadline=None, derandomize=True, database=None)
@@ -237,11 +296,20 @@ def test_property_leads_and_readings_agree(positions: list[int], level: Rank, ru
 
 
 def test_a_play_set_is_packed_and_lazy(core: ModuleType) -> None:
-    """24 bytes a play; columns as NumPy arrays; plays made on access; ``index`` finds a play."""
+    """8 bytes a play (the cards as a mask over the hand's, kind, rank and the wild cards' stand-ins; the
+    key recomputed), 24 where a play holds more than two wild cards; columns as NumPy arrays; plays
+    made on access; ``index`` finds a play."""
     hand = parse_cards("H2 H2 S3 S4 S5 S6 S7 C7 D7 S8 S9 ST SJ SQ SK SA HA CA DA SB SB HR HR C9 D9 CT DT")
     plays = legal_play_set(hand, None, Rank.TWO)
     listed = plays.to_list()
+    packed = core.card_leads(hand, 2, PARAMETERS)
+    assert packed.compact
+    assert packed.nbytes == 8 * len(plays) + 32
     assert core.PLAY_BYTES == 24
+    wide = core.card_leads(parse_cards("H2 H2 S3 S4 S5 HR HR"), 2, native.play_parameters(HUOPIN))
+    assert not wide.compact
+    assert wide.nbytes == 24 * len(wide)
+    assert max(play.wild_count for play in wide.to_list()) == 4
     assert len(plays) == len(listed) > 1000
     assert plays.of_kind(PlayKind.PAIR).to_list() == [play for play in listed if play.kind is PlayKind.PAIR]
     assert plays[-1] == listed[-1]
@@ -297,10 +365,25 @@ def test_bad_input_through_the_binding_raises(core: ModuleType) -> None:
         core.card_follows(parse_cards("S3"), 2, PARAMETERS, int(PlayKind.AIRPLANE), 10, 5)
     with pytest.raises(IndexError):
         core.card_leads(parse_cards("S3"), 2, PARAMETERS)[5]
+    deal_parameters = native.deal_parameters(COMPETITION)
     with pytest.raises(ValueError, match="four hands"):
-        core.random_deal([parse_cards("S3")], 2, 0, 1, PARAMETERS, True)
+        core.Deal([parse_cards("S3")], 2, deal_parameters, 0)
     with pytest.raises(ValueError, match="27 cards"):
-        core.random_deal([parse_cards("S3")] * 4, 2, 0, 1, PARAMETERS, True)
+        core.Deal([parse_cards("S3")] * 4, 2, deal_parameters, 0)
+    hands = [DECK[seat::4] for seat in range(4)]
+    with pytest.raises(ValueError, match="23 integers"):
+        core.Deal(hands, 2, PARAMETERS, 0)
+    with pytest.raises(ValueError, match="either the first leader or"):
+        core.Deal(hands, 2, deal_parameters, 0, [0, 1, 2, 3])
+    with pytest.raises(ValueError, match="four seats in finishing order"):
+        core.Deal(hands, 2, deal_parameters, previous_places=[0, 0, 2, 3])
+    deal = core.Deal(hands, 2, deal_parameters, previous_places=[0, 1, 2, 3])
+    with pytest.raises(ValueError, match="no play now"):
+        deal.play(PASS)
+    with pytest.raises(ValueError, match="may not give"):
+        deal.give(Card(Rank.THREE, Suit.SPADES))
+    deal.give(deal.legal_cards()[0])
+    assert deal.phase == 1
 
 
 def test_a_deal_state_fits_in_a_kilobyte(core: ModuleType) -> None:

@@ -13,7 +13,7 @@ pytest.importorskip("numpy")
 import numpy as np
 
 from cardroom.cards import ALL_CARDS, Card, Rank, Suit, full_deck, parse_cards
-from cardroom.guandan import HUOPIN, PlayKind, is_legal, legal_follows, legal_leads
+from cardroom.guandan import HUOPIN, PlayKind, is_legal, legal_follows, legal_leads, native
 from cardroom.guandan.deal import PlayAction, ReturnAction, TributeAction
 from cardroom.guandan.match import Match
 from cardroom.guandan.plays import rank_at_position
@@ -33,6 +33,8 @@ from cardroom.rl.actions import (
     concrete_play,
     legal_action_mask,
     play_mask,
+    pure_concrete_play,
+    pure_play_mask,
     spec_of_play,
 )
 
@@ -292,3 +294,50 @@ def test_many_more_hands_cross_check() -> None:
             legal = set(np.flatnonzero(play_mask(hand, level, previous)).tolist())
             assert legal == expected
             check_entries(hand, level, legal, list(follows))
+
+
+@pytest.mark.parametrize("rules", [RuleSet(), RuleSet(name="loose", natural_straight_flush_is_straight=True)])
+def test_the_cores_mask_is_the_pure_mask(rules: RuleSet) -> None:
+    """Where the compiled core computes the mask (from its rank-level plays over the registered table),
+    it equals the NumPy mask on seeded hands, leading and following plays of every kind."""
+    if native.CORE is None:
+        pytest.skip("the compiled core is not built")
+    rng = random.Random(21)
+    checked = Counter[PlayKind]()
+    for level, hand in random_hands(300, 23):
+        leading = native.action_mask(hand, level, rules, None)
+        assert (leading == pure_play_mask(hand, level, None, rules)).all()
+        for _ in range(3):
+            leads = legal_leads(rng.sample(full_deck(), 20), level, rules)
+            previous = rng.choice(leads)
+            core = native.action_mask(hand, level, rules, previous)
+            assert (core == pure_play_mask(hand, level, previous, rules)).all(), (hand, previous)
+            checked[previous.kind] += 1
+    assert set(checked) >= {PlayKind.SINGLE, PlayKind.PAIR, PlayKind.FULL_HOUSE, PlayKind.STRAIGHT}
+
+
+def test_the_cores_mask_refuses_plays_outside_the_table() -> None:
+    """The core's mask serves the table's rule sets only, as the NumPy one does."""
+    if native.CORE is None:
+        pytest.skip("the compiled core is not built")
+    with pytest.raises(ValueError, match="competition's play parameters"):
+        native.action_mask(parse_cards("S3 S4"), TWO, HUOPIN, None)
+
+
+@pytest.mark.parametrize("rules", [RuleSet(), RuleSet(name="loose", natural_straight_flush_is_straight=True)])
+def test_the_cores_concrete_cards_are_the_pure_choice(rules: RuleSet) -> None:
+    """The compiled core names the same cards (and reading) as the Python rule for every entry a hand can
+    make, and refuses the same entries, on seeded hands dense in sequences, bombs and straight flushes."""
+    if native.CORE is None:
+        pytest.skip("the compiled core is not built")
+    checked = Counter[PlayKind]()
+    for level, hand in random_hands(300, 29):
+        available = np.flatnonzero(pure_play_mask(hand, level, None, rules)).tolist()
+        refused = random.Random(len(hand)).sample(range(1, TRIBUTE_BASE), 20)
+        for index in available + refused:
+            spec = ACTION_TABLE[index]
+            core = native.table_play(index, hand, level, rules)
+            assert core == pure_concrete_play(spec, hand, level, rules), (spec.label, hand)
+            if core is not None:
+                checked[core.kind] += 1
+    assert set(checked) == {PlayKind(value) for value in range(PlayKind.SINGLE, PlayKind.FOUR_JOKERS + 1)}

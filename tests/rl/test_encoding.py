@@ -14,7 +14,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardroom.cards import ALL_CARDS, Card, Rank, parse_cards
-from cardroom.guandan import PASS, PlayKind
+from cardroom.guandan import PASS, PlayKind, native
 from cardroom.guandan.deal import PlayAction, ReturnAction, TributeAction
 from cardroom.guandan.match import Match
 from cardroom.guandan.observation import Observation
@@ -31,6 +31,7 @@ from cardroom.rl.encoding import (
     card_planes,
     encode_observation,
     legal_action_features,
+    pure_encode_observation,
 )
 from tests.guandan.scenario import act, build_hands, play_match_deal
 
@@ -213,6 +214,43 @@ def test_random_observations_keep_the_invariants() -> None:
         for other in range(4):
             check_invariants(match.observation(other))
         match.apply(rng.choice(match.legal_actions()))
+
+
+@pytest.mark.parametrize("seed", [17, 18, 19])
+def test_the_cores_encoding_is_the_pure_one(seed: int) -> None:
+    """Where the compiled core encodes, its vector equals the Python one for every seat's view over
+    random matches: tribute, return (seen by two seats only), plays, passes, 接风 and finished seats."""
+    if native.CORE is None:
+        pytest.skip("the compiled core is not built")
+    rng = random.Random(seed)
+    match = Match(max_deals=4)
+    phases = set()
+    while True:
+        if match.phase.value == "dealing":
+            match.deal_random(rng)
+        for other in range(4):
+            view = match.observation(other)
+            phases.add(view.phase.value)
+            assert np.array_equal(encode_observation(view), pure_encode_observation(view))
+        if match.is_over:
+            break
+        match.apply(rng.choice(match.legal_actions()))
+    assert {"tribute", "return", "play", "over"} <= phases
+
+
+def test_the_cores_encoding_refuses_what_is_no_observation() -> None:
+    """Bad input through the binding raises, naming what is wrong."""
+    if native.CORE is None:
+        pytest.skip("the compiled core is not built")
+    view = Match().observation(0)
+    with pytest.raises(AttributeError, match="seat"):
+        native.encode_observation(object())
+    with pytest.raises(ValueError, match="seat is 0-3"):
+        native.encode_observation(dataclasses.replace(view, seat=7))
+    with pytest.raises(ValueError, match="SA is held more than twice"):
+        native.encode_observation(dataclasses.replace(view, hand=parse_cards("SA SA SA")))
+    with pytest.raises(ValueError, match="part 0 must be hand"):
+        native.register_encoding([("played", 0)] * 19, OBSERVATION_SIZE, 28, 2, [None] * 5, [None] * 3)
 
 
 def test_action_features() -> None:

@@ -269,6 +269,7 @@ class Deal:
         self.actions: list[Action | DealRuling] = []
         """Every action and ruling applied, in order."""
         self.events: list[Event] = []
+        self._visible: list[tuple[int, tuple[Event, ...]]] = [(0, ())] * SEATS
         self.leader: int | None = None
         self.finished: list[int] = []
         self.last_play: tuple[int, Play] | None = None
@@ -326,6 +327,15 @@ class Deal:
     def hand(self, seat: int) -> tuple[Card, ...]:
         """A seat's cards in print order."""
         return sort_cards(self.hands[seat].elements())
+
+    def history(self, seat: int) -> tuple[Event, ...]:
+        """The log as ``seat`` may see it (a return card only to the two seats it passes between); the
+        log only grows, so each seat's view is extended, not filtered again."""
+        seen, visible = self._visible[seat]
+        if seen < len(self.events):
+            visible += tuple(event for event in self.events[seen:] if event.visible_to(seat))
+            self._visible[seat] = (len(self.events), visible)
+        return visible
 
     def card_count(self, seat: int) -> int:
         return sum(self.hands[seat].values())

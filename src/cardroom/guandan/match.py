@@ -348,7 +348,7 @@ def observe(match: Match, seat: int) -> Observation:
         finished=tuple(deal.finished),
         previous=last[1] if last else None,
         previous_seat=last[0] if last else None,
-        history=tuple(event for event in deal.events if event.visible_to(seat)),
+        history=deal.history(seat),
         legal_actions=tuple(deal.legal_actions()) if to_act else (),
         rules=match.rules,
         turned=None if deal.turned_card is None or deal.leader is None else (deal.leader, deal.turned_card),

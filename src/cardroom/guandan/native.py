@@ -22,11 +22,13 @@ from typing import TYPE_CHECKING, Any, Final, Protocol, overload
 
 from cardroom.cards import ALL_CARDS, Card, Rank, Suit
 from cardroom.guandan.plays import PASS, Play, PlayKind
-from cardroom.guandan.ruleset import RuleSet
+from cardroom.guandan.ruleset import DoubleTributeLead, ReturnLimit, RuleSet
 
 if TYPE_CHECKING:  # NumPy is imported where a column is asked for, not with the rules core
     import numpy as np
     import numpy.typing as npt
+
+    from cardroom._core import Deal as CoreDeal
 
 PURE_VARIABLE: Final = "CARDROOM_PURE"
 """Set to anything but ``""`` or ``0`` to force the pure-Python engine."""
@@ -83,6 +85,26 @@ def play_parameters(rules: RuleSet) -> tuple[int, ...]:
         *rules.chain_bomb_lengths,
         rules.big_joker_wild | rules.bombs_by_stars << 1,
     )
+
+
+@cache
+def deal_parameters(rules: RuleSet) -> tuple[int, ...]:
+    """The rule set's play and deal parameters (接风, tribute, return) as the core's deal machine reads
+    them (native/src/module.cpp, ``deal_rules``)."""
+    return (
+        *play_parameters(rules),
+        rules.lead_passes_to_partner,
+        rules.anti_tribute_big_jokers,
+        rules.small_jokers_exempt_payer,
+        rules.double_tribute_by_place,
+        rules.double_tribute_lead is DoubleTributeLead.LAST_PLACE,
+        _RETURN_LIMITS.index(rules.return_limit),
+        int(rules.return_limit_rank),
+        rules.return_limit_by_face_value,
+    )
+
+
+_RETURN_LIMITS: Final = (ReturnLimit.ALWAYS, ReturnLimit.TO_PARTNER, ReturnLimit.NEVER)
 
 
 @contextmanager
@@ -263,8 +285,79 @@ def random_playout(
         play,
         passes,
         seed,
-        play_parameters(rules),
-        rules.lead_passes_to_partner,
+        deal_parameters(rules),
         trick_only,
     )
+    return result
+
+
+def deal_machine(
+    hands: Sequence[Hand],
+    level: Rank,
+    rules: RuleSet,
+    *,
+    leader: int | None = None,
+    previous_places: Sequence[int] | None = None,
+) -> CoreDeal:
+    """A deal inside the core from the dealt hands (``cardroom._core.Deal``): a first deal names its
+    ``leader``, a later one the ``previous_places`` that decide tribute, 抗贡 and return."""
+    first = -1 if leader is None else leader
+    deal: CoreDeal = _core().Deal(hands, level, deal_parameters(rules), first, previous_places)
+    return deal
+
+
+def random_deals(count: int, seed: int, level: Rank, rules: RuleSet, *, tribute: bool = False) -> int:
+    """Play ``count`` fresh deals uniformly at random inside the core (after random places, with
+    ``tribute``), in one call without the interpreter lock; returns the actions played."""
+    _, actions = _core().random_deals(count, seed, level, deal_parameters(rules), tribute)
+    return int(actions)
+
+
+def register_action_table(size: int, pass_index: int, plays: Iterable[tuple[int, ...]]) -> bool:
+    """Give the core a fixed action table (``cardroom.rl.actions``): each play entry as (index, kind,
+    key rank, cards, wild cards, suit or -1, pair's rank or -1). Returns whether the core took it."""
+    if CORE is None:
+        return False
+    CORE.register_action_table(size, pass_index, list(plays))
+    return True
+
+
+def action_mask(hand: Hand, level: Rank, rules: RuleSet, previous: Play | None) -> npt.NDArray[np.int8]:
+    """The legal entries of the registered action table, from the core's rank-level plays: the leads,
+    or passing and what beats ``previous``."""
+    core, parameters = _core(), play_parameters(rules)
+    if previous is None:
+        result: npt.NDArray[np.int8] = core.action_mask(hand, level, parameters)
+    else:
+        result = core.action_mask(hand, level, parameters, previous.kind, len(previous.cards), previous.key)
+    return result
+
+
+def table_play(index: int, hand: Hand, level: Rank, rules: RuleSet) -> Play | None:
+    """The cards the registered action table plays for a play entry from ``hand``, read as the entry
+    names it (``cardroom.rl.actions.concrete_play``); ``None`` when the hand cannot make it."""
+    result: Play | None = _core().table_play(index, hand, level, play_parameters(rules))
+    return result
+
+
+def register_encoding(
+    starts: Sequence[tuple[str, int]],
+    size: int,
+    max_count: int,
+    history_depth: int,
+    event_kinds: Sequence[object],
+    phases: Sequence[object],
+) -> bool:
+    """Give the core an observation vector's layout (``cardroom.rl.encoding``): each part's name and start,
+    and the event kinds (play, pass, trick, tribute, return) and phases (tribute, return, play) it reads
+    observations by. Returns whether the core took it."""
+    if CORE is None:
+        return False
+    CORE.register_encoding(list(starts), size, max_count, history_depth, list(event_kinds), list(phases))
+    return True
+
+
+def encode_observation(observation: object) -> npt.NDArray[np.float32]:
+    """The registered observation vector of an :class:`~cardroom.guandan.observation.Observation`."""
+    result: npt.NDArray[np.float32] = _core().encode_observation(observation)
     return result

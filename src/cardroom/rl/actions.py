@@ -28,6 +28,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardroom.cards import ALL_CARDS, NATURAL_RANKS, Card, Rank, Suit, natural_index
+from cardroom.guandan import native
 from cardroom.guandan.deal import Action, Phase, PlayAction, ReturnAction, TributeAction
 from cardroom.guandan.observation import Observation
 from cardroom.guandan.plays import PASS, Play, PlayKind, play_key, rank_at_position, sequence_position
@@ -348,11 +349,48 @@ def available_plays(hand: Iterable[Card], level: Rank, rules: RuleSet = COMPETIT
     return available
 
 
+def _registered() -> bool:
+    plays = (
+        (
+            index,
+            int(spec.kind),
+            int(spec.rank),
+            spec.size,
+            spec.wilds,
+            -1 if spec.suit is None else int(spec.suit),
+            -1 if spec.pair is None else int(spec.pair),
+        )
+        for index, spec in enumerate(ACTION_TABLE)
+        if spec.move == "play" and spec.kind is not None and spec.rank is not None
+    )
+    return native.register_action_table(NUM_ACTIONS, PASS_INDEX, plays)
+
+
+_CORE_MASKS: Final = _registered()
+"""Whether the compiled core computes the mask and the concrete cards (native/src/action_table.cpp)."""
+
+
 def play_mask(
     hand: Iterable[Card], level: Rank, previous: Play | None, rules: RuleSet = COMPETITION
 ) -> npt.NDArray[np.bool_]:
     """The legal entries in the play phase: every available play when leading (``previous`` is
-    ``None``), else passing and the available plays that beat ``previous``."""
+    ``None``), else passing and the available plays that beat ``previous``. From the compiled core
+    where it serves, else :func:`pure_play_mask`; the tests hold the two equal."""
+    return _play_entries(hand, level, previous, rules).astype(bool)
+
+
+def _play_entries(hand: Iterable[Card], level: Rank, previous: Play | None, rules: RuleSet) -> Mask:
+    check_rules(rules)
+    if _CORE_MASKS and native.serves(rules):
+        return native.action_mask(hand, level, rules, previous)
+    return pure_play_mask(hand, level, previous, rules).astype(np.int8)
+
+
+def pure_play_mask(
+    hand: Iterable[Card], level: Rank, previous: Play | None, rules: RuleSet = COMPETITION
+) -> npt.NDArray[np.bool_]:
+    """:func:`play_mask` in NumPy: the plays the hand's counts make available, then those that beat
+    ``previous``."""
     available = available_plays(hand, level, rules)
     if previous is None:
         return available
@@ -376,8 +414,8 @@ def legal_action_mask(observation: Observation) -> Mask:
     if observation.current_player != observation.seat:
         return mask
     if observation.phase is Phase.PLAY:
-        mask[play_mask(observation.hand, observation.level, observation.previous, observation.rules)] = 1
-    elif observation.phase in (Phase.TRIBUTE, Phase.RETURN):
+        return _play_entries(observation.hand, observation.level, observation.previous, observation.rules)
+    if observation.phase in (Phase.TRIBUTE, Phase.RETURN):
         for action in observation.legal_actions:
             mask[action_index(action, observation)] = 1
     return mask
@@ -414,16 +452,27 @@ def concrete_play(
     """The cards the table plays for a rank-level entry from ``hand`` (the module's rule: straight
     flushes, then bombs kept where the ranks allow, then copies outside straight-flush windows, then
     ♠ ♥ ♣ ♦). Raises :class:`IllegalActionError` if the hand cannot make it (beating is not checked)."""
-    if not isinstance(spec, ActionSpec):
-        spec = ACTION_TABLE[operator.index(spec)]
+    index = _INDEX[spec] if isinstance(spec, ActionSpec) else operator.index(spec)
+    spec = ACTION_TABLE[index]
     if spec.move != "play" or spec.kind is None or spec.kind is PlayKind.PASS or spec.rank is None:
         raise ValueError(f"{spec.label} is not a play")
     check_rules(rules)
-    cards = _choose(spec, list(hand), level, rules)
-    play = read_as(cards, spec.kind, spec.rank, level, rules) if cards is not None else None
+    if _CORE_MASKS and native.serves(rules):
+        play = native.table_play(index, hand, level, rules)
+    else:
+        play = pure_concrete_play(spec, hand, level, rules)
     if play is None:
         raise IllegalActionError(f"the hand cannot make {spec.label}")
     return play
+
+
+def pure_concrete_play(spec: ActionSpec, hand: Iterable[Card], level: Rank, rules: RuleSet) -> Play | None:
+    """:func:`concrete_play` in Python (``None`` where the hand cannot make the entry): the reference
+    the compiled core's choice is tested against."""
+    assert spec.kind is not None
+    assert spec.rank is not None
+    cards = _choose(spec, list(hand), level, rules)
+    return read_as(cards, spec.kind, spec.rank, level, rules) if cards is not None else None
 
 
 Grid = list[list[int]]
@@ -620,5 +669,7 @@ __all__ = [
     "concrete_play",
     "legal_action_mask",
     "play_mask",
+    "pure_concrete_play",
+    "pure_play_mask",
     "spec_of_play",
 ]

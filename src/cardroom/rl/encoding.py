@@ -22,7 +22,8 @@ import numpy as np
 import numpy.typing as npt
 
 from cardroom.cards import ALL_CARDS, Card, Rank, Suit
-from cardroom.guandan.deal import Action, EventKind, PlayAction, ReturnAction, TributeAction
+from cardroom.guandan import native
+from cardroom.guandan.deal import Action, EventKind, Phase, PlayAction, ReturnAction, TributeAction
 from cardroom.guandan.observation import Observation
 from cardroom.guandan.plays import Play, PlayKind
 
@@ -109,58 +110,88 @@ def _rank_slot(rank: Rank) -> int:
     return int(rank) - 2
 
 
+_AT: Final = {name: part.start for name, part in SLICES.items()}
+_PLANE_COLUMNS: Final = np.arange(CARD_TYPES)
+_PLAYED: Final = _AT["played"] + CARD_PLANES * np.arange(4)[:, None] + _PLANE_COLUMNS
+_KNOWN: Final = _AT["known"] + CARD_TYPES * np.arange(3)[:, None] + _PLANE_COLUMNS
+
+
+def _planes_on(counts: npt.NDArray[np.int64], at: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """The entries of card sets held as counts (rows of 54) whose first planes start at ``at``."""
+    return np.concatenate((at[counts >= 1], at[counts >= 2] + CARD_TYPES))
+
+
+_CORE_ENCODES: Final = native.register_encoding(
+    [(name, part.start) for name, part in SLICES.items()],
+    OBSERVATION_SIZE,
+    MAX_COUNT,
+    HISTORY_DEPTH,
+    (EventKind.PLAY, EventKind.PASS, EventKind.TRICK, EventKind.TRIBUTE, EventKind.RETURN),
+    tuple(Phase(phase) for phase in PHASES),
+)
+"""Whether the compiled core encodes observations (native/src/encoding.cpp)."""
+
+
 def encode_observation(observation: Observation) -> Vector:
-    """The observation as a flat ``float32`` vector of :data:`OBSERVATION_SIZE` zeros and ones."""
+    """The observation as a flat ``float32`` vector of :data:`OBSERVATION_SIZE` zeros and ones: from the
+    compiled core where it is loaded, else :func:`pure_encode_observation` (the tests hold them equal)."""
+    if _CORE_ENCODES and native.serves(observation.rules):
+        return native.encode_observation(observation)
+    return pure_encode_observation(observation)
+
+
+def pure_encode_observation(observation: Observation) -> Vector:
+    """:func:`encode_observation` in Python and NumPy: the reference."""
     me = observation.seat
-    at = {name: part.start for name, part in SLICES.items()}
+    at = _AT
     on: list[int] = []
     hand = observation.hand
     level = observation.level
     wild = Card(level, Suit.HEARTS)
     _set_cards(on, at["hand"], hand)
-    on.append(at["hand_wilds"] + min(2, sum(1 for card in hand if card is wild)))
+    on.append(at["hand_wilds"] + min(2, hand.count(wild)))
 
-    played: list[list[Card]] = [[], [], [], []]
+    played = [[0] * CARD_TYPES for _ in range(4)]
     recent: list[list[Play | None]] = [[], [], [], []]
     known = [[0] * CARD_TYPES for _ in range(4)]
     trick_leader: int | None = None
     trick_open = False
+    play_event, pass_event, trick_event = EventKind.PLAY, EventKind.PASS, EventKind.TRICK
+    given_events = (EventKind.TRIBUTE, EventKind.RETURN)
     for event in observation.history:
         kind = event.kind
         seat = event.seat
-        if kind == EventKind.PLAY and seat is not None and event.play is not None:
+        if kind is play_event and seat is not None and event.play is not None:
             relative = (seat - me) % 4
-            played[relative] += event.play.cards
-            recent[relative].append(event.play)
+            counts, held = played[relative], known[relative]
             for card in event.play.cards:
-                if known[relative][card.index]:
-                    known[relative][card.index] -= 1
+                index = card.index
+                counts[index] += 1
+                if held[index]:
+                    held[index] -= 1
+            recent[relative].append(event.play)
             if not trick_open:
                 trick_open, trick_leader = True, seat
-        elif kind == EventKind.PASS and seat is not None:
+        elif kind is pass_event and seat is not None:
             recent[(seat - me) % 4].append(None)
-        elif kind == EventKind.TRICK:
+        elif kind is trick_event:
             trick_open, trick_leader = False, None
-        elif (
-            kind in (EventKind.TRIBUTE, EventKind.RETURN) and event.card is not None and event.to is not None
-        ):
+        elif kind in given_events and event.card is not None and event.to is not None:
             giver = _relative(seat, me)
-            if giver < 4 and known[giver][event.card.index]:
-                known[giver][event.card.index] -= 1
-            known[(event.to - me) % 4][event.card.index] += 1
+            index = event.card.index
+            if giver < 4 and known[giver][index]:
+                known[giver][index] -= 1
+            known[(event.to - me) % 4][index] += 1
 
-    seen = [0] * CARD_TYPES
+    played_counts = np.array(played)
+    seen = played_counts.sum(axis=0)
     for card in hand:
         seen[card.index] += 1
-    for relative in range(4):
-        _set_cards(on, at["played"] + relative * CARD_PLANES, played[relative])
-        for card in played[relative]:
-            seen[card.index] += 1
-        if relative:
-            base = at["known"] + (relative - 1) * CARD_TYPES
-            on += [base + index for index, count in enumerate(known[relative]) if count]
-    unseen = [card for index, card in enumerate(ALL_CARDS) for _ in range(max(0, 2 - seen[index]))]
-    _set_cards(on, at["unseen"], unseen)
+    unseen = 2 - seen
+    vector = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
+    vector[_planes_on(played_counts, _PLAYED)] = 1.0
+    vector[_KNOWN[np.array(known[1:]) > 0]] = 1.0
+    vector[_planes_on(unseen, _PLANE_COLUMNS + at["unseen"])] = 1.0
 
     for seat, count in enumerate(observation.card_counts):
         on.append(at["card_counts"] + _relative(seat, me) * (MAX_COUNT + 1) + min(count, MAX_COUNT))
@@ -195,7 +226,6 @@ def encode_observation(observation: Observation) -> Vector:
             else:
                 _set_cards(on, base, play.cards)
 
-    vector = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
     vector[on] = 1.0
     return vector
 
@@ -292,4 +322,5 @@ __all__ = [
     "card_planes",
     "encode_observation",
     "legal_action_features",
+    "pure_encode_observation",
 ]
