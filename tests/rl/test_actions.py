@@ -341,3 +341,21 @@ def test_the_cores_concrete_cards_are_the_pure_choice(rules: RuleSet) -> None:
             if core is not None:
                 checked[core.kind] += 1
     assert set(checked) == {PlayKind(value) for value in range(PlayKind.SINGLE, PlayKind.FOUR_JOKERS + 1)}
+
+
+def test_the_cores_table_refuses_bad_input() -> None:
+    """Bad input through the binding raises, naming what is wrong, and leaves the registered table as
+    it was."""
+    core = native.CORE
+    if core is None:
+        pytest.skip("the compiled core is not built")
+    with pytest.raises(ValueError, match="out of range"):
+        core.register_action_table(10, 0, [(5, 99, 2, 1, 0, -1, -1)])
+    with pytest.raises(ValueError, match="outside the table"):
+        core.register_action_table(10, 0, [(10, 1, 2, 1, 0, -1, -1)])
+    hand = parse_cards("S3 S3 H4")
+    for index in (PASS_INDEX, TRIBUTE_BASE, NUM_ACTIONS + 5):
+        with pytest.raises(ValueError, match="not a play entry"):
+            native.table_play(index, hand, TWO, RuleSet())
+    single = index_of(ActionSpec("play", PlayKind.SINGLE, Rank.THREE, 1, 0))
+    assert native.table_play(single, hand, TWO, RuleSet()) == concrete_play(single, hand, TWO)

@@ -28,7 +28,7 @@ if TYPE_CHECKING:  # NumPy is imported where a column is asked for, not with the
     import numpy as np
     import numpy.typing as npt
 
-    from cardroom._core import Deal as CoreDeal
+    from cardroom import _core as compiled
 
 PURE_VARIABLE: Final = "CARDROOM_PURE"
 """Set to anything but ``""`` or ``0`` to force the pure-Python engine."""
@@ -129,7 +129,7 @@ def register_rank_play(rank_play_type: type) -> None:
 
 class PlaySet(Protocol):
     """A list of card-level plays that bulk users count, index, filter and sample without making one
-    Python object per play: :class:`cardroom._core.PlaySet` (24 bytes a play), or
+    Python object per play: :class:`cardroom._core.PlaySet` (8 bytes a play, 24 where it must), or
     :class:`ListPlaySet` where the pure engine serves. ``to_list`` and indexing make :class:`Play`
     values; the columns are NumPy arrays in the order of the plays."""
 
@@ -298,11 +298,11 @@ def deal_machine(
     *,
     leader: int | None = None,
     previous_places: Sequence[int] | None = None,
-) -> CoreDeal:
+) -> compiled.Deal:
     """A deal inside the core from the dealt hands (``cardroom._core.Deal``): a first deal names its
     ``leader``, a later one the ``previous_places`` that decide tribute, 抗贡 and return."""
     first = -1 if leader is None else leader
-    deal: CoreDeal = _core().Deal(hands, level, deal_parameters(rules), first, previous_places)
+    deal: compiled.Deal = _core().Deal(hands, level, deal_parameters(rules), first, previous_places)
     return deal
 
 
