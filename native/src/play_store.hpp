@@ -41,6 +41,7 @@ class PlayStore {
     bool compact_ = false;
     int level_ = 2;
     PlayRules rules_{};
+    Orders orders_{2};
     std::array<uint8_t, 32> cards_{};  // the hand's cards in index order, a card twice when held twice
     std::array<int8_t, CARD_COUNT> first_{};  // where each card's first copy sits in cards_
     std::vector<uint64_t> small_;

@@ -82,8 +82,9 @@ constexpr int FOUR_JOKERS_STAR_KEY = 15 * STAR_STEP - 1;
 constexpr int star_key(int half_stars, int size, int value) { return half_stars * STAR_STEP + (128 - size) * 32 + value; }
 constexpr int sequence_position(int lowest) { return lowest == 14 ? 1 : lowest; }
 
-// plays.play_key: the comparison key of a play; ``length`` is a chained bomb's number of bombs.
-inline int play_key(int kind, int rank, int size, int level, const PlayRules& rules, int length = 0) {
+// plays.play_key: the comparison key of a play; ``length`` is a chained bomb's number of bombs;
+// ``orders`` those of the level.
+inline int play_key(int kind, int rank, int size, const Orders& orders, const PlayRules& rules, int length = 0) {
     int width = kind == STRAIGHT || kind == STRAIGHT_FLUSH ? 1 : kind == TUBE ? 2 : kind == PLATE ? 3 : kind == AIRPLANE ? 5 : 0;
     bool stars = rules.bombs_by_stars;
     if (width) {
@@ -91,7 +92,6 @@ inline int play_key(int kind, int rank, int size, int level, const PlayRules& ru
         if (kind != STRAIGHT_FLUSH) return top;
         return stars ? star_key(HALF_STARS_OF_STRAIGHT_FLUSH, size, top) : STRAIGHT_FLUSH_TIER * BOMB_TIER_STEP + top;
     }
-    Orders orders(level, rules);
     if (kind == BOMB) return stars ? star_key(2 * size, size, orders[rank]) : bomb_tier(size) * BOMB_TIER_STEP + orders[rank];
     if (kind == FOUR_JOKERS) return stars ? FOUR_JOKERS_STAR_KEY : FOUR_JOKERS_TIER * BOMB_TIER_STEP;
     if (kind == THREE_JOKERS) return THREE_JOKERS_STAR_KEY;
@@ -100,6 +100,10 @@ inline int play_key(int kind, int rank, int size, int level, const PlayRules& ru
         return star_key(2 * (size / length + length), size, top);
     }
     return orders[rank];
+}
+
+inline int play_key(int kind, int rank, int size, int level, const PlayRules& rules, int length = 0) {
+    return play_key(kind, rank, size, Orders(level, rules), rules, length);
 }
 
 // One play in 24 bytes: the cards as a multiset (108 bits), kind and key rank in the spare bits, the

@@ -14,9 +14,9 @@ is the reference: the tests compare the two on seeded positions of every preset
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from functools import cache
+from functools import wraps
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Final, Protocol, overload
 
@@ -69,7 +69,24 @@ def kinds_of(rules: RuleSet) -> frozenset[PlayKind]:
     return EXTENDED_KINDS if rules.extended_plays else NATIVE_KINDS
 
 
-@cache
+def _per_rule_set(compute: Callable[[RuleSet], tuple[int, ...]]) -> Callable[[RuleSet], tuple[int, ...]]:
+    """``compute`` remembered per rule-set object: a frozen dataclass hashes every field at each lookup
+    of a ``functools.cache``, which costs more than the calls into the core it feeds."""
+    known: dict[int, tuple[RuleSet, tuple[int, ...]]] = {}
+
+    @wraps(compute)
+    def remembered(rules: RuleSet) -> tuple[int, ...]:
+        entry = known.get(id(rules))
+        if entry is None or entry[0] is not rules:
+            if len(known) >= 256:
+                known.clear()
+            entry = known[id(rules)] = (rules, compute(rules))
+        return entry[1]
+
+    return remembered
+
+
+@_per_rule_set
 def play_parameters(rules: RuleSet) -> tuple[int, ...]:
     """The rule set's play parameters as the core reads them (native/src/module.cpp, ``play_rules``)."""
     return (
@@ -87,7 +104,7 @@ def play_parameters(rules: RuleSet) -> tuple[int, ...]:
     )
 
 
-@cache
+@_per_rule_set
 def deal_parameters(rules: RuleSet) -> tuple[int, ...]:
     """The rule set's play and deal parameters (接风, tribute, return) as the core's deal machine reads
     them (native/src/module.cpp, ``deal_rules``)."""

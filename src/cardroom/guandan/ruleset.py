@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from enum import Enum
+from functools import cached_property
 from typing import Any, Final
 
 from cardroom.cards import Rank
@@ -197,7 +198,7 @@ class RuleSet:
         if ((fewest, most) != (0, 0) or self.three_jokers_bomb) and not self.bombs_by_stars:
             raise ValueError("chained and three-joker bombs are placed by star level: set bombs_by_stars")
 
-    @property
+    @cached_property
     def extended_plays(self) -> bool:
         """Whether any play parameter differs from the competition's: such a rule set's plays come from
         :mod:`cardroom.guandan.extended` (and stay with the pure engine; docs/performance.md)."""
