@@ -120,9 +120,9 @@ def main() -> None:
                 f"| {ratio(pure[3], fast[3])} | | {ratio(pure[5], fast[5])} | |"
             )
     if compiled:
-        sets = [legal_play_set(hand, None, LEVEL, rules) for hand in hands_with_wilds(rng, 2, 300)]
-        sizes = sorted(int(getattr(plays, "nbytes", 0)) for plays in sets)
-        compact = sum(bool(getattr(plays, "compact", False)) for plays in sets)
+        lead_sets = [legal_play_set(hand, None, LEVEL, rules) for hand in hands_with_wilds(rng, 2, 300)]
+        sizes = sorted(int(getattr(plays, "nbytes", 0)) for plays in lead_sets)
+        compact = sum(bool(getattr(plays, "compact", False)) for plays in lead_sets)
         over = sum(size > 64 * 1024 for size in sizes)
         print(
             f"\nPacked two-wild lead sets of 300 hands: median {sizes[len(sizes) // 2] / 1024:.1f} KiB, "
