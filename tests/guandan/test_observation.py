@@ -164,6 +164,23 @@ def test_observation_never_reveals_another_seats_cards_over_a_whole_random_match
     assert returns > 0
 
 
+def test_a_seats_history_is_the_log_it_may_see_at_every_step() -> None:
+    """``deal.history(seat)``, kept up as the log grows, is the log filtered by what the seat may see,
+    for every seat after every action of random deals with tribute and return."""
+    rng = random.Random(7)
+    match = Match(max_deals=4)
+    returns = 0
+    while not match.is_over:
+        match.deal_random(rng)
+        while (deal := match.current_deal) is not None:
+            for seat in range(4):
+                assert deal.history(seat) == tuple(event for event in deal.events if event.visible_to(seat))
+            action = rng.choice(match.legal_actions())
+            returns += isinstance(action, ReturnAction)
+            match.apply(action)
+    assert returns > 0
+
+
 def test_observation_does_not_depend_on_the_other_hands() -> None:
     """An observation is a function of what the seat may know: exchanging cards between two other hands (equal
     counts) leaves seat 0's observation unchanged, before and after public plays."""
