@@ -34,9 +34,9 @@ test: $(STAMP) system  ## every test (compiled core, browser and PostgreSQL requ
 test-fast: $(STAMP)  ## the tests without the slow mark, for quick local runs
 	$(BIN)/pytest -m "not slow"
 
-crosscheck: $(STAMP)  ## the full native-against-pure sweep of docs/performance.md (hours on two cores)
+crosscheck: $(STAMP)  ## the full native-against-pure sweep of docs/performance.md (hours; RULES=competition runs one rule set's share)
 	CARDROOM_REQUIRE_NATIVE=1 CARDROOM_NATIVE_POSITIONS=200000 CARDROOM_NATIVE_DEALS=10000 \
-		$(BIN)/pytest -q tests/guandan/test_native.py
+		$(BIN)/pytest -q --durations=0 tests/guandan/test_native.py $(if $(RULES),-k "$(RULES)")
 
 bench: $(STAMP)  ## the performance benchmarks recorded in docs/performance.md
 	$(BIN)/python -m bench.moves
