@@ -1,5 +1,7 @@
 #include "encoding.hpp"
 
+#include "plays.hpp"
+
 #include <algorithm>
 
 namespace cardroom {
@@ -120,6 +122,32 @@ void encode(const SeatView& view, const Layout& layout, float* out) {
             if (entry->kind == LogKind::PASS) out[base + PLANES] = 1.0f;
             else set_cards(out, base, entry->cards);
         }
+}
+
+void encode_action(const CandidateAction& action, const FeatureLayout& layout, int level, int hand_size, float* out) {
+    const auto& at = layout.start;
+    if (action.move != CandidateAction::PLAY) {
+        out[at[F_CARDS] + action.card] = 1.0f;
+        out[at[F_TYPE] + (action.move == CandidateAction::TRIBUTE ? layout.tribute_type : layout.return_type)] = 1.0f;
+        out[at[F_RANK] + rank_of(action.card) - 2] = 1.0f;
+        out[at[F_WILDS]] = 1.0f;
+        out[at[F_SIZE] + 1] = 1.0f;
+        return;
+    }
+    if (action.kind == PASS || !action.rank) {
+        out[at[F_TYPE]] = 1.0f;
+        out[at[F_WILDS]] = 1.0f;
+        out[at[F_SIZE]] = 1.0f;
+        return;
+    }
+    set_cards(out, at[F_CARDS], action.cards);
+    out[at[F_TYPE] + action.kind] = 1.0f;
+    out[at[F_RANK] + action.rank - 2] = 1.0f;
+    out[at[F_WILDS] + std::min(2, count_of(action.cards, natural_index(level, HEARTS)))] = 1.0f;
+    int size = card_total(action.cards);
+    out[at[F_SIZE] + std::min(layout.max_play_size, size)] = 1.0f;
+    if (size == hand_size) out[at[F_GOES_OUT]] = 1.0f;
+    if (is_bomb(action.kind)) out[at[F_BOMB]] = 1.0f;
 }
 
 }  // namespace cardroom

@@ -55,4 +55,26 @@ struct Layout {
 // Set the view's ones in ``out`` (``layout.size`` floats, zeroed).
 void encode(const SeatView& view, const Layout& layout, float* out);
 
+// One candidate action (cardroom.rl.encoding.action_features): a play (``kind`` PASS for passing) or a
+// card given in the tribute or the return.
+struct CandidateAction {
+    enum Move : int8_t { PLAY, TRIBUTE, RETURN } move = PLAY;
+    int kind = 0;  // a play's; PASS for passing
+    int rank = 0;
+    Cards cards = 0;  // a play's cards
+    int card = -1;    // a tribute or return card
+};
+
+enum FeaturePart { F_CARDS, F_TYPE, F_RANK, F_WILDS, F_SIZE, F_GOES_OUT, F_BOMB, FEATURE_PART_COUNT };
+
+struct FeatureLayout {
+    std::array<int, FEATURE_PART_COUNT> start{};
+    int size = 0;
+    int max_play_size = 10;
+    int tribute_type = 11, return_type = 12;  // where the type one-hot names them
+};
+
+// Set the action's ones in ``out`` (``layout.size`` floats, zeroed); ``hand_size`` is the actor's.
+void encode_action(const CandidateAction& action, const FeatureLayout& layout, int level, int hand_size, float* out);
+
 }  // namespace cardroom

@@ -727,6 +727,72 @@ nb::ndarray<nb::numpy, float, nb::ndim<1>> encode_observation(nb::handle observa
     return nb::ndarray<nb::numpy, float, nb::ndim<1>>(data, {size}, owner);
 }
 
+// What cardroom.rl.encoding registers for the candidate actions' features: their layout, and the
+// action classes (tribute, return, play).
+struct FeatureTypes {
+    FeatureLayout layout;
+    PyObject *tribute = nullptr, *returned = nullptr, *play = nullptr;
+    nb::object keep;
+    nb::str legal_actions{"legal_actions"}, level{"level"}, hand{"hand"}, play_name{"play"}, card{"card"};
+};
+FeatureTypes* feature_types = nullptr;
+
+void register_features(nb::sequence parts, int size, int max_play_size, int tribute_type, int return_type,
+                       nb::sequence action_types) {
+    static constexpr std::array<const char*, FEATURE_PART_COUNT> names = {"cards", "type", "rank", "wilds", "size",
+                                                                          "goes_out", "bomb"};
+    if (nb::len(parts) != FEATURE_PART_COUNT || nb::len(action_types) != 3)
+        throw nb::value_error("register_features(): the 7 parts as (name, start), and 3 action types");
+    auto* types = new FeatureTypes;
+    for (size_t i = 0; i < FEATURE_PART_COUNT; ++i) {
+        nb::tuple part = nb::borrow<nb::tuple>(parts[i]);
+        if (nb::len(part) != 2 || nb::cast<std::string>(part[0]) != names[i])
+            throw nb::value_error(("register_features(): part " + std::to_string(i) + " must be " + names[i]).c_str());
+        types->layout.start[i] = nb::cast<int>(part[1]);
+        if (types->layout.start[i] < 0 || types->layout.start[i] >= size) throw nb::value_error("a part starts outside the row");
+    }
+    types->layout.size = size;
+    types->layout.max_play_size = max_play_size;
+    types->layout.tribute_type = tribute_type;
+    types->layout.return_type = return_type;
+    types->keep = nb::borrow(action_types);
+    types->tribute = action_types[0].ptr(), types->returned = action_types[1].ptr(), types->play = action_types[2].ptr();
+    feature_types = types;
+}
+
+// The feature rows (cardroom.rl.encoding.legal_action_features) of an Observation's legal actions.
+nb::ndarray<nb::numpy, float, nb::ndim<2>> action_features(nb::handle observation) {
+    if (!feature_types) throw std::runtime_error("cardroom._core: register_features() has not been called");
+    registered();
+    const FeatureTypes& names = *feature_types;
+    int level = check_level(nb::cast<int>(attribute(observation, names.level)));
+    int hand_size = int(nb::len(attribute(observation, names.hand)));
+    nb::object actions = attribute(observation, names.legal_actions);
+    std::vector<CandidateAction> candidates;
+    candidates.reserve(size_t(nb::len(actions)));
+    for (nb::handle action : actions) {
+        PyObject* type = reinterpret_cast<PyObject*>(Py_TYPE(action.ptr()));
+        CandidateAction candidate;
+        if (type == names.play) {
+            read_kind_rank_cards(attribute(action, names.play_name), candidate.kind, candidate.rank, candidate.cards);
+            if (candidate.rank && (candidate.kind < SINGLE || candidate.kind > FOUR_JOKERS))
+                throw nb::value_error("a legal play is not of a competition kind");
+        } else if (type == names.tribute || type == names.returned) {
+            candidate.move = type == names.tribute ? CandidateAction::TRIBUTE : CandidateAction::RETURN;
+            candidate.card = card_index_of(attribute(action, names.card));
+        } else {
+            throw nb::type_error(("not a Guandan action: " + std::string(Py_TYPE(action.ptr())->tp_name)).c_str());
+        }
+        candidates.push_back(candidate);
+    }
+    size_t width = size_t(names.layout.size);
+    auto* data = new float[candidates.size() * width]();
+    nb::capsule owner(data, [](void* p) noexcept { delete[] static_cast<float*>(p); });
+    for (size_t row = 0; row < candidates.size(); ++row)
+        encode_action(candidates[row], names.layout, level, hand_size, data + row * width);
+    return nb::ndarray<nb::numpy, float, nb::ndim<2>>(data, {candidates.size(), width}, owner);
+}
+
 void check_tuple_type(nb::handle type) {
     if (!PyType_Check(type.ptr()) || !PyType_IsSubtype(reinterpret_cast<PyTypeObject*>(type.ptr()), &PyTuple_Type))
         throw nb::type_error("register(): plays are tuple subclasses");
@@ -798,6 +864,10 @@ NB_MODULE(_core, m) {
           nb::arg("history_depth"), nb::arg("event_kinds"), nb::arg("phases"),
           "Register cardroom.rl.encoding's layout and the values observations are read by.");
     m.def("encode_observation", &encode_observation, nb::arg("observation"));
+    m.def("register_features", &register_features, nb::arg("parts"), nb::arg("size"), nb::arg("max_play_size"),
+          nb::arg("tribute_type"), nb::arg("return_type"), nb::arg("action_types"),
+          "Register cardroom.rl.encoding's action-feature layout and the action classes.");
+    m.def("action_features", &action_features, nb::arg("observation"));
     m.def("random_deals", &random_deals, nb::arg("count"), nb::arg("seed"), nb::arg("level"), nb::arg("rules"),
           nb::arg("tribute") = false);
 

@@ -32,6 +32,7 @@ from cardroom.rl.encoding import (
     encode_observation,
     legal_action_features,
     pure_encode_observation,
+    pure_legal_action_features,
 )
 from tests.guandan.scenario import act, build_hands, play_match_deal
 
@@ -219,7 +220,8 @@ def test_random_observations_keep_the_invariants() -> None:
 @pytest.mark.parametrize("seed", [17, 18, 19])
 def test_the_cores_encoding_is_the_pure_one(seed: int) -> None:
     """Where the compiled core encodes, its vector equals the Python one for every seat's view over
-    random matches: tribute, return (seen by two seats only), plays, passes, 接风 and finished seats."""
+    random matches: tribute, return (seen by two seats only), plays, passes, 接风 and finished seats;
+    and so do the feature rows of the legal actions of the seat to act."""
     if native.CORE is None:
         pytest.skip("the compiled core is not built")
     rng = random.Random(seed)
@@ -232,6 +234,10 @@ def test_the_cores_encoding_is_the_pure_one(seed: int) -> None:
             view = match.observation(other)
             phases.add(view.phase.value)
             assert np.array_equal(encode_observation(view), pure_encode_observation(view))
+            if view.legal_actions:
+                rows = legal_action_features(view)
+                assert rows.shape == (len(view.legal_actions), ACTION_FEATURE_SIZE)
+                assert np.array_equal(rows, pure_legal_action_features(view))
         if match.is_over:
             break
         match.apply(rng.choice(match.legal_actions()))
@@ -251,6 +257,10 @@ def test_the_cores_encoding_refuses_what_is_no_observation() -> None:
         native.encode_observation(dataclasses.replace(view, hand=parse_cards("SA SA SA")))
     with pytest.raises(ValueError, match="part 0 must be hand"):
         native.register_encoding([("played", 0)] * 19, OBSERVATION_SIZE, 28, 2, [None] * 5, [None] * 3)
+    with pytest.raises(TypeError, match="not a Guandan action"):
+        native.action_features(dataclasses.replace(view, legal_actions=("SA",)))  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="part 0 must be cards"):
+        native.register_features([("type", 0)] * 7, ACTION_FEATURE_SIZE, 10, (11, 12), [object] * 3)
 
 
 def test_action_features() -> None:

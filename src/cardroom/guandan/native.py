@@ -378,3 +378,25 @@ def encode_observation(observation: object) -> npt.NDArray[np.float32]:
     """The registered observation vector of an :class:`~cardroom.guandan.observation.Observation`."""
     result: npt.NDArray[np.float32] = _core().encode_observation(observation)
     return result
+
+
+def register_features(
+    parts: Sequence[tuple[str, int]],
+    size: int,
+    max_play_size: int,
+    type_indices: tuple[int, int],
+    action_types: Sequence[type],
+) -> bool:
+    """Give the core a candidate action's feature layout (``cardroom.rl.encoding``): each part's name
+    and start, the type one-hot's entries for a tribute and a return, and the action classes
+    (tribute, return, play). Returns whether the core took it."""
+    if CORE is None:
+        return False
+    CORE.register_features(list(parts), size, max_play_size, *type_indices, list(action_types))
+    return True
+
+
+def action_features(observation: object) -> npt.NDArray[np.float32]:
+    """The registered feature rows of an observation's legal actions, in their order."""
+    result: npt.NDArray[np.float32] = _core().action_features(observation)
+    return result

@@ -300,8 +300,26 @@ def action_features(action: Action | Play, observation: Observation) -> Vector:
     return vector
 
 
+_CORE_FEATURES: Final = native.register_features(
+    [(name, part.start) for name, part in FEATURE_SLICES.items()],
+    ACTION_FEATURE_SIZE,
+    MAX_PLAY_SIZE,
+    (ACTION_TYPES.index("tribute"), ACTION_TYPES.index("return")),
+    (TributeAction, ReturnAction, PlayAction),
+)
+"""Whether the compiled core makes the feature rows (native/src/encoding.cpp)."""
+
+
 def legal_action_features(observation: Observation) -> Vector:
-    """:func:`action_features` of every one of ``observation.legal_actions``, one row each."""
+    """:func:`action_features` of every one of ``observation.legal_actions``, one row each: from the
+    compiled core where it is loaded, else :func:`pure_legal_action_features`."""
+    if _CORE_FEATURES and native.serves(observation.rules):
+        return native.action_features(observation)
+    return pure_legal_action_features(observation)
+
+
+def pure_legal_action_features(observation: Observation) -> Vector:
+    """:func:`legal_action_features` in Python and NumPy: the reference."""
     actions = observation.legal_actions
     matrix = np.zeros((len(actions), ACTION_FEATURE_SIZE), dtype=np.float32)
     for row, action in enumerate(actions):
@@ -323,4 +341,5 @@ __all__ = [
     "encode_observation",
     "legal_action_features",
     "pure_encode_observation",
+    "pure_legal_action_features",
 ]
