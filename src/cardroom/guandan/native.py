@@ -3,9 +3,11 @@ engine's API, and the packed play sets bulk users take.
 
 The core lists card- and rank-level leads and follows and reads card sets for every rule set, its play
 parameters passed as data (``huopin``'s long sequences, airplanes, star-ordered and chained bombs and
-wild big jokers included), in the pure engine's order and values, and plays random deals inside
-itself. Everything stays with the pure engine when the extension was not built (no compiler) or
-``CARDROOM_PURE=1`` is set. :func:`serves` says which engine answers; callers of
+wild big jokers included), in the pure engine's order and values; runs the deal machine (tribute,
+return, play, places) and random deals inside itself; and serves the RL interfaces the action table's
+mask and cards, the observation vector and the action features, their layouts registered by
+:mod:`cardroom.rl`. Everything stays with the pure engine when the extension was not built (no
+compiler) or ``CARDROOM_PURE=1`` is set. :func:`serves` says which engine answers; callers of
 :mod:`cardroom.guandan.moves` and :mod:`cardroom.guandan.rankplays` never need to ask. The pure engine
 is the reference: the tests compare the two on seeded positions of every preset
 (docs/performance.md).
@@ -340,8 +342,8 @@ def register_action_table(size: int, pass_index: int, plays: Iterable[tuple[int,
 
 
 def action_mask(hand: Hand, level: Rank, rules: RuleSet, previous: Play | None) -> npt.NDArray[np.int8]:
-    """The legal entries of the registered action table, from the core's rank-level plays: the leads,
-    or passing and what beats ``previous``."""
+    """The legal entries of the registered action table, read from the hand's counts in the core: the
+    leads, or passing and what beats ``previous``."""
     core, parameters = _core(), play_parameters(rules)
     if previous is None:
         result: npt.NDArray[np.int8] = core.action_mask(hand, level, parameters)
