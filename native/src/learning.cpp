@@ -283,7 +283,7 @@ nb::ndarray<nb::numpy, float, nb::ndim<2>> action_features(nb::handle observatio
 
 void bind_learning(nb::module_& m) {
     m.def("register_action_table", &register_action_table, nb::arg("size"), nb::arg("pass_index"), nb::arg("plays"),
-          "Register cardroom.rl.actions' table of rank-level plays.");
+          "Register cardroom.rl.actions' table: its play entries.");
     m.def("action_mask", &action_mask, nb::arg("hand"), nb::arg("level"), nb::arg("rules"), nb::arg("kind") = 0,
           nb::arg("size") = 0, nb::arg("key") = 0);
     m.def("table_play", &table_play, nb::arg("index"), nb::arg("hand"), nb::arg("level"), nb::arg("rules"));
