@@ -235,6 +235,28 @@ struct PlaySet {
         for (size_t i = 0; i < plays.size(); ++i) PyList_SET_ITEM(list, Py_ssize_t(i), python_play(plays[i], plays.level()));
         return nb::steal<nb::list>(list);
     }
+    // Every play as an action of ``seat``: instances of ``action_type`` (a frozen dataclass of ``seat``
+    // and ``play``) made as its __init__ would, without running it for each play.
+    nb::tuple actions(int seat, nb::handle action_type) const {
+        if (!PyType_Check(action_type.ptr())) throw nb::type_error("actions(): the action type must be a class");
+        auto* type = reinterpret_cast<PyTypeObject*>(action_type.ptr());
+        static PyObject* seat_name = PyUnicode_InternFromString("seat");  // kept for the interpreter's life
+        static PyObject* play_name = PyUnicode_InternFromString("play");
+        nb::object seat_object = nb::int_(seat);
+        PyObject* tuple = PyTuple_New(Py_ssize_t(plays.size()));
+        if (!tuple) throw nb::python_error();
+        nb::object result = nb::steal(tuple);
+        for (size_t i = 0; i < plays.size(); ++i) {
+            nb::object action = nb::steal(type->tp_alloc(type, 0));
+            if (!action.is_valid()) throw nb::python_error();
+            nb::object play = nb::steal(python_play(plays[i], plays.level()));
+            if (PyObject_GenericSetAttr(action.ptr(), seat_name, seat_object.ptr()) < 0 ||
+                PyObject_GenericSetAttr(action.ptr(), play_name, play.ptr()) < 0)
+                throw nb::python_error();
+            PyTuple_SET_ITEM(tuple, Py_ssize_t(i), action.release().ptr());
+        }
+        return nb::borrow<nb::tuple>(result);
+    }
     template <typename T, typename F>
     nb::ndarray<nb::numpy, T, nb::ndim<1>> column(F&& field) const {
         auto* data = new T[plays.size()];
@@ -575,6 +597,8 @@ NB_MODULE(_core, m) {
         .def("__len__", &PlaySet::size)
         .def("__getitem__", &PlaySet::get, "The play at an index, made on access.")
         .def("to_list", &PlaySet::to_list, "Every play as a Play value.")
+        .def("actions", &PlaySet::actions, nb::arg("seat"), nb::arg("action_type"),
+             "Every play as an action of the seat (a tuple of action_type(seat, play)).")
         .def("of_kind", &PlaySet::of_kind, "The plays of one kind (a PlayKind value).")
         .def("index", &PlaySet::index_of, "The index of a play (kind, key rank, cards and readings).")
         .def("kinds", [](const PlaySet& s) { return s.column<uint8_t>([](const PackedPlay& p) { return p.kind(); }); })

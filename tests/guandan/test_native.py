@@ -19,7 +19,7 @@ import sys
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import nullcontext
-from dataclasses import replace
+from dataclasses import FrozenInstanceError, replace
 from types import ModuleType
 from typing import TYPE_CHECKING
 
@@ -314,6 +314,11 @@ def test_a_play_set_is_packed_and_lazy(core: ModuleType) -> None:
     assert plays.of_kind(PlayKind.PAIR).to_list() == [play for play in listed if play.kind is PlayKind.PAIR]
     assert plays[-1] == listed[-1]
     assert plays.index(listed[700]) == 700
+    actions = plays.actions(3, PlayAction)
+    assert actions == tuple(PlayAction(3, play) for play in listed)
+    assert hash(actions[5]) == hash(PlayAction(3, listed[5]))
+    with pytest.raises(FrozenInstanceError):
+        actions[0].seat = 1  # type: ignore[misc]
     assert list(plays.kinds()) == [play.kind for play in listed]
     assert list(plays.keys()) == [play.key for play in listed]
     assert list(plays.sizes()) == [len(play.cards) for play in listed]
@@ -336,6 +341,7 @@ def test_a_pure_play_set_answers_alike() -> None:
     assert len(plays) == len(listed)
     assert list(plays.kinds()) == [play.kind for play in listed]
     assert plays.index(listed[3]) == 3
+    assert plays.actions(0, PlayAction) == tuple(PlayAction(0, play) for play in listed)
     assert plays.of_kind(PlayKind.SINGLE).to_list() == [
         play for play in listed if play.kind is PlayKind.SINGLE
     ]

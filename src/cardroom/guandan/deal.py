@@ -101,8 +101,7 @@ class LegalPlays(Sequence[PlayAction]):
         return PlayAction(self.seat, self._plays[index])
 
     def __iter__(self) -> Iterator[PlayAction]:
-        seat = self.seat
-        return (PlayAction(seat, play) for play in self._plays.to_list())
+        return iter(self._plays.actions(self.seat, PlayAction))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Sequence) or isinstance(other, str):

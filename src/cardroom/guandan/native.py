@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from functools import wraps
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Final, Protocol, overload
+from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar, overload
 
 from cardroom.cards import ALL_CARDS, Card, Rank, Suit
 from cardroom.guandan.plays import PASS, Play, PlayKind
@@ -34,6 +34,9 @@ if TYPE_CHECKING:  # NumPy is imported where a column is asked for, not with the
 
 PURE_VARIABLE: Final = "CARDROOM_PURE"
 """Set to anything but ``""`` or ``0`` to force the pure-Python engine."""
+
+ActionT = TypeVar("ActionT")
+"""An action type made of a seat and a play (``cardroom.guandan.deal.PlayAction``)."""
 
 Hand = Iterable[Card] | Mapping[Card, int]
 """Cards as an iterable, or a mapping of card to count (a deal's ``Counter``)."""
@@ -155,6 +158,11 @@ class PlaySet(Protocol):
     def __len__(self) -> int: ...
     def __getitem__(self, index: int) -> Play: ...
     def to_list(self) -> list[Play]: ...
+    def actions(self, seat: int, action_type: Callable[[int, Play], ActionT]) -> tuple[ActionT, ...]:
+        """Every play as ``action_type(seat, play)`` (a frozen dataclass of those two fields: the core
+        makes them as its ``__init__`` would)."""
+        ...
+
     def of_kind(self, kind: int) -> PlaySet: ...
     def index(self, play: Play) -> int: ...
     def kinds(self) -> npt.NDArray[np.uint8]: ...
@@ -187,6 +195,9 @@ class ListPlaySet:
 
     def to_list(self) -> list[Play]:
         return list(self._plays)
+
+    def actions(self, seat: int, action_type: Callable[[int, Play], ActionT]) -> tuple[ActionT, ...]:
+        return tuple(action_type(seat, play) for play in self._plays)
 
     def of_kind(self, kind: int) -> ListPlaySet:
         return ListPlaySet([play for play in self._plays if play.kind == kind])
