@@ -376,11 +376,12 @@ def play_mask(
     """The legal entries in the play phase: every available play when leading (``previous`` is
     ``None``), else passing and the available plays that beat ``previous``. From the compiled core
     where it serves, else :func:`pure_play_mask`; the tests hold the two equal."""
+    check_rules(rules)
     return _play_entries(hand, level, previous, rules).astype(bool)
 
 
 def _play_entries(hand: Iterable[Card], level: Rank, previous: Play | None, rules: RuleSet) -> Mask:
-    check_rules(rules)
+    """The play phase's mask as ``int8``, the rules already checked."""
     if _CORE_MASKS and native.serves(rules):
         return native.action_mask(hand, level, rules, previous)
     return pure_play_mask(hand, level, previous, rules).astype(np.int8)
