@@ -13,7 +13,8 @@ import pytest
 
 from cardroom.bots import HeuristicBot, RandomBot, SearchBot
 from cardroom.competition.client import ConnectError, ConnectReport, Player, play, run_connect
-from cardroom.competition.messages import act, order_actions
+from cardroom.competition.messages import act
+from cardroom.competition.order import order_actions
 from cardroom.competition.server import CompeteConfig, CompeteReport, CompetitionServer
 from cardroom.competition.view import SeatView
 from cardroom.guandan.deal import Action, PlayAction
@@ -117,7 +118,7 @@ def _leading_message(seed: int) -> tuple[SeatView, dict[str, object]]:
     seat = match.current_player
     assert seat is not None
     observation = match.observation(seat)
-    message = act(observation, order_actions(observation.legal_actions, observation.level))
+    message = act(observation, order_actions(observation))
     view = SeatView()
     view.update({"type": "notify", "stage": "beginning", "handCards": message["handCards"], "myPos": seat})
     view.update(message)

@@ -25,7 +25,6 @@ from cardroom.competition.messages import (
     notify_back,
     notify_play,
     notify_tribute,
-    order_actions,
     parse_answer,
     play_of_triple,
     wire_triple,
@@ -165,7 +164,7 @@ def test_wire_triples_of_plays_and_four_jokers() -> None:
     assert wire_triple(play("D5")) == ["Single", "5", ["D5"]]
     assert wire_triple(play("SB SB")) == ["Pair", "B", ["SB", "SB"]]
     assert wire_triple(play("S3 H3 D3 C7 D7")) == ["ThreeWithTwo", "3", ["S3", "H3", "D3", "C7", "D7"]]
-    assert wire_triple(play("SA S2 C3 H4 D5")) == ["Straight", "A", ["S2", "C3", "H4", "D5", "SA"]]
+    assert wire_triple(play("SA S2 C3 H4 D5")) == ["Straight", "A", ["SA", "S2", "C3", "H4", "D5"]]
     assert wire_triple(play("SB SB HR HR")) == ["Bomb", "JOKER", ["SB", "SB", "HR", "HR"]]
     assert action_triple(TributeAction(0, card("HA"))) == ["tribute", "tribute", ["HA"]]
     assert action_triple(ReturnAction(3, card("S2"))) == ["back", "back", ["S2"]]
@@ -186,69 +185,6 @@ def test_action_entries_read_as_the_seat_s_actions() -> None:
     for bad in (["Pair", "4", ["H4", "C5"]], ["back", "back", ["X9"]], "PASS", ["Single", "4"]):
         with pytest.raises(ValueError, match=r"."):
             action_of_entry(bad, 1, TWO)
-
-
-# --- the order of actionList ------------------------------------------------------------------------------
-
-
-def test_action_list_order_leading() -> None:
-    """Singles, then pairs, then triples, each by rank with the level rank above A; within a rank by
-    the cards (♠♥♣♦, the ♥ level card as a level card)."""
-    actions = [PlayAction(1, p) for p in legal_plays(parse_cards("S3 C3 D5 H2 SB"), None, TWO)]
-    random.Random(2).shuffle(actions)
-    assert [action_triple(a) for a in order_actions(actions, TWO)] == [
-        ["Single", "3", ["S3"]],
-        ["Single", "3", ["C3"]],
-        ["Single", "5", ["D5"]],
-        ["Single", "2", ["H2"]],
-        ["Single", "B", ["SB"]],
-        ["Pair", "3", ["S3", "C3"]],
-        ["Pair", "3", ["H2", "S3"]],
-        ["Pair", "3", ["H2", "C3"]],
-        ["Pair", "5", ["H2", "D5"]],
-        ["Trips", "3", ["H2", "S3", "C3"]],
-    ]
-
-
-def test_action_list_order_pass_first_then_kinds_then_bombs_up_the_ladder() -> None:
-    plays = [
-        play("SB SB HR HR"),
-        play("S9 C9 D9 H9 S9 C9"),
-        play("S6 S7 S8 S9 ST"),
-        play("S5 S5 C5 D5 H5"),
-        play("SA CA HA DA"),
-        play("D3 D3 C3 H3"),
-        play("S3 S4 C5 D6 D7"),
-        play("S3 S3 S4 S4 C4", kind=PlayKind.FULL_HOUSE),
-        play("S6 S6 S7 S7 S8 S8"),
-        play("S6 S6 C6 S7 S7 C7"),
-        play("HK HK DK"),
-        play("SQ SQ"),
-        play("SA"),
-        PASS,
-    ]
-    ordered = order_actions([PlayAction(0, p) for p in plays], TWO)
-    assert [action_triple(a)[:2] for a in ordered] == [
-        ["PASS", "PASS"],
-        ["Single", "A"],
-        ["Pair", "Q"],
-        ["Trips", "K"],
-        ["ThreePair", "6"],
-        ["ThreeWithTwo", "4"],
-        ["TwoTrips", "6"],
-        ["Straight", "3"],
-        ["Bomb", "3"],
-        ["Bomb", "A"],
-        ["Bomb", "5"],
-        ["StraightFlush", "6"],
-        ["Bomb", "9"],
-        ["Bomb", "JOKER"],
-    ]
-
-
-def test_tribute_and_return_lists_go_lowest_first() -> None:
-    returns = [ReturnAction(0, card(name)) for name in ("ST", "H2", "C3", "S3", "H5")]
-    assert [action_triple(a)[2][0] for a in order_actions(returns, FIVE)] == ["H2", "S3", "C3", "ST", "H5"]
 
 
 # --- notify messages ----------------------------------------------------------------------------------
@@ -365,7 +301,7 @@ def test_act_when_following_in_a_trick() -> None:
     obs = observation(
         hand, counts=(25, 5, 26, 20), previous=(0, s4), history=history, levels=(TWO, Rank.THREE), legal=legal
     )
-    assert act(obs, order_actions(legal, TWO)) == {
+    assert act(obs, legal) == {
         "type": "act",
         "stage": "play",
         "myPos": 1,
@@ -434,7 +370,7 @@ def test_act_for_a_tribute_and_a_return() -> None:
         observation(
             "S3 HA CA", seat=3, phase=Phase.TRIBUTE, level=Rank.THREE, levels=(Rank.THREE, TWO), legal=tribute
         ),
-        order_actions(tribute, Rank.THREE),
+        tribute,
     )
     assert message == {
         "type": "act",

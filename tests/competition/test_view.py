@@ -19,8 +19,8 @@ from cardroom.competition.messages import (
     beginning,
     episode_over,
     notify_anti_tribute,
-    order_actions,
 )
+from cardroom.competition.order import order_actions
 from cardroom.competition.view import SeatView
 from cardroom.guandan.deal import Action, Event, EventKind, Phase, PlayAction, ReturnAction, TributeAction
 from cardroom.guandan.match import Match
@@ -63,7 +63,7 @@ def _same_view(mine: Observation, truth: Observation) -> None:
         assert action_identity(PlayAction(0, mine.previous)) == action_identity(PlayAction(0, truth.previous))
     assert _public_log(mine.history, mine.seat) == _public_log(truth.history, truth.seat)
     assert [action_identity(a) for a in mine.legal_actions] == [
-        action_identity(a) for a in order_actions(truth.legal_actions, truth.level, truth.rules)
+        action_identity(a) for a in order_actions(truth)
     ]
 
 
@@ -85,7 +85,7 @@ def _play_match(seed: int, watched: int) -> tuple[int, set[str]]:
             seat = deal.current_player
             assert seat is not None
             truth = match.observation(seat)
-            ordered = order_actions(truth.legal_actions, deal.level)
+            ordered = order_actions(truth)
             if seat == watched:
                 message = wire(act(truth, ordered))
                 stages.add(message["stage"])

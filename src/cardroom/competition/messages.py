@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from cardroom.cards import Card, NotationError, Rank
+from cardroom.competition.order import wire_cards
 from cardroom.guandan.deal import (
     Action,
     Deal,
@@ -43,18 +44,6 @@ STAGE_OF_PHASE: Final[dict[ObservedPhase, str]] = {
     Phase.PLAY: "play",
 }
 """The act stage of each deal phase (``Observation.phase``)."""
-TYPE_ORDER: Final = {
-    PlayKind.SINGLE: 1,
-    PlayKind.PAIR: 2,
-    PlayKind.TRIPLE: 3,
-    PlayKind.TUBE: 4,
-    PlayKind.FULL_HOUSE: 5,
-    PlayKind.PLATE: 6,
-    PlayKind.STRAIGHT: 7,
-    PlayKind.AIRPLANE: 8,
-}
-"""Non-bomb kinds in the order the competition server lists them; every bomb-class play comes after."""
-BOMB_GROUP: Final = 9
 RECEIVED_LIMIT: Final = 200
 """Characters of a bad answer echoed back in an error message."""
 
@@ -75,12 +64,16 @@ def hand_cards(cards: Iterable[Card], level: Rank, rules: RuleSet = COMPETITION)
 
 
 def wire_triple(play: Play) -> list[Any]:
-    """The triple of a play as the competition server writes it: :func:`to_triple`, except four jokers,
-    which it calls ``["Bomb", "JOKER", cards]``."""
+    """The triple of a play as the competition server writes it: :func:`to_triple` with the cards in the
+    simulator's order (:func:`cardroom.competition.order.wire_cards`), four jokers called
+    ``["Bomb", "JOKER", cards]``."""
     triple = to_triple(play)
+    if play.kind is PlayKind.PASS:
+        return triple
+    cards = [str(card) for card in wire_cards(play)]
     if play.kind is PlayKind.FOUR_JOKERS:
-        return [*FOUR_KINGS_WIRE, triple[2]]
-    return triple
+        return [*FOUR_KINGS_WIRE, cards]
+    return [triple[0], triple[1], cards]
 
 
 def tribute_triple(card: Card) -> list[Any]:
@@ -118,28 +111,6 @@ def is_empty_triple(triple: object) -> bool:
     if triple is None or triple == -1:
         return True
     return isinstance(triple, list | tuple) and all(part is None for part in triple)
-
-
-# --- the order of actionList ------------------------------------------------------------------------------
-
-
-def action_sort_key(action: Action, level: Rank, rules: RuleSet = COMPETITION) -> tuple[Any, ...]:
-    """Where an action stands in ``actionList``: PASS first, then singles, pairs, triples, 三连对,
-    三带二, 钢板, straights (each by rank, lowest first), then every bomb-class play up the ladder;
-    within one kind and rank, by the cards."""
-    if isinstance(action, TributeAction | ReturnAction):
-        return (1, card_key(action.card, level, rules))
-    play = action.play
-    if play.kind is PlayKind.PASS:
-        return (0,)
-    group = BOMB_GROUP if play.kind.is_bomb else TYPE_ORDER.get(play.kind, BOMB_GROUP - 1)
-    cards = tuple(sorted(card_key(card, level, rules) for card in play.cards))
-    return (1, group, play.key, len(play.cards), cards)
-
-
-def order_actions(actions: Iterable[Action], level: Rank, rules: RuleSet = COMPETITION) -> list[Action]:
-    """The legal actions in ``actionList`` order (see :func:`action_sort_key`)."""
-    return sorted(actions, key=lambda action: action_sort_key(action, level, rules))
 
 
 # --- notify messages ----------------------------------------------------------------------------------
@@ -239,7 +210,7 @@ def error_message(
 
 def act(observation: Observation, ordered: Sequence[Action]) -> Message:
     """``act``: the seat's hand, the public counts and the trick, the ranks, and ``ordered`` (the legal
-    actions, see :func:`order_actions`) as ``actionList``."""
+    actions, see :func:`cardroom.competition.order.order_actions`) as ``actionList``."""
     seat, level, rules = observation.seat, observation.level, observation.rules
     trick = current_trick(observation.history)
     last = trick[-1] if trick else None

@@ -39,9 +39,9 @@ from cardroom.competition.messages import (
     game_over,
     game_result,
     notify_anti_tribute,
-    order_actions,
     parse_answer,
 )
+from cardroom.competition.order import order_actions
 from cardroom.guandan.deal import Action, Phase
 from cardroom.guandan.match import Match
 from cardroom.guandan.observation import Observation
@@ -227,7 +227,7 @@ class CompetitionServer:
                     seat = deal.current_player
                     assert seat is not None
                     observation = match.observation(seat)
-                    ordered = order_actions(observation.legal_actions, deal.level, rules)
+                    ordered = order_actions(observation)
                     if seat in bots:
                         action = await self._bot_action(bots[seat], observation, ordered)
                     else:
