@@ -43,6 +43,7 @@ bench: $(STAMP)  ## the performance benchmarks recorded in docs/performance.md
 	$(BIN)/python -m bench.play
 	$(BIN)/python -m bench.bots
 	$(BIN)/python -m bench.rl
+	$(BIN)/python -m bench.competition
 	$(BIN)/python -m bench.shengji
 
 clean:

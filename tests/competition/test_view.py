@@ -93,6 +93,7 @@ def _play_match(seed: int, watched: int) -> tuple[int, set[str]]:
                 entries = view.legal_actions(message)
                 legal = [entry for entry in entries if entry is not None]
                 assert len(legal) == len(entries) == len(ordered)
+                assert view.read_alone == 0
                 mine = view.observation(message, legal)
                 _same_view(mine, truth)
                 if mine.phase is Phase.PLAY and compared % 5 == 0:
@@ -226,3 +227,22 @@ def test_unreadable_entries_and_plays_are_left_out() -> None:
     assert view.legal_actions(message)[1] is None
     assert view.history(Rank.TWO) == ()
     assert view.unread == 1
+
+
+def test_an_entry_not_among_the_seat_s_own_plays_is_read_on_its_own() -> None:
+    """Entries are looked up among the plays the seat's hand makes; one that is not there (a server
+    whose lists differ from ours) is read from its triple, and counted."""
+    view = SeatView()
+    view.update(
+        {"type": "notify", "stage": "beginning", "handCards": ["S3", "H2"], "myPos": 2, "curRank": "2"}
+    )
+    entries = [["Single", "3", ["S3"]], ["Pair", "3", ["S3", "H2"]], ["Pair", "4", ["S4", "C4"]]]
+    message = {"type": "act", "stage": "play", "handCards": ["S3", "H2"], "actionList": entries}
+    view.update(message)
+    found = view.legal_actions(message)
+    assert [action.play.kind if isinstance(action, PlayAction) else None for action in found] == [
+        PlayKind.SINGLE,
+        PlayKind.PAIR,
+        PlayKind.PAIR,
+    ]
+    assert view.read_alone == 1

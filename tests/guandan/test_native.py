@@ -348,6 +348,18 @@ def test_a_pure_play_set_answers_alike() -> None:
     assert plays.card_counts().sum() == sum(len(p.cards) for p in listed)
 
 
+def test_a_play_set_s_columns_are_the_pure_set_s(core: ModuleType) -> None:
+    """The core's columns (kinds, key ranks, keys, sizes, wild cards, card counts) are those the pure
+    set computes from the same plays, passes included."""
+    hand = parse_cards("H2 H2 S3 S4 S5 S6 S7 C7 D7 SB SB HR HR")
+    for previous in (None, *(classify(parse_cards(text), Rank.TWO)[0] for text in ("S5", "C3 C3 D3 S6 S6"))):
+        packed = legal_play_set(hand, previous, Rank.TWO)
+        assert not isinstance(packed, native.ListPlaySet)
+        listed = native.ListPlaySet(packed.to_list())
+        for column in ("kinds", "ranks", "keys", "sizes", "wild_counts", "card_counts"):
+            assert getattr(packed, column)().tolist() == getattr(listed, column)().tolist(), column
+
+
 @pytest.mark.parametrize("pure", [False, True], ids=["native", "pure"])
 def test_a_card_held_three_times_is_refused(pure: bool, monkeypatch: pytest.MonkeyPatch) -> None:
     """Two decks hold each card twice: nine ♠3 (or ♠A three times) are no hand, in both paths."""

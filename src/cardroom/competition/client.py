@@ -85,6 +85,10 @@ class Player:
 
 
 def _index_in(choice: Action, entries: Sequence[Action | None]) -> int | None:
+    """The index of the bot's choice in the list: the same action (as a bot answers from its
+    observation's legal actions), else the entry of the same kind, key rank and cards."""
+    if choice in entries:
+        return entries.index(choice)
     identity = action_identity(choice)
     for index, entry in enumerate(entries):
         if entry is not None and action_identity(entry) == identity:

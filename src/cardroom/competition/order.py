@@ -61,9 +61,21 @@ OTHER_BOMBS_SLOT: Final = 100
 def wire_cards(play: Play) -> tuple[Card, ...]:
     """A play's cards in the simulator's order: rank group by rank group (:func:`_group_order`), in each
     the cards held of that rank by suit, then the wild cards that stand for it."""
+    kind = play.kind
+    if not play.stands_for and kind is not PlayKind.AIRPLANE:
+        if kind is PlayKind.FULL_HOUSE:
+            return _first(play.cards, play.rank)
+        if play.rank == Rank.ACE and (kind in SEQUENCES or kind is PlayKind.CHAIN_BOMB):
+            return _first(play.cards, Rank.ACE)
+        return play.cards
     groups = _groups(play)
     order = sorted(groups, key=lambda rank: _group_order(play, rank, groups))
     return tuple(card for rank in order for card in _group_cards(groups[rank]))
+
+
+def _first(cards: tuple[Card, ...], rank: Rank | None) -> tuple[Card, ...]:
+    """Cards in print order (jokers, then 2…A, ♠♥♣♦ within a rank) with those of ``rank`` moved first."""
+    return (*(card for card in cards if card.rank == rank), *(card for card in cards if card.rank != rank))
 
 
 def _readings(play: Play) -> list[tuple[Card, Rank, bool]]:
@@ -71,7 +83,7 @@ def _readings(play: Play) -> list[tuple[Card, Rank, bool]]:
     level rank counts as held: the simulator sorts it among that rank's cards by its suit)."""
     if not play.stands_for:
         return [(card, card.rank, False) for card in play.cards]
-    wild = Card(play.level, Suit.HEARTS) if play.level is not None else None
+    wild = _WILD_CARDS.get(play.level)
     bigs = len(play.stands_for) - sum(1 for card in play.cards if card is wild)
     readings = iter(play.stands_for[bigs:])
     big_readings = iter(play.stands_for[:bigs])
@@ -89,8 +101,17 @@ def _readings(play: Play) -> list[tuple[Card, Rank, bool]]:
     return found
 
 
+_WILD_CARDS: Final[dict[Rank | None, Card]] = {
+    rank: Card(rank, Suit.HEARTS) for rank in Rank if not rank.is_joker
+}
+
+
 def _groups(play: Play) -> dict[Rank, list[tuple[Card, bool]]]:
     groups: dict[Rank, list[tuple[Card, bool]]] = {}
+    if not play.stands_for:
+        for card in play.cards:
+            groups.setdefault(card.rank, []).append((card, False))
+        return groups
     for card, rank, wild in _readings(play):
         groups.setdefault(rank, []).append((card, wild))
     return groups

@@ -11,11 +11,15 @@ returns it is shown). Plays are read at the deal's level once it is known (an ``
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from contextlib import suppress
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
-from cardroom.cards import Card, Rank
+import numpy as np
+
+from cardroom.cards import Card, Rank, full_deck
 from cardroom.competition.messages import (
+    FOUR_KINGS_WIRE,
     action_of_entry,
     is_empty_triple,
     is_pass_triple,
@@ -23,11 +27,14 @@ from cardroom.competition.messages import (
     read_seat,
     read_transfers,
 )
-from cardroom.guandan.deal import Action, Event, EventKind, Phase
+from cardroom.guandan.deal import Action, Event, EventKind, Phase, PlayAction
+from cardroom.guandan.moves import legal_play_set
+from cardroom.guandan.native import ListPlaySet, PlaySet
 from cardroom.guandan.observation import Observation
-from cardroom.guandan.plays import Play
+from cardroom.guandan.plays import Play, PlayKind
 from cardroom.guandan.ruleset import COMPETITION, RuleSet
 from cardroom.guandan.tribute import team_of
+from cardroom.guandan.triple import TYPE_NAMES
 
 PHASE_OF_STAGE = {"tribute": Phase.TRIBUTE, "back": Phase.RETURN, "play": Phase.PLAY}
 HAND_SIZE = 27
@@ -43,6 +50,18 @@ class _Logged:
     card: Card | None = None
     to: int | None = None
     private: bool = False
+    read: tuple[Rank, Play | None] | None = None
+    """The play read from ``triple`` and the level it was read at (``None`` play: unreadable)."""
+
+    def play_at(self, level: Rank, rules: RuleSet) -> Play | None:
+        """The play this entry names at ``level`` (read once a level); ``None`` if it cannot be read."""
+        if self.read is None or self.read[0] != level:
+            try:
+                play: Play | None = play_of_triple(self.triple, level, rules)
+            except ValueError:
+                play = None
+            self.read = (level, play)
+        return self.read[1]
 
 
 @dataclass
@@ -61,6 +80,9 @@ class SeatView:
     log: list[_Logged] = field(default_factory=list)
     unread: int = 0
     """Log entries whose triple could not be read (a server whose plays our rules do not know)."""
+    read_alone: int = 0
+    """Entries of the last play-stage ``actionList`` that are not among the seat's own legal plays, read
+    on their own (a server whose lists differ from ours)."""
 
     def update(self, message: Mapping[str, Any]) -> None:
         """Take in one server message (unknown messages change nothing)."""
@@ -150,17 +172,27 @@ class SeatView:
     # -- observations ------------------------------------------------------------------------------
 
     def legal_actions(self, message: Mapping[str, Any]) -> list[Action | None]:
-        """Each ``actionList`` entry read as this seat's action (``None`` where it cannot be read)."""
+        """Each ``actionList`` entry read as this seat's action (``None`` where it cannot be read).
+
+        In the play stage the seat's own legal plays are listed first (the compiled core's, in bulk) and
+        each entry is looked up among them by its kind, rank and cards; only an entry not found there
+        is read on its own (:func:`action_of_entry`)."""
         entries = message.get("actionList")
         if not isinstance(entries, list) or self.seat is None:
             return []
-        level = self.level or Rank.TWO
-        found: list[Action | None] = []
-        for entry in entries:
-            try:
-                found.append(action_of_entry(entry, self.seat, level, self.rules))
-            except ValueError:
-                found.append(None)
+        seat, level = self.seat, self.level or Rank.TWO
+        known: dict[int, Action] = {}
+        if message.get("stage") == "play":
+            previous = self._previous(message, level)[0]
+            known = _actions_by_code(legal_play_set(self.hand, previous, level, self.rules), seat)
+        found = [known.get(code) for code in map(_entry_code, entries)]
+        self.read_alone = 0
+        for index, action in enumerate(found):
+            if action is None:
+                if known:
+                    self.read_alone += 1
+                with suppress(ValueError):
+                    found[index] = action_of_entry(entries[index], seat, level, self.rules)
         return found
 
     def observation(self, message: Mapping[str, Any], legal: Sequence[Action]) -> Observation:
@@ -196,9 +228,8 @@ class SeatView:
         unread = 0
         for entry in self.log:
             if entry.kind == "play":
-                try:
-                    play = play_of_triple(entry.triple, level, self.rules)
-                except ValueError:
+                play = entry.play_at(level, self.rules)
+                if play is None:
                     unread += 1
                     continue
                 events.append(Event(EventKind.PLAY, seat=entry.seat, play=play))
@@ -227,6 +258,40 @@ class SeatView:
             return play_of_triple(triple, level, self.rules), seat
         except ValueError:
             return None, None
+
+
+_CARD_CODES: Final = {str(card): 3**card.index << 10 for card in set(full_deck())}
+"""A card's weight in a play's code: the cards' counts are the digits of a base-3 number, shifted past
+the kind and the key rank (:func:`_play_codes`)."""
+_card_code: Final = _CARD_CODES.__getitem__
+_WEIGHTS: Final = np.array([3**index for index in range(27)], dtype=np.int64)
+_KINDS_AND_RANKS: Final = {
+    name: {rank.letter: int(kind) << 5 | int(rank) for rank in Rank} for kind, name in TYPE_NAMES.items()
+}
+_KINDS_AND_RANKS[FOUR_KINGS_WIRE[0]][FOUR_KINGS_WIRE[1]] = int(PlayKind.FOUR_JOKERS) << 5 | Rank.SMALL_JOKER
+_PASS_CODE: Final = int(PlayKind.PASS) << 5
+
+
+def _actions_by_code(plays: PlaySet | ListPlaySet, seat: int) -> dict[int, Action]:
+    """The seat's plays as actions by their code: the kind, the key rank and the cards, as
+    :func:`_entry_code` reads them from an ``actionList`` entry."""
+    counts = plays.card_counts()
+    low, high = counts[:, :27] @ _WEIGHTS, counts[:, 27:] @ _WEIGHTS
+    heads = (plays.kinds().astype(np.int64) << 5) | plays.ranks()
+    codes = (((high.astype(object) * 3**27 + low) << 10) | heads).tolist()
+    return dict(zip(codes, plays.actions(seat, PlayAction), strict=True))
+
+
+def _entry_code(entry: Any) -> int:
+    """An ``actionList`` entry's code (see :func:`_actions_by_code`); -1 where it is not a well-formed
+    play triple of known cards."""
+    try:
+        if len(entry) != 3:
+            return -1
+        code: int = _KINDS_AND_RANKS[entry[0]][entry[1]] | sum(map(_card_code, entry[2]))
+    except (KeyError, TypeError):
+        return _PASS_CODE if is_pass_triple(entry) else -1
+    return code
 
 
 def _rank(value: object) -> Rank | None:
