@@ -692,17 +692,27 @@ def connect_command(
     fallback: Annotated[str, typer.Option(help="Bot that decides when the first one fails.")] = "heuristic",
     rules: Annotated[str, typer.Option(help="Rule-set preset the server plays.")] = "competition",
     wait: Annotated[
-        float, typer.Option(min=0, help="Seconds to keep trying while nothing listens at URL.")
+        float,
+        typer.Option(
+            min=0, help="Seconds to keep trying while nothing listens at URL (also when connecting again)."
+        ),
     ] = 10.0,
+    idle: Annotated[
+        float | None,
+        typer.Option(
+            min=0.1, help="Seconds without a message from the server before giving up [default: 300]."
+        ),
+    ] = None,
     quiet: Annotated[bool, typer.Option(help="Log only warnings.")] = False,
 ) -> None:
     """Play one seat of a server that speaks the Guandan AI competition's protocol with one of our bots.
 
     The client rebuilds the seat's view from the messages and answers each `act` message with the
-    index of the bot's choice in `actionList`. Exit code 0 when the server ends the games, 1 when it
-    cannot connect or the server refuses the seat.
+    index of the bot's choice in `actionList`; a connection that drops before the games end is made
+    again. Exit code 0 when the server ends the games, 1 when it cannot connect, the server refuses the
+    seat, stays silent for `--idle` seconds or speaks another protocol.
     """
-    from cardroom.competition.client import ConnectError, run_connect
+    from cardroom.competition.client import DEFAULT_IDLE, ConnectError, run_connect
 
     _competition_logging(not quiet)
     console = Console()
@@ -714,6 +724,7 @@ def connect_command(
             fallback=_bot(fallback, "--fallback"),
             rules=_preset(rules),
             wait=wait,
+            idle=DEFAULT_IDLE if idle is None else idle,
         )
     except ConnectError as error:
         console.print(f"[bold red]Cannot play[/]: {escape(str(error))}")
@@ -729,7 +740,8 @@ def connect_command(
     console.print(
         f"Seat {seat}: {_count(report.matches, 'match')}, {_count(report.deals, 'deal')}, "
         f"{_count(report.decisions, 'decision')}; the bot failed {report.bot_failures}×, chose off the "
-        f"list {report.off_list}×; {_count(len(report.errors), 'error message')} from the server."
+        f"list {report.off_list}×; {_count(len(report.errors), 'error message')} from the server"
+        + (f"; connected again {report.reconnections}×." if report.reconnections else ".")
     )
     if report.result is not None:
         victories, draws = report.result.get("victoryNum"), report.result.get("draws")

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import random
 import socket
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
+from websockets.asyncio.server import ServerConnection, serve
 
 from cardroom.bots import HeuristicBot, RandomBot, SearchBot
 from cardroom.competition.client import ConnectError, ConnectReport, Player, play, run_connect
@@ -139,3 +142,91 @@ def test_a_choice_off_the_list_goes_to_the_fallback_then_to_the_first_entry() ->
     report = ConnectReport()
     assert Player(_OffList(), _Failing(), view).choose(message, report) == 0
     assert (report.off_list, report.bot_failures) == (1, 1)
+
+
+async def _with_server(
+    handler: Callable[[ServerConnection], Awaitable[None]], client: Callable[[str], Awaitable[ConnectReport]]
+) -> ConnectReport:
+    """Run ``client`` against a scripted websocket server that runs ``handler`` on each connection."""
+    async with serve(handler, "127.0.0.1", 0) as server:
+        port = next(iter(server.sockets)).getsockname()[1]
+        return await client(f"ws://127.0.0.1:{port}/game/client1")
+
+
+def _connect(idle: float = 5.0) -> Callable[[str], Awaitable[ConnectReport]]:
+    def client(url: str) -> Awaitable[ConnectReport]:
+        return play(url, RandomBot(random.Random(1)), fallback=RandomBot(random.Random(2)), wait=2, idle=idle)
+
+    return client
+
+
+def test_a_silent_server_is_left_after_idle_seconds() -> None:
+    async def silent(connection: ServerConnection) -> None:
+        await connection.wait_closed()
+
+    with pytest.raises(ConnectError, match=r"sent nothing for 0\.3 s \(--idle\)"):
+        asyncio.run(_with_server(silent, _connect(idle=0.3)))
+
+
+def test_a_server_that_speaks_another_protocol_is_named_so() -> None:
+    async def other(connection: ServerConnection) -> None:
+        for text in ('{"msg_type": "ROOM_LIST"}', "hello", "[1, 2]"):
+            await connection.send(text)
+        await connection.wait_closed()
+
+    with pytest.raises(
+        ConnectError,
+        match=r"does not speak the competition protocol; its first messages: "
+        r'\{"msg_type": "ROOM_LIST"\} \| hello \| \[1, 2\]',
+    ):
+        asyncio.run(_with_server(other, _connect()))
+
+
+def test_a_plain_tcp_server_is_not_a_websocket_server() -> None:
+    async def run() -> None:
+        async def answer(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            await reader.read(100)
+            writer.write(b"hello\r\n\r\n")
+            await writer.drain()
+            writer.close()
+
+        server = await asyncio.start_server(answer, "127.0.0.1", 0)
+        port = server.sockets[0].getsockname()[1]
+        async with server:
+            await play(
+                f"ws://127.0.0.1:{port}/game/client1",
+                RandomBot(random.Random(1)),
+                fallback=RandomBot(random.Random(2)),
+                wait=0,
+            )
+
+    with pytest.raises(ConnectError, match="is not a websocket server"):
+        asyncio.run(run())
+
+
+def test_a_dropped_connection_is_made_again_until_the_games_end() -> None:
+    """The first connection drops without a close (as a network failure does); the client connects
+    again, and the second connection carries the games to their end."""
+    connections: list[int] = []
+
+    async def flaky(connection: ServerConnection) -> None:
+        connections.append(len(connections))
+        await connection.send(
+            json.dumps({"type": "notify", "stage": "beginning", "myPos": 1, "handCards": ["S3"]})
+        )
+        if len(connections) == 1:
+            connection.transport.abort()
+            return
+        await connection.send(
+            json.dumps(
+                {"type": "notify", "stage": "gameResult", "victoryNum": [1, 0, 1, 0], "draws": [0, 0, 0, 0]}
+            )
+        )
+        await connection.close()
+
+    report = asyncio.run(_with_server(flaky, _connect()))
+    assert connections == [0, 1]
+    assert report.reconnections == 1
+    assert report.result is not None
+    assert report.result["victoryNum"] == [1, 0, 1, 0]
+    assert report.close_code == 1000

@@ -4,11 +4,14 @@ errors."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import socket
 import threading
 from pathlib import Path
 
 from typer.testing import CliRunner
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.server import ServerConnection, serve
 
 from cardroom.cli import app
 from cardroom.competition.client import ConnectReport, run_connect
@@ -107,6 +110,24 @@ def test_connect_exits_1_when_it_cannot_connect() -> None:
     assert result.exit_code == 1
     assert "Cannot play" in result.output
     assert "cannot connect to" in result.output
+
+
+def test_connect_exits_1_when_the_server_stays_silent() -> None:
+    def silent(connection: ServerConnection) -> None:
+        with contextlib.suppress(ConnectionClosed):
+            connection.recv()
+
+    with serve(silent, "127.0.0.1", 0) as server:
+        thread = threading.Thread(target=server.serve_forever)
+        thread.start()
+        try:
+            url = f"ws://127.0.0.1:{server.socket.getsockname()[1]}/game/client0"
+            result = runner.invoke(app, ["connect", url, "--idle", "0.3", "--quiet"], env={"COLUMNS": "200"})
+        finally:
+            server.shutdown()
+            thread.join(10)
+    assert result.exit_code == 1
+    assert "sent nothing for 0.3 s (--idle)" in result.output
 
 
 def test_compete_rejects_bad_bot_options() -> None:

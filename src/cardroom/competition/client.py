@@ -13,11 +13,12 @@ import json
 import logging
 import time
 from collections.abc import Mapping, Sequence
+from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed, InvalidStatus, InvalidURI
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus, InvalidURI
 
 from cardroom.bots import Bot, make_bot
 from cardroom.competition.messages import Message, action_identity, parse_message
@@ -29,6 +30,15 @@ log = logging.getLogger("cardroom.competition")
 
 MAX_MESSAGE = 2**24
 """Largest message accepted from the server (an ``actionList`` of a full hand is about 100 kB)."""
+DEFAULT_IDLE = 300.0
+"""Seconds without a message from the server before the client gives up (``--idle``): a server waits
+for its four seats before it speaks, so a few minutes."""
+STRANGE_MESSAGES = 3
+"""Messages of another kind (not JSON objects of type ``notify``, ``act`` or ``error``) that, coming
+before any message of the protocol, mean the server speaks another protocol."""
+PROTOCOL_TYPES = frozenset({"notify", "act", "error"})
+FINAL_CLOSES = frozenset({1000, 1008})
+"""Close codes after which the client does not reconnect: the games are over, or the seat was refused."""
 
 
 class ConnectError(Exception):
@@ -51,6 +61,7 @@ class ConnectReport:
     result: Message | None = None
     close_code: int | None = None
     close_reason: str = ""
+    reconnections: int = 0
 
 
 @dataclass
@@ -108,6 +119,10 @@ async def open_connection(url: str, wait: float) -> ClientConnection:
             raise ConnectError(
                 f"the server refused the connection: HTTP {error.response.status_code}"
             ) from None
+        except InvalidHandshake as error:
+            raise ConnectError(f"{url} is not a websocket server: {error}") from None
+        except TimeoutError:
+            raise ConnectError(f"{url} did not answer the websocket handshake within 10 s") from None
         except OSError as error:
             if time.monotonic() >= deadline:
                 raise ConnectError(f"cannot connect to {url}: {error.strerror or error}") from None
@@ -121,25 +136,70 @@ async def play(
     fallback: Bot,
     rules: RuleSet = COMPETITION,
     wait: float = 10.0,
+    idle: float = DEFAULT_IDLE,
 ) -> ConnectReport:
-    """Play the seat at ``url`` until the server closes the connection."""
+    """Play the seat at ``url`` until the server closes the connection. A connection that drops before
+    the games end is made again (for up to ``wait`` seconds; the server lets a seat's client return, and
+    its fallback plays the seat meanwhile). :class:`ConnectError` when the server sends nothing for
+    ``idle`` seconds or speaks another protocol."""
     report = ConnectReport()
     player = Player(bot, fallback, SeatView(rules))
     connection = await open_connection(url, wait)
     log.info("connected to %s with the %s bot", url, bot.name)
-    try:
-        async for raw in connection:
-            try:
-                message = parse_message(raw)
-            except ValueError as error:
-                log.warning("a message that is not a JSON object: %s", error)
+    while True:
+        with suppress(ConnectionClosed):
+            await _serve(url, connection, player, report, idle)
+        report.close_code = connection.close_code
+        report.close_reason = connection.close_reason or ""
+        if report.close_code in FINAL_CLOSES or report.result is not None:
+            return report
+        log.warning(
+            "the connection to %s dropped (close code %s); connecting again for up to %g s",
+            url,
+            report.close_code,
+            wait,
+        )
+        try:
+            connection = await open_connection(url, wait)
+        except ConnectError as error:
+            log.warning("could not connect again: %s", error)
+            return report
+        report.reconnections += 1
+
+
+async def _serve(
+    url: str, connection: ClientConnection, player: Player, report: ConnectReport, idle: float
+) -> None:
+    """Take the server's messages until it closes the connection."""
+    strange: list[str] = []
+    spoken = report.decisions > 0 or player.view.seat is not None
+    while True:
+        try:
+            raw = await asyncio.wait_for(connection.recv(), idle)
+        except TimeoutError:
+            await connection.close()
+            raise ConnectError(
+                f"{url} sent nothing for {idle:g} s (--idle): the server may be waiting for its other "
+                "seats, or not speak the competition protocol"
+            ) from None
+        try:
+            message = parse_message(raw)
+        except ValueError:
+            message = {}
+        if message.get("type") not in PROTOCOL_TYPES:
+            if spoken:
+                log.warning("a message that is not the competition protocol's: %.200s", raw)
                 continue
-            await _take(message, player, report, connection)
-    except ConnectionClosed:
-        pass
-    report.close_code = connection.close_code
-    report.close_reason = connection.close_reason or ""
-    return report
+            strange.append(str(raw)[:200])
+            if len(strange) == STRANGE_MESSAGES:
+                await connection.close()
+                raise ConnectError(
+                    f"{url} does not speak the competition protocol; its first messages: "
+                    + " | ".join(strange)
+                )
+            continue
+        spoken = True
+        await _take(message, player, report, connection)
 
 
 async def _take(
@@ -172,12 +232,13 @@ def run_connect(
     fallback: str = "heuristic",
     rules: RuleSet = COMPETITION,
     wait: float = 10.0,
+    idle: float = DEFAULT_IDLE,
 ) -> ConnectReport:
-    """Run ``cardroom connect`` to the end (blocking); :class:`ConnectError` if it cannot connect."""
+    """Run ``cardroom connect`` to the end (blocking); :class:`ConnectError` if it cannot connect, the
+    server stays silent for ``idle`` seconds or speaks another protocol."""
     fallback_seed = None if seed is None else seed + 1
-    return asyncio.run(
-        play(url, make_bot(bot, seed), fallback=make_bot(fallback, fallback_seed), rules=rules, wait=wait)
-    )
+    bots = make_bot(bot, seed), make_bot(fallback, fallback_seed)
+    return asyncio.run(play(url, bots[0], fallback=bots[1], rules=rules, wait=wait, idle=idle))
 
 
 __all__ = ["ConnectError", "ConnectReport", "Player", "play", "run_connect"]
