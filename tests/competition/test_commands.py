@@ -79,6 +79,22 @@ def test_compete_waits_for_a_connect_client(tmp_path: Path) -> None:
     assert replay(read_record(tmp_path / "match-001.json")).ok
 
 
+def test_compete_runs_with_one_seed_deal_the_same_cards_whichever_team_sits_where(tmp_path: Path) -> None:
+    """Duplicate (docs/competition-protocol.md): the cards of deal n depend on the seed alone, so two runs
+    with the teams' seats swapped deal every seat the same hand, deal by deal, however the play went."""
+    hands = []
+    for name, first, second in (("a", "heuristic", "random"), ("b", "random", "heuristic")):
+        bots = [option for seat in range(4) for option in ("--bot", f"{seat}={(first, second)[seat % 2]}")]
+        out = tmp_path / name
+        options = ["--port", "0", "--deals", "1", "--matches", "3", "--seed", "7", "--out", str(out)]
+        result = runner.invoke(app, ["compete", *bots, *options], env={"COLUMNS": "200"})
+        assert result.exit_code == 0, result.output
+        hands.append([read_record(path)["deals"][0]["hands"] for path in sorted(out.glob("match-*.json"))])
+    assert len(hands[0]) == 3
+    assert hands[0] == hands[1]
+    assert len({tuple(deal) for deal in hands[0]}) == 3
+
+
 def test_connect_plays_a_seat_of_a_running_server() -> None:
     config = CompeteConfig(port=0, bots={0: "random", 1: "random", 2: "random"}, max_deals=1, seed=9)
     server = CompetitionServer(config)
