@@ -5,7 +5,7 @@ then the message), and the client (``cardroom connect``) taking it in: the seat'
 list. The client is timed both ways: looking each entry up among the seat's own plays from the compiled
 core (what it does), and reading each entry on its own (what it did before). Prints a Markdown table.
 
-Run with ``python -m bench.competition`` (``--deals 12`` by default).
+Run with ``python -m bench.competition`` (``--deals 24`` by default).
 """
 
 from __future__ import annotations
@@ -75,7 +75,7 @@ def server_seconds(observation: Observation) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=12)
+    parser.add_argument("--deals", type=int, default=24)
     parser.add_argument("--seed", type=int, default=1)
     options = parser.parse_args()
     found = frames(options.deals, options.seed)

@@ -17,7 +17,7 @@ from typing import Any, Final
 
 import numpy as np
 
-from cardroom.cards import Card, Rank, full_deck
+from cardroom.cards import Card, Rank
 from cardroom.competition.messages import (
     FOUR_KINGS_WIRE,
     action_of_entry,
@@ -181,11 +181,12 @@ class SeatView:
         if not isinstance(entries, list) or self.seat is None:
             return []
         seat, level = self.seat, self.level or Rank.TWO
+        codes = _PlayCodes(self.hand)
         known: dict[int, Action] = {}
-        if message.get("stage") == "play":
+        if message.get("stage") == "play" and len(codes.columns) <= MAX_CARD_TYPES:
             previous = self._previous(message, level)[0]
-            known = _actions_by_code(legal_play_set(self.hand, previous, level, self.rules), seat)
-        found = [known.get(code) for code in map(_entry_code, entries)]
+            known = codes.actions(legal_play_set(self.hand, previous, level, self.rules), seat)
+        found = [known.get(code) for code in map(codes.of_entry, entries)]
         self.read_alone = 0
         for index, action in enumerate(found):
             if action is None:
@@ -260,38 +261,42 @@ class SeatView:
             return None, None
 
 
-_CARD_CODES: Final = {str(card): 3**card.index << 10 for card in set(full_deck())}
-"""A card's weight in a play's code: the cards' counts are the digits of a base-3 number, shifted past
-the kind and the key rank (:func:`_play_codes`)."""
-_card_code: Final = _CARD_CODES.__getitem__
-_WEIGHTS: Final = np.array([3**index for index in range(27)], dtype=np.int64)
-_KINDS_AND_RANKS: Final = {
-    name: {rank.letter: int(kind) << 5 | int(rank) for rank in Rank} for kind, name in TYPE_NAMES.items()
+_HEADS: Final = {
+    name: {rank.letter: (int(kind) << 5 | int(rank)) << 53 for rank in Rank}
+    for kind, name in TYPE_NAMES.items()
 }
-_KINDS_AND_RANKS[FOUR_KINGS_WIRE[0]][FOUR_KINGS_WIRE[1]] = int(PlayKind.FOUR_JOKERS) << 5 | Rank.SMALL_JOKER
-_PASS_CODE: Final = int(PlayKind.PASS) << 5
+"""Each play type's and key rank's part of a play's code, above the cards' digits."""
+_HEADS[FOUR_KINGS_WIRE[0]][FOUR_KINGS_WIRE[1]] = (int(PlayKind.FOUR_JOKERS) << 5 | Rank.SMALL_JOKER) << 53
+_PASS_CODE: Final = int(PlayKind.PASS) << 5 << 53
+MAX_CARD_TYPES: Final = 33
+"""Card types a hand may hold for its plays' codes to fit 64 bits (3**33 < 2**53)."""
 
 
-def _actions_by_code(plays: PlaySet | ListPlaySet, seat: int) -> dict[int, Action]:
-    """The seat's plays as actions by their code: the kind, the key rank and the cards, as
-    :func:`_entry_code` reads them from an ``actionList`` entry."""
-    counts = plays.card_counts()
-    low, high = counts[:, :27] @ _WEIGHTS, counts[:, 27:] @ _WEIGHTS
-    heads = (plays.kinds().astype(np.int64) << 5) | plays.ranks()
-    codes = (((high.astype(object) * 3**27 + low) << 10) | heads).tolist()
-    return dict(zip(codes, plays.actions(seat, PlayAction), strict=True))
+class _PlayCodes:
+    """Codes of the plays one hand makes: the kind and key rank above, the counts of the cards as base-3
+    digits over the hand's card types below (exact for whatever the hand holds: two copies at most)."""
 
+    def __init__(self, hand: Sequence[Card]) -> None:
+        types = sorted({card.index: card for card in hand}.items())
+        self.columns = [index for index, _ in types]
+        self.weights = {str(card): 3**digit for digit, (_, card) in enumerate(types)}
+        self.powers = np.array([3**digit for digit in range(len(types))], dtype=np.int64)
 
-def _entry_code(entry: Any) -> int:
-    """An ``actionList`` entry's code (see :func:`_actions_by_code`); -1 where it is not a well-formed
-    play triple of known cards."""
-    try:
-        if len(entry) != 3:
-            return -1
-        code: int = _KINDS_AND_RANKS[entry[0]][entry[1]] | sum(map(_card_code, entry[2]))
-    except (KeyError, TypeError):
-        return _PASS_CODE if is_pass_triple(entry) else -1
-    return code
+    def actions(self, plays: PlaySet | ListPlaySet, seat: int) -> dict[int, Action]:
+        """The hand's ``plays`` as actions of ``seat``, by code."""
+        heads = ((plays.kinds().astype(np.int64) << 5) | plays.ranks()) << 53
+        codes = (plays.card_counts()[:, self.columns] @ self.powers | heads).tolist()
+        return dict(zip(codes, plays.actions(seat, PlayAction), strict=True))
+
+    def of_entry(self, entry: Any) -> int:
+        """An ``actionList`` entry's code; -1 where it is no well-formed play triple of the hand's cards."""
+        try:
+            if len(entry) != 3:
+                return -1
+            code: int = _HEADS[entry[0]][entry[1]] | sum(map(self.weights.__getitem__, entry[2]))
+        except (KeyError, TypeError):
+            return _PASS_CODE if is_pass_triple(entry) else -1
+        return code
 
 
 def _rank(value: object) -> Rank | None:
