@@ -41,6 +41,14 @@ app = typer.Typer(
 )
 
 
+def _console() -> Console:
+    """Rich's console for a command's output: lines wrap at the terminal's width, and not at all when
+    the output is a pipe or a file (where Rich would wrap at 80 columns)."""
+    console = Console()
+    console.soft_wrap = not console.is_terminal
+    return console
+
+
 def _level(text: str) -> Rank:
     try:
         rank = Rank.from_letter(text)
@@ -61,7 +69,7 @@ def demo(
     ),
 ) -> None:
     """Deal a seeded hand and list every legal lead of one seat, grouped by kind."""
-    run_demo(seed, _level(level), seat, Console(), _preset(rules))
+    run_demo(seed, _level(level), seat, _console(), _preset(rules))
 
 
 def _preset(name: str) -> RuleSet:
@@ -89,7 +97,7 @@ def replay_command(
     Exit code 0 for a legal record, 1 for an illegal action or a result that does not match, 2 for a
     record that cannot be read.
     """
-    console = Console()
+    console = _console()
     try:
         raw = read_record(file)
         if _record_format(raw) == SHENGJI_FORMAT:
@@ -145,7 +153,7 @@ def play_random_command(
     levels = " : ".join(result["levels"])
     points = " : ".join(str(value) for value in result["points"])
     winner = "a draw" if result["winner"] is None else f"team {result['winner']} wins"
-    Console().print(
+    _console().print(
         f"Wrote {escape(str(out))}: {_count(len(record['deals']), 'deal')}, {_count(actions, 'action')}; "
         f"{winner}, levels {levels}, 28-point score {points}."
     )
@@ -162,7 +170,7 @@ def _play_random_shengji(seed: int, out: Path, deals: int | None, rules: str) ->
     actions = sum(len(deal["actions"]) for deal in record["deals"])
     levels = " : ".join(result["levels"])
     state = f"team {result['winner']} wins" if result["finished"] else "unfinished"
-    Console().print(
+    _console().print(
         f"Wrote {escape(str(out))}: Shengji, {_count(len(record['deals']), 'deal')}, "
         f"{_count(actions, 'action')}; {state}, levels {levels}."
     )
@@ -374,7 +382,7 @@ def arena_command(
         bot_a, bot_b = _bot(a, "--a"), _bot(b, "--b")
     config = ArenaConfig(bot_a, bot_b, deals=deals, matches=matches, seed=seed, rules=rule_set, game=game)
     address = _ray_address(ray, ray_address)
-    console = Console()
+    console = _console()
     try:
         run_arena_command(
             config,
@@ -460,7 +468,7 @@ def selfplay_command(
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     address = _ray_address(ray, ray_address)
-    console = Console()
+    console = _console()
     try:
         from cardroom.rl.dataset import SelfPlayConfig, SelfPlayError, write_dataset
     except ImportError as error:
@@ -656,7 +664,7 @@ def compete_command(
         send_errors=error_messages,
     )
     _competition_logging(not quiet)
-    console = Console()
+    console = _console()
     try:
         report = run_compete(config)
     except KeyboardInterrupt:
@@ -715,7 +723,7 @@ def connect_command(
     from cardroom.competition.client import DEFAULT_IDLE, ConnectError, run_connect
 
     _competition_logging(not quiet)
-    console = Console()
+    console = _console()
     try:
         report = run_connect(
             url,

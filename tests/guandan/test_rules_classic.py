@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from cardroom.cards import Rank
 from cardroom.guandan.deal import Deal, EventKind, Phase, TributeAction
+from cardroom.guandan.errors import WrongPhaseError
 from cardroom.guandan.match import Match
 from cardroom.guandan.ruleset import CLASSIC, COMPETITION, preset
 from cardroom.guandan.tribute import team_of
@@ -130,6 +133,9 @@ def test_a_payer_with_both_small_jokers_is_excused_the_other_still_pays() -> Non
     deal.apply(deal.legal_actions()[0])
     assert phase_of(deal) is Phase.PLAY
     assert deal.current_player == 3, "进贡后落科先出牌"
+    excused = Deal(build_hands("", "SB SB"), Rank.TWO, CLASSIC, previous_places=(0, 2, 1, 3))
+    with pytest.raises(WrongPhaseError, match="seat 1 pays no tribute: 抗贡: it holds both small jokers"):
+        excused.verify(TributeAction(1, excused.legal_actions()[0].card))  # type: ignore[union-attr]
     competition = Deal(build_hands("", "SB SB"), Rank.TWO, COMPETITION, previous_places=(0, 2, 1, 3))
     assert competition.tribute_plan is not None
     assert competition.tribute_plan.payers == (1, 3)

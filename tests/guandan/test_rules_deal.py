@@ -721,6 +721,22 @@ def test_anti_tribute_one_payer_with_both_big_jokers() -> None:
     assert [deal.card_count(seat) for seat in range(4)] == [27] * 4
 
 
+def test_a_tribute_under_anti_tribute_is_refused_naming_the_rule() -> None:
+    """抗贡: when the paying side holds both big jokers nobody pays; a tribute paid anyway is refused with
+    the rule and its reason, not as a turn out of order."""
+    hands = build_hands("SB SB", "", "", "HR HR")
+    deal = Deal(hands, FIVE, previous_places=(0, 1, 2, 3))
+    assert_rejected(deal, TributeAction(3, card("HR")), WrongPhaseError)
+    with pytest.raises(
+        WrongPhaseError,
+        match=r"seat 3 pays no tribute: 抗贡: the paying side holds both big "
+        r"jokers, so nobody pays; seat 0 \(上游\) leads",
+    ):
+        deal.verify(TributeAction(3, card("HR")))
+    with pytest.raises(OutOfTurnError):
+        deal.verify(TributeAction(1, card("SB")))
+
+
 def test_anti_tribute_double_down_payers_with_one_big_joker_each() -> None:
     """RULES.md: "anti-tribute 抗贡: if the paying side (... or both 双下 players together) holds both big
     jokers, no tribute". Seed 特殊名詞: 兩人抗貢則兩人合抓兩支大王。"""

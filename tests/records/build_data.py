@@ -119,6 +119,15 @@ def build() -> dict[str, Record]:
     # Deal 2: a play while the tribute is due.
     files["play_during_tribute.json"] = edited(base, 1, 0, {"seat": payer, "play": single(lowest)})
 
+    # Deal 2: the payer is dealt both big jokers (抗贡: nobody pays) and pays anyway.
+    anti = edited(base, 1, 0, tribute)
+    hands = [text.split() for text in anti["deals"][1]["hands"]]
+    holder = next(seat for seat in range(4) if seat != payer and "HR" in hands[seat])
+    given = next(name for name in hands[payer] if name != "HR")
+    hands[holder][hands[holder].index("HR")], hands[payer][hands[payer].index(given)] = given, "HR"
+    anti["deals"][1]["hands"] = [" ".join(hand) for hand in hands]
+    files["tribute_under_anti_tribute.json"] = anti
+
     # Deal 2: the receiver returns the tribute card itself (above 10).
     returned = base["deals"][1]["actions"][1]
     assert "return" in returned

@@ -63,6 +63,22 @@ def test_an_illegal_action_exits_1_naming_index_seat_and_rule(
     assert f"rule broken: {rule}: " in output
 
 
+def test_a_tribute_paid_under_anti_tribute_names_the_rule_on_one_line_when_piped() -> None:
+    """The message names the rule and why; piped output (not a terminal, no COLUMNS) is not wrapped."""
+    result = runner.invoke(
+        app, ["replay", str(DATA / "tribute_under_anti_tribute.json")], env={"COLUMNS": None}
+    )
+    assert result.exit_code == 1, result.output
+    assert (
+        "Illegal action at deals[1].actions[0]: deal 2, action 1 of the deal, action 133 of the record"
+        in result.output
+    )
+    assert (
+        "rule broken: WrongPhaseError: seat 0 pays no tribute: 抗贡: the paying side holds both big "
+        "jokers, so nobody pays; seat 2 (上游) leads" in result.output
+    )
+
+
 def test_a_wrong_result_exits_1() -> None:
     code, output = run("replay", str(DATA / "result_mismatch.json"))
     assert code == 1, output

@@ -25,6 +25,7 @@ DATA = Path(__file__).parent / "data"
         ("not_a_combination.json", 0, 31, 31, 0, "NotACombinationError"),
         ("tribute_not_highest.json", 1, 0, 132, 0, "IllegalTributeError"),
         ("play_during_tribute.json", 1, 0, 132, 0, "WrongPhaseError"),
+        ("tribute_under_anti_tribute.json", 1, 0, 132, 0, "WrongPhaseError"),
         ("return_too_high.json", 1, 1, 133, 2, "IllegalReturnError"),
     ],
 )

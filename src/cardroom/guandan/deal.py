@@ -379,6 +379,8 @@ class Deal:
             raise TypeError(f"not a Guandan action: {action!r}")
         if self.phase is Phase.OVER:
             raise WrongPhaseError("the deal is over")
+        if isinstance(action, TributeAction) and (excused := self._excused(action.seat)):
+            raise WrongPhaseError(f"seat {action.seat} pays no tribute: {excused}")
         if action.seat != self.current_player:
             raise OutOfTurnError(f"seat {action.seat} acted, but it is seat {self.current_player}'s turn")
         if isinstance(action, TributeAction):
@@ -406,6 +408,21 @@ class Deal:
             if play is not action.play:
                 return PlayAction(action.seat, play)
         return action
+
+    def _excused(self, seat: int) -> str | None:
+        """Why ``seat``, a payer of this deal's tribute, pays none (抗贡); ``None`` when it is not excused."""
+        plan = self.tribute_plan
+        if plan is None or seat not in TributePlan.from_places(plan.places).payers:
+            return None
+        for event in self.events:
+            if event.kind is not EventKind.ANTI_TRIBUTE:
+                continue
+            if event.seat == seat:
+                return "抗贡: it holds both small jokers, which excuse a payer on its own"
+            if not plan.payers:
+                jokers = "both big jokers" if self.rules.anti_tribute_big_jokers == 2 else "a big joker"
+                return f"抗贡: the paying side holds {jokers}, so nobody pays; seat {event.seat} (上游) leads"
+        return None
 
     def can(self, action: Action) -> bool:
         """Whether ``action`` is legal now."""
