@@ -106,8 +106,22 @@ def test_from_an_engine_match() -> None:
     result = TableResult.from_match(forced_match([(1, 2)] * 5))
     assert (result.winner, result.levels, result.deals) == (1, (2, 15), 5)
     assert result.score28 == (1, 27)
-    with pytest.raises(ValueError, match="not over"):
+    with pytest.raises(ValueError, match=r"not over: .* give the format"):
         TableResult.from_match(forced_match([(1, 2)]))
+
+
+def test_a_match_that_its_format_ends_is_scored_from_the_match() -> None:
+    """docs/tournaments.md's path: a Match made without max_deals, ended by decide_match, scored by
+    from_match given the format (the same as from_outcome of decide_match's outcome)."""
+    match = forced_match([(1, 2)] * 3)
+    fmt = MatchFormat.fixed_deals(3)
+    outcome = decide_match(fmt, match)
+    assert outcome is not None
+    result = TableResult.from_match(match, fmt=fmt)
+    assert result == TableResult.from_outcome(outcome)
+    assert (result.winner, result.deals) == (1, 3)
+    with pytest.raises(ValueError, match="its format wants another deal after 3"):
+        TableResult.from_match(match, fmt=MatchFormat.fixed_deals(4))
 
 
 def test_scoring_rules_validated() -> None:

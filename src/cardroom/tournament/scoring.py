@@ -15,7 +15,7 @@ from typing import Any, Final
 from cardroom.guandan.match import Match
 from cardroom.guandan.scoring import MAX_GAP, PASSED_ACE
 from cardroom.guandan.scoring import round_points as table28
-from cardroom.tournament.formats import START_LEVEL, EndReason, MatchOutcome
+from cardroom.tournament.formats import START_LEVEL, EndReason, MatchFormat, MatchOutcome, decide_match
 
 WIN: Final = 2
 DRAW: Final = 1
@@ -144,10 +144,29 @@ class TableResult:
         return cls.played(outcome.levels, outcome.deals, rules)
 
     @classmethod
-    def from_match(cls, match: Match, rules: ScoringRules = COMPETITION_SCORING) -> TableResult:
-        """The result of a finished engine match (passed A, its deal limit, or a forfeit: 判负)."""
+    def from_match(
+        cls,
+        match: Match,
+        rules: ScoringRules = COMPETITION_SCORING,
+        *,
+        fmt: MatchFormat | None = None,
+        elapsed_s: float = 0.0,
+    ) -> TableResult:
+        """The result of an engine match that is over: by itself (passed A, its ``max_deals``, or a
+        forfeit: 判负), or, given its format ``fmt``, as :func:`decide_match` ends it (after
+        ``elapsed_s`` seconds of a timed format)."""
+        if fmt is not None and match.forfeited_by is None:
+            outcome = decide_match(fmt, match, elapsed_s)
+            if outcome is None:
+                raise ValueError(
+                    f"the match is not over: its format wants another deal after {len(match.summaries)}"
+                )
+            return cls.from_outcome(outcome, rules)
         if not match.is_over:
-            raise ValueError("the match is not over")
+            raise ValueError(
+                "the match is not over: it has neither passed A, nor played its max_deals, nor been "
+                "forfeited (for a match that a format ends, give the format: from_match(match, fmt=...))"
+            )
         if match.forfeited_by is not None:
             return cls.forfeit(match.forfeited_by, match.level_values(), len(match.summaries), rules)
         return cls.played(match.level_values(), len(match.summaries), rules)
