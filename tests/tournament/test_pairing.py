@@ -278,6 +278,37 @@ def test_swiss_score_groups_and_bye() -> None:
     assert [frozenset(p.teams) for p in draw.pairings] == [frozenset({"A", "B"}), frozenset({"C", "D"})]
 
 
+def test_swiss_bye_goes_to_the_lowest_team_when_the_rest_pair_without_repeats() -> None:
+    """docs/tournaments.md: the bye goes to the lowest team without one, as long as the others can still
+    be paired with the fewest repeats — not to a team tied above it whose usual opponent suits a side
+    preference better (C and D both want seats 1 & 3; E wants 0 & 2)."""
+    entrants = [
+        Entrant("A", 2, frozenset({"B", "D"}), sides=(1, 0), last_side=0),
+        Entrant("B", 2, frozenset({"A"}), sides=(0, 1), last_side=1),
+        Entrant("C", 0, frozenset({"E"}), sides=(1, 0), last_side=0),
+        Entrant("D", 0, frozenset({"A"}), sides=(1, 0), last_side=0),
+        Entrant("E", 0, frozenset({"C"}), sides=(0, 1), last_side=1),
+    ]
+    draw = swiss_round(entrants)
+    assert draw.bye == "E"
+    assert repeat_count(draw, entrants) == 0
+
+
+def test_swiss_bye_skips_the_lowest_when_that_would_force_a_repeat() -> None:
+    """The lowest team takes the bye only while the rest can be paired with the fewest repeats: D has met
+    every team but E, so E's bye would force D to a repeat; D takes the bye."""
+    entrants = [
+        Entrant("A", 2, frozenset({"B", "D"})),
+        Entrant("B", 2, frozenset({"A", "D"})),
+        Entrant("C", 0, frozenset({"D"})),
+        Entrant("D", 0, frozenset({"C", "A", "B"})),
+        Entrant("E", 0),
+    ]
+    draw = swiss_round(entrants)
+    assert repeat_count(draw, entrants) == 0
+    assert draw.bye == "D"
+
+
 def test_swiss_rejects_duplicates() -> None:
     with pytest.raises(ValueError, match="distinct"):
         swiss_round([Entrant("A"), Entrant("A")])

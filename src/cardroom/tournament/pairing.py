@@ -140,9 +140,9 @@ def swiss_round(entrants: Sequence[Entrant]) -> RoundDraw:
 
     Guarantees: the number of repeat pairings (a bye to a team that had one counts as one) is the
     fewest possible this round; if some such pairing has no severe side clash (:func:`_severe_clash`),
-    neither has this one; subject to that, each team from the top meets the best opponent left
-    by (score difference, side preference clash, Dutch position: top half against bottom half of its
-    score group, rank)."""
+    neither has this one; subject to that, the bye goes to the lowest team that leaves the others
+    pairable so, and each team from the top meets the best opponent left by (score difference, side
+    preference clash, Dutch position: top half against bottom half of its score group, rank)."""
     teams = [entrant.team for entrant in entrants]
     if len(set(teams)) != len(teams) or len(teams) < 2:
         raise ValueError("a Swiss round needs two or more distinct teams")
@@ -158,6 +158,15 @@ def swiss_round(entrants: Sequence[Entrant]) -> RoundDraw:
     free = list(range(size))
     first_time = 0
     chosen: list[tuple[int, int]] = []
+    if bye is not None:
+        for team in reversed(range(count)):
+            fresh = team in allowed[bye]
+            left = [v for v in range(count) if v != team]
+            if fresh + matching_size(allowed, left) == target:
+                chosen.append((team, bye))
+                first_time += fresh
+                free = left
+                break
     while free:
         top, rest = free[0], free[1:]
         candidates = sorted(rest, key=lambda other: _preference(entrants, groups, bye, top, other, allowed))
