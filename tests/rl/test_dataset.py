@@ -179,3 +179,20 @@ def test_cli_selfplay_writes_a_dataset_and_records_replay(tmp_path: Path) -> Non
     assert replayed.exit_code == 0, replayed.output
     huopin = runner.invoke(app, [*args, "--rules", "huopin", "--out", str(tmp_path / "h")], env=ENV)
     assert huopin.exit_code == 2
+
+
+def test_the_small_example_of_docs_rl_md_runs_as_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """docs/rl.md, "Datasets": its small self-play command, then its Python lines reading the result."""
+    text = (Path(__file__).parents[2] / "docs" / "rl.md").read_text(encoding="utf-8")
+    example = text[text.index("A small one to try first") :]
+    command = example.split("```sh\n", 1)[1].split("\n```", 1)[0]
+    code = example.split("```python\n", 1)[1].split("\n```", 1)[0]
+    assert command.startswith("cardroom selfplay ")
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, command.split()[1:], env=ENV)
+    assert result.exit_code == 0, result.output
+    scope: dict[str, object] = {}
+    exec(compile(code, "docs/rl.md", "exec"), scope)
+    assert scope["data"].manifest["counts"]["deals"] == 20  # type: ignore[attr-defined]
