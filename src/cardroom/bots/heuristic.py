@@ -50,7 +50,7 @@ from cardroom.guandan.readings import read_as
 
 BOMB_THREAT = 10
 """Bomb an opponent's play when an opponent holds this many cards or fewer: once it has announced its
-count (报牌, RULES.md). Self-play preferred 9–12 to 6 (3 was clearly worse, bombing always too)."""
+count (报牌, RULES.md). docs/bots.md says how the value was chosen."""
 BLOCK_THREAT = 3
 """Cover the partner's beatable play when the next opponent holds this many cards or fewer."""
 BREAK_GAIN = 0.5

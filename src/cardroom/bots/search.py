@@ -162,8 +162,7 @@ def alternatives(observation: Observation, proposal: Play, planned: Sequence[Pla
 def top_follow(observation: Observation) -> Play | None:
     """顶牌: the highest plain play that beats the play to follow (among equals, the one needing fewest
     wild cards), as one concrete card choice; ``None`` when leading, following a bomb, or when no plain
-    play beats it. Offline scoring found it worth weighing though it rarely beats the heuristic's choice
-    (docs/bots.md, "顶牌: the highest play that beats")."""
+    play beats it (docs/bots.md, "顶牌: the highest play that beats", has why it is weighed)."""
     previous = observation.previous
     if previous is None or previous.kind.is_bomb:
         return None
