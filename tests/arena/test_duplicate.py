@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cardroom.arena import ArenaConfig, ArenaError, GameKind, play_game, run_arena, schedule, summarize
-from cardroom.arena.duplicate import batches
+from cardroom.arena.games import batches
 from cardroom.arena.play import GameSpec, bot_seed, deal_cards, outcome_of
 from cardroom.bots import BOTS
 from cardroom.guandan.deal import Action

@@ -11,7 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from cardroom.arena import ArenaConfig, GameKind, GameSpec, run_arena, summarize
-from cardroom.arena.play import run_games
+from cardroom.arena.games import run_games
 from cardroom.arena.ray_backend import RayUnavailableError, ray_map, ray_session
 from cardroom.cli import app
 from cardroom.guandan.ruleset import COMPETITION

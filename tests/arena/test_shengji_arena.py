@@ -47,6 +47,9 @@ def test_the_config_takes_the_shengji_rules_and_bots() -> None:
         ArenaConfig("search", "random", game="shengji")
     with pytest.raises(ValueError, match="not a shengji rule set"):
         ArenaConfig("random", "random", rules=COMPETITION.__class__(name="other"), game="shengji")
+    with pytest.raises(ValueError, match="'competition' is not a shengji rule set"):
+        ArenaConfig("random", "random", rules=COMPETITION, game="shengji")
+    assert ArenaConfig("random", "random").rules is COMPETITION
     with pytest.raises(ValueError, match="unknown game"):
         ArenaConfig("random", "random", game="bridge")
     with pytest.raises(ValueError, match="not a guandan rule set"):

@@ -2,15 +2,17 @@
 the results come with 95% intervals over the duplicate pairs and play statistics beside seed 001's
 figures of human play (``docs/arena.md``).
 
-:mod:`~cardroom.arena.play` plays one game, :mod:`~cardroom.arena.duplicate` schedules the pairs over a
-process pool, :mod:`~cardroom.arena.stats` holds the intervals and per-deal facts,
+:mod:`~cardroom.arena.play` plays one game, :mod:`~cardroom.arena.games` runs games of either game in
+batches, :mod:`~cardroom.arena.duplicate` schedules the pairs over a process pool (or Ray,
+:mod:`~cardroom.arena.ray_backend`), :mod:`~cardroom.arena.stats` holds the intervals and per-deal facts,
 :mod:`~cardroom.arena.summary` turns outcomes into results, :mod:`~cardroom.arena.report` prints and
 writes them. Shengji (``ArenaConfig(..., game="shengji")``): :mod:`~cardroom.arena.shengji_play` plays a
 game, :mod:`~cardroom.arena.shengji_summary` summarises and writes the results.
 """
 
 from cardroom.arena.duplicate import ArenaConfig, run_arena, schedule
-from cardroom.arena.play import ArenaError, GameKind, GameOutcome, GameSpec, play_game, run_game
+from cardroom.arena.games import run_game
+from cardroom.arena.play import ArenaError, GameKind, GameOutcome, GameSpec, play_game
 from cardroom.arena.shengji_summary import ShengjiArenaResults, summarize_shengji
 from cardroom.arena.stats import Interval, cluster_mean, mean_interval, t_quantile
 from cardroom.arena.summary import ArenaResults, summarize

@@ -79,7 +79,7 @@ def run_command(
     console.print(
         f"{game}: [bold]{escape(config.bot_a)}[/] (A) vs [bold]{escape(config.bot_b)}[/] (B), "
         f"{config.deals} deals and {config.matches} matches in duplicate ({config.games} games), "
-        f"rules {escape(config.rules.name)}, seed {config.seed}, {_where(workers, ray_address)}"
+        f"rules {escape(config.rule_set.name)}, seed {config.seed}, {_where(workers, ray_address)}"
     )
     start = time.perf_counter()
     with Progress(

@@ -14,7 +14,9 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import dataclass
 from pathlib import Path
 
-from cardroom.arena.play import GameKind, GameOutcome, GameSpec, run_games
+from cardroom.arena.games import batches, run_games
+from cardroom.arena.play import GameKind, GameOutcome, GameSpec
+from cardroom.arena.ray_backend import run_on_ray
 from cardroom.bots import BOTS
 from cardroom.bots.shengji import SHENGJI_BOTS
 from cardroom.guandan.ruleset import COMPETITION, RuleSet
@@ -28,25 +30,25 @@ GAMES = ("guandan", "shengji")
 class ArenaConfig:
     """What decides an arena run's numbers: the game, the bots, how many deal and match pairs, the seed
     and the rule set (the number of workers does not). ``game="shengji"`` plays Shengji with the bots of
-    :data:`cardroom.bots.shengji.SHENGJI_BOTS`; its rule set, left at the default, becomes
-    :data:`cardroom.shengji.SHENGJI`."""
+    :data:`cardroom.bots.shengji.SHENGJI_BOTS`. ``rules`` not given is the game's default rule set,
+    :data:`cardroom.guandan.ruleset.COMPETITION` or :data:`cardroom.shengji.SHENGJI` (:attr:`rule_set`)."""
 
     bot_a: str
     bot_b: str
     deals: int = 100
     matches: int = 0
     seed: int = 1
-    rules: RuleSet | ShengjiRules = COMPETITION
+    rules: RuleSet | ShengjiRules | None = None
     game: str = "guandan"
 
     def __post_init__(self) -> None:
         if self.game not in GAMES:
             raise ValueError(f"unknown game {self.game!r}; available: {', '.join(GAMES)}")
-        if self.game == "shengji" and self.rules is COMPETITION:
-            object.__setattr__(self, "rules", SHENGJI)
+        if self.rules is None:
+            object.__setattr__(self, "rules", SHENGJI if self.game == "shengji" else COMPETITION)
         expected = ShengjiRules if self.game == "shengji" else RuleSet
         if not isinstance(self.rules, expected):
-            raise ValueError(f"the rule set {self.rules.name!r} is not a {self.game} rule set")
+            raise ValueError(f"the rule set {self.rule_set.name!r} is not a {self.game} rule set")
         bots: dict[str, object] = dict(SHENGJI_BOTS) if self.game == "shengji" else dict(BOTS)
         for name in (self.bot_a, self.bot_b):
             if name not in bots:
@@ -55,6 +57,12 @@ class ArenaConfig:
             raise ValueError("the numbers of deals and matches cannot be negative")
         if self.deals == 0 and self.matches == 0:
             raise ValueError("nothing to play: ask for at least one deal or one match")
+
+    @property
+    def rule_set(self) -> RuleSet | ShengjiRules:
+        """The rule set played: ``rules``, or the game's default when it was not given."""
+        assert self.rules is not None, "set in __post_init__"
+        return self.rules
 
     @property
     def games(self) -> int:
@@ -69,26 +77,9 @@ def schedule(config: ArenaConfig) -> list[GameSpec]:
         for index in range(count):
             for swapped in (False, True):
                 specs.append(
-                    GameSpec(kind, index, swapped, config.seed, config.bot_a, config.bot_b, config.rules)
+                    GameSpec(kind, index, swapped, config.seed, config.bot_a, config.bot_b, config.rule_set)
                 )
     return specs
-
-
-def batches(specs: list[GameSpec], workers: int) -> list[list[GameSpec]]:
-    """Cut the schedule into pool tasks: about eight per worker (so the load evens out and the
-    progress bar moves), a match pair at most per task, at most 32 fresh deals."""
-    size = max(1, min(32, len(specs) // (8 * workers)))
-    tasks: list[list[GameSpec]] = []
-    current: list[GameSpec] = []
-    for spec in specs:
-        limit = 2 if spec.kind is GameKind.MATCH else size
-        if current and (len(current) >= limit or current[0].kind is not spec.kind):
-            tasks.append(current)
-            current = []
-        current.append(spec)
-    if current:
-        tasks.append(current)
-    return tasks
 
 
 def run_arena(
@@ -112,8 +103,6 @@ def run_arena(
     specs = schedule(config)
     outcomes: list[GameOutcome] = []
     if ray_address is not None:
-        from cardroom.arena.ray_backend import run_on_ray
-
         outcomes = run_on_ray(specs, ray_address, records=records, progress=progress)
     elif workers == 1:
         for task in batches(specs, 1):

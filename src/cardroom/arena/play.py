@@ -219,23 +219,15 @@ def arena_meta(spec: GameSpec, deals: int) -> dict[str, Any]:
     }
 
 
-def run_game(spec: GameSpec, records: Path | None = None) -> GameOutcome:
-    """Play one game, write its record into the folder ``records`` (when given), return its facts."""
-    if spec.game == "shengji":
-        from cardroom.arena.shengji_play import run_shengji_game
-
-        return run_shengji_game(spec, records)
+def run_guandan_game(spec: GameSpec, records: Path | None = None) -> GameOutcome:
+    """Play one Guandan game, write its record into the folder ``records`` (when given), return its
+    facts."""
     match = play_game(spec)
     if records is not None:
         meta = {"arena": arena_meta(spec, len(match.deals))}
         record = record_of(match, spec.seat_names(), seed=spec.seed, meta=meta)
         write_record(records / spec.record_name(), record)
     return outcome_of(spec, match)
-
-
-def run_games(specs: list[GameSpec], records: Path | None = None) -> list[GameOutcome]:
-    """Play several games in order (one task of the process pool)."""
-    return [run_game(spec, records) for spec in specs]
 
 
 __all__ = [
@@ -249,6 +241,5 @@ __all__ = [
     "deal_cards",
     "outcome_of",
     "play_game",
-    "run_game",
-    "run_games",
+    "run_guandan_game",
 ]

@@ -16,8 +16,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, Final, TypeVar
 
-from cardroom.arena.duplicate import batches
-from cardroom.arena.play import GameOutcome, GameSpec, run_game
+from cardroom.arena.games import batches, run_game
+from cardroom.arena.play import GameOutcome, GameSpec
 
 LOCAL: Final = "local"
 """The address that starts a new local Ray instance for the run (``--ray``)."""
@@ -92,7 +92,7 @@ def ray_map(function: Callable[[T], R], tasks: Sequence[T]) -> Iterator[tuple[in
 
 def play_batch(specs: Sequence[GameSpec], keep_records: bool) -> list[tuple[GameOutcome, str, bytes | None]]:
     """One Ray task: play the games and return each one's outcome, record file name and, with
-    ``keep_records``, the record file as :func:`~cardroom.arena.play.run_game` writes it (into a
+    ``keep_records``, the record file as :func:`~cardroom.arena.games.run_game` writes it (into a
     temporary folder on the worker's node)."""
     if not keep_records:
         return [(run_game(spec), spec.record_name(), None) for spec in specs]

@@ -54,7 +54,7 @@ def results_tables(results: ArenaResults) -> list[Table]:
     title = (
         f"{escape(config.bot_a)} (A) vs {escape(config.bot_b)} (B): "
         f"{results.deal_pairs} duplicate deal pairs, {results.match_pairs} match pairs, "
-        f"rules {escape(config.rules.name)}, seed {config.seed}"
+        f"rules {escape(config.rule_set.name)}, seed {config.seed}"
     )
     a, b = results.teams
     teams = Table(
@@ -131,7 +131,7 @@ def write_chart(results: ArenaResults, path: Path) -> None:
     colors = ["tab:blue", "tab:orange"]
     figure.suptitle(
         f"{config.bot_a} (A) vs {config.bot_b} (B) — {results.deal_pairs} deal pairs, "
-        f"{results.match_pairs} match pairs, {config.rules.name}, seed {config.seed}"
+        f"{results.match_pairs} match pairs, {config.rule_set.name}, seed {config.seed}"
     )
 
     def bars(axes: Any, labels: list[str], intervals: list[Interval | None], scale: float) -> None:

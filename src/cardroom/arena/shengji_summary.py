@@ -108,7 +108,7 @@ class ShengjiArenaResults:
                 "deals": config.deals,
                 "matches": config.matches,
                 "seed": config.seed,
-                "rules": config.rules.to_dict(),
+                "rules": config.rule_set.to_dict(),
                 "seeding": SEEDING.replace("shuffled_hands", "Match.deal_random").replace(
                     "make_bot", "make_shengji_bot"
                 ),
@@ -227,7 +227,7 @@ def shengji_tables(results: ShengjiArenaResults) -> list[Table]:
         title=(
             f"Shengji: {escape(config.bot_a)} (A) vs {escape(config.bot_b)} (B): "
             f"{results.deal_pairs} duplicate deal pairs, {results.match_pairs} match pairs, "
-            f"rules {escape(config.rules.name)}, seed {config.seed}"
+            f"rules {escape(config.rule_set.name)}, seed {config.seed}"
         ),
     )
     if results.deal_pairs:
@@ -278,7 +278,7 @@ def write_shengji_chart(results: ShengjiArenaResults, path: Path) -> None:
     colors = ["tab:blue", "tab:orange"]
     figure.suptitle(
         f"Shengji: {config.bot_a} (A) vs {config.bot_b} (B) — {results.deal_pairs} deal pairs, "
-        f"{results.match_pairs} match pairs, {config.rules.name}, seed {config.seed}"
+        f"{results.match_pairs} match pairs, {config.rule_set.name}, seed {config.seed}"
     )
 
     def bars(axes: Any, intervals: Sequence[Interval | None], scale: float) -> None:

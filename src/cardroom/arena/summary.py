@@ -139,7 +139,7 @@ class ArenaResults:
                 "deals": config.deals,
                 "matches": config.matches,
                 "seed": config.seed,
-                "rules": config.rules.to_dict(),
+                "rules": config.rule_set.to_dict(),
                 "seeding": SEEDING,
             },
             "interval": {"confidence": CONFIDENCE, "method": INTERVAL_METHOD},
