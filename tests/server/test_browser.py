@@ -489,7 +489,7 @@ def test_lobby_creates_a_table_and_a_seat_is_taken(server: Server, context: Brow
     page.get_by_test_id("open-created").click()
     page.wait_for_function("() => window.__cardroom && window.__cardroom.state !== null")
     page.get_by_test_id("waiting-screen").wait_for()
-    page.get_by_test_id("sit-name").fill("Chen")
+    assert page.get_by_test_id("sit-name").input_value() == "Chen", "the name typed in the lobby is carried"
     page.get_by_test_id("sit-2").click()
     page.wait_for_function("() => window.__cardroom.seat === 2")
     assert page.evaluate(f"() => localStorage.getItem('cardroom:{table_id}')")

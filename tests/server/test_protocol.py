@@ -120,9 +120,12 @@ def test_quick_play_seats_you_against_three_bots(client: TestClient) -> None:
     assert quick["seat"] == 0
     table = client.get(f"/api/tables/{quick['id']}").json()
     assert table["status"] == "running"
+    assert table["name"] == "Ann vs three bots", "named for what it is, not as if the viewer were Ann"
     assert [seat["kind"] for seat in table["seats"]] == ["human", "bot", "bot", "bot"]
     assert {seat["bot"] for seat in table["seats"][1:]} == {"heuristic"}
     assert client.post("/api/quick", json={"name": ""}).status_code == 400
+    long = client.post("/api/quick", json={"name": "N" * 40}).json()
+    assert client.get(f"/api/tables/{long['id']}").json()["name"] == "N" * 26 + " vs three bots"
 
 
 # -- joining ---------------------------------------------------------------------------------------------

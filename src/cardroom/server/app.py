@@ -24,7 +24,7 @@ from starlette.websockets import WebSocketDisconnect
 from cardroom.bots import BOTS
 from cardroom.guandan.ruleset import PRESETS
 from cardroom.server.codec import ProtocolError, parse_message, server_message
-from cardroom.server.config import HUMAN, Settings, TableConfig, bot_seat
+from cardroom.server.config import HUMAN, MAX_NAME, Settings, TableConfig, bot_seat
 from cardroom.server.events import HEADER, Director, DirectorError, LiveEvent, sheet_json
 from cardroom.server.printout import print_page
 from cardroom.server.ratings import Ratings
@@ -41,6 +41,8 @@ WEB: Final = Path(__file__).resolve().parent / "web"
 
 UNKNOWN_TABLE_CLOSE: Final = 4404
 """The websocket close code after an ``unknown_table`` error."""
+QUICK_SUFFIX: Final = " vs three bots"
+"""A quick table's name follows its player's: named for what it is, it does not read as the viewer's."""
 
 
 def default_data_dir() -> Path:
@@ -214,7 +216,7 @@ def _api(app: FastAPI, settings: Settings) -> None:
         except ProtocolError as error:
             raise HTTPException(400, error.message) from None
         config = TableConfig(
-            name=name,
+            name=name[: MAX_NAME - len(QUICK_SUFFIX)].strip() + QUICK_SUFFIX,
             seats=(HUMAN, bot_seat(), bot_seat(), bot_seat()),
             clocks=settings.clocks,
             bot_delay=settings.bot_delay,

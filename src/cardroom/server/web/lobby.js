@@ -253,6 +253,7 @@ async function createTable(event) {
   $("#create-error").hidden = true;
   const clocks = readClocks();
   if (!clocks) return;
+  if ($("#name").value.trim()) saveName(playerName());
   const name = $("#table-name").value.trim() || `${playerName()} · ${new Date().toLocaleTimeString()}`;
   const length = $("#length").value;
   const body = {
