@@ -518,3 +518,36 @@ def test_clock_runs_out_and_the_player_takes_the_seat_back(server: Server, conte
         "() => window.__cardroom.events.some(e => e.type === 'auto' && e.seat === 0 && e.on === false)"
     )
     errors.check()
+
+
+def test_big_and_small_jokers_are_told_apart_at_a_glance(server: Server, context: BrowserContext) -> None:
+    """The two jokers differ in label (BIG / SMALL, 大王 / 小王), star (filled / outlined) and face colour,
+    full size and small (as in the replay's trick rows), in both languages."""
+    page = context.new_page()
+    errors = PageErrors(page)
+    page.goto(server.url)
+    drawn = """async () => {
+        const { cardElement } = await import('/static/cards.js');
+        const out = {};
+        for (const [code, small] of [['HR', false], ['SB', false], ['HR', true], ['SB', true]]) {
+            const el = cardElement(code, { small });
+            document.body.append(el);
+            out[code + (small ? '-small' : '')] = {
+                label: el.querySelector('.joker-corner').textContent,
+                star: el.querySelector('.pip').textContent,
+                face: getComputedStyle(el).backgroundImage,
+            };
+        }
+        return out;
+    }"""
+    cards = page.evaluate(drawn)
+    for size in ("", "-small"):
+        big, small = cards["HR" + size], cards["SB" + size]
+        assert (big["label"], small["label"]) == ("BIG", "SMALL")
+        assert (big["star"], small["star"]) == ("★", "☆")
+        assert big["face"] != small["face"]
+    page.evaluate("() => localStorage.setItem('cardroom:lang', 'zh')")
+    page.reload()
+    cards = page.evaluate(drawn)
+    assert (cards["HR"]["label"], cards["SB"]["label"]) == ("大王", "小王")
+    errors.check()

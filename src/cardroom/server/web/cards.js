@@ -75,13 +75,16 @@ export function cardElement(code, { level = null, wild = null, small = false } =
   el.dataset.card = code;
   const suit = suitOf(code);
   if (isJoker(code)) {
-    el.classList.add("joker", code === "HR" ? "red" : "black");
+    // Unmistakable at a glance: the big joker a solid red face with a filled star and "BIG" / 大王, the
+    // small joker a pale face with an outlined star and "SMALL" / 小王.
+    const big = code === "HR";
+    el.classList.add("joker", big ? "big" : "small-joker", big ? "red" : "black");
     const corner = document.createElement("span");
     corner.className = "corner joker-corner";
-    corner.textContent = "JOKER";
+    corner.textContent = t(big ? "joker.big" : "joker.small");
     const pip = document.createElement("span");
     pip.className = "pip";
-    pip.textContent = "★";
+    pip.textContent = big ? "★" : "☆";
     el.append(corner, pip);
     el.title = cardText(code);
     return el;
