@@ -20,16 +20,22 @@ def _team(seats: tuple[str, ...], team: int) -> str:
     return f"team {team} ({escape(seats[team])} & {escape(seats[team + 2])})"
 
 
+def _print_heading(
+    game: str, rules: str, seed: int | None, deals: int, actions: int, console: Console
+) -> None:
+    seeded = f", seed {seed}" if seed is not None else ""
+    console.print(
+        f"[bold]{game} match record[/]: rules {escape(rules)}{seeded}, "
+        f"{plural(deals, 'deal')}, {plural(actions, 'action')}"
+    )
+
+
 def print_replay_report(report: ReplayReport, console: Console) -> None:
     """A Guandan replay's report: the record, a table of its deals, the result or the first illegal action,
     and whether the stored result agrees."""
     record = report.record
     seats = record.seats
-    seed = f", seed {record.seed}" if record.seed is not None else ""
-    console.print(
-        f"[bold]Guandan match record[/]: rules {escape(record.rules.name)}{seed}, "
-        f"{plural(len(record.deals), 'deal')}, {plural(record.action_count, 'action')}"
-    )
+    _print_heading("Guandan", record.rules.name, record.seed, len(record.deals), record.action_count, console)
     if report.deals:
         table = Table("deal", "level", "places (上游 → 下游)", "winner", "rise", "levels after")
         for deal in report.deals:
@@ -90,11 +96,7 @@ def print_shengji_replay_report(report: ShengjiReplayReport, console: Console) -
     """A Shengji replay's report, as :func:`print_replay_report`."""
     record = report.record
     seats = record.seats
-    seed = f", seed {record.seed}" if record.seed is not None else ""
-    console.print(
-        f"[bold]Shengji match record[/]: rules {escape(record.rules.name)}{seed}, "
-        f"{plural(len(record.deals), 'deal')}, {plural(record.action_count, 'action')}"
-    )
+    _print_heading("Shengji", record.rules.name, record.seed, len(record.deals), record.action_count, console)
     if report.deals:
         table = Table(
             "deal", "level", "dealer", "trump", "attackers' points", "kitty", "result", "levels after"
