@@ -19,6 +19,7 @@ LAYERS = [
     "competition",
     "tournament",
     "server",
+    "terminal",
     "demo",
     "cli",
 ]
