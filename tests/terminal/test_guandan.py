@@ -77,9 +77,13 @@ def test_cards_chosen_by_keys_and_by_typing_and_illegal_plays_refused() -> None:
             await pilot.press("enter")
             deal = app.match.current_deal
             assert deal is not None
-            mine = [e for e in deal.history(app.seat)[before:] if e.seat == app.seat and e.play is not None]
-            assert [e.play.kind for e in mine[:1]] == [PlayKind.SINGLE], "the typed card was led as a single"
-            assert mine[0].play.cards == (hand[0],)
+            mine = [
+                e.play for e in deal.history(app.seat)[before:] if e.seat == app.seat and e.play is not None
+            ]
+            assert mine, "the typed card was played"
+            assert mine[0] is not None
+            assert mine[0].kind is PlayKind.SINGLE, "the typed card was led as a single"
+            assert mine[0].cards == (hand[0],)
 
     asyncio.run(play())
 
