@@ -21,7 +21,7 @@ from cardroom.competition.messages import (
     notify_anti_tribute,
 )
 from cardroom.competition.order import order_actions
-from cardroom.competition.view import SeatView
+from cardroom.competition.view import LOOKUP_ENTRIES, SeatView
 from cardroom.guandan.deal import Action, Event, EventKind, Phase, PlayAction, ReturnAction, TributeAction
 from cardroom.guandan.match import Match
 from cardroom.guandan.observation import Observation
@@ -236,11 +236,12 @@ def test_an_entry_not_among_the_seat_s_own_plays_is_read_on_its_own() -> None:
     view.update(
         {"type": "notify", "stage": "beginning", "handCards": ["S3", "H2"], "myPos": 2, "curRank": "2"}
     )
-    entries = [["Single", "3", ["S3"]], ["Pair", "3", ["S3", "H2"]], ["Pair", "4", ["S4", "C4"]]]
+    padding = [["Single", "3", ["S3"]]] * LOOKUP_ENTRIES
+    entries = [["Single", "3", ["S3"]], ["Pair", "3", ["S3", "H2"]], ["Pair", "4", ["S4", "C4"]], *padding]
     message = {"type": "act", "stage": "play", "handCards": ["S3", "H2"], "actionList": entries}
     view.update(message)
     found = view.legal_actions(message)
-    assert [action.play.kind if isinstance(action, PlayAction) else None for action in found] == [
+    assert [action.play.kind if isinstance(action, PlayAction) else None for action in found[:3]] == [
         PlayKind.SINGLE,
         PlayKind.PAIR,
         PlayKind.PAIR,

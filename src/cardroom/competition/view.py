@@ -174,19 +174,22 @@ class SeatView:
     def legal_actions(self, message: Mapping[str, Any]) -> list[Action | None]:
         """Each ``actionList`` entry read as this seat's action (``None`` where it cannot be read).
 
-        In the play stage the seat's own legal plays are listed first (the compiled core's, in bulk) and
-        each entry is looked up among them by its kind, rank and cards; only an entry not found there
-        is read on its own (:func:`action_of_entry`)."""
+        A play-stage list of :data:`LOOKUP_ENTRIES` entries or more is matched to the seat's own legal
+        plays, listed in bulk by the compiled core: each entry is looked up among them by its kind, rank
+        and cards, and only an entry not found there is read on its own (:func:`action_of_entry`), as
+        every entry of a shorter list is."""
         entries = message.get("actionList")
         if not isinstance(entries, list) or self.seat is None:
             return []
         seat, level = self.seat, self.level or Rank.TWO
-        codes = _PlayCodes(self.hand)
         known: dict[int, Action] = {}
-        if message.get("stage") == "play" and len(codes.columns) <= MAX_CARD_TYPES:
-            previous = self._previous(message, level)[0]
-            known = codes.actions(legal_play_set(self.hand, previous, level, self.rules), seat)
-        found = [known.get(code) for code in map(codes.of_entry, entries)]
+        found: list[Action | None] = [None] * len(entries)
+        if message.get("stage") == "play" and len(entries) >= LOOKUP_ENTRIES:
+            codes = _PlayCodes(self.hand)
+            if len(codes.columns) <= MAX_CARD_TYPES:
+                previous = self._previous(message, level)[0]
+                known = codes.actions(legal_play_set(self.hand, previous, level, self.rules), seat)
+                found = [known.get(code) for code in map(codes.of_entry, entries)]
         self.read_alone = 0
         for index, action in enumerate(found):
             if action is None:
@@ -268,6 +271,8 @@ _HEADS: Final = {
 """Each play type's and key rank's part of a play's code, above the cards' digits."""
 _HEADS[FOUR_KINGS_WIRE[0]][FOUR_KINGS_WIRE[1]] = (int(PlayKind.FOUR_JOKERS) << 5 | Rank.SMALL_JOKER) << 53
 _PASS_CODE: Final = int(PlayKind.PASS) << 5 << 53
+LOOKUP_ENTRIES: Final = 50
+"""Below this many entries, reading each on its own costs no more than listing the seat's plays."""
 MAX_CARD_TYPES: Final = 33
 """Card types a hand may hold for its plays' codes to fit 64 bits (3**33 < 2**53)."""
 
