@@ -12,7 +12,8 @@ from textual.widgets import Static
 from cardroom.guandan import PlayKind
 from cardroom.guandan.plays import rank_order
 from cardroom.records import read_record, replay
-from cardroom.terminal.guandan import GuandanTable, card_label
+from cardroom.terminal.guandan import GuandanTable
+from cardroom.terminal.table import card_label
 
 
 def message(app: GuandanTable) -> str:

@@ -1,4 +1,4 @@
-"""``cardroom play``: a Guandan match at the terminal against three of our bots
+"""``cardroom play``: a match of Guandan or Shengji at the terminal against three of our bots
 (:mod:`cardroom.terminal`)."""
 
 from __future__ import annotations
@@ -9,13 +9,15 @@ from typing import Annotated
 import typer
 
 from cardroom.bots import BOTS
-from cardroom.cli.options import bot_name, guandan_rules
+from cardroom.bots.shengji import SHENGJI_BOTS
+from cardroom.cli.options import bot_name, guandan_rules, shengji_rules
 
 
 def play_command(
-    rules: Annotated[str, typer.Option(help="Rule-set preset: competition, classic, platform, huopin, …")] = (
-        "competition"
-    ),
+    game: Annotated[str, typer.Option(help="The game: guandan or shengji.")] = "guandan",
+    rules: Annotated[
+        str | None, typer.Option(help="Rule-set preset (default: competition; Shengji: shengji).")
+    ] = None,
     bots: Annotated[
         str, typer.Option(help=f"The bot at the other seats; available: {', '.join(sorted(BOTS))}.")
     ] = ("heuristic"),
@@ -26,11 +28,25 @@ def play_command(
         "match.json"
     ),
 ) -> None:
-    """Play a Guandan match at the terminal against three bots: arrows and space choose cards (or t to
-    type them), Enter plays, p passes, h hints, a plays the hint, n deals the next deal, q quits."""
-    from cardroom.terminal.guandan import GuandanTable
+    """Play a match of Guandan or Shengji at the terminal against three bots: arrows and space choose
+    cards (or t to type them), Enter plays, p passes, h hints, a plays the hint, n deals the next deal,
+    q quits. The record is written to OUT at the end."""
+    from cardroom.terminal.table import CardTable
 
-    table = GuandanTable(
-        guandan_rules(rules), seed=seed, seat=seat, bots=bot_name(bots, "--bots"), max_deals=deals, out=out
-    )
+    table: CardTable
+    if game == "shengji":
+        from cardroom.terminal.shengji import ShengjiTable
+
+        rule_set = shengji_rules(rules or "shengji")
+        bot = bot_name(bots, "--bots", SHENGJI_BOTS, "Shengji ")
+        table = ShengjiTable(rule_set, seed=seed, seat=seat, bots=bot, max_deals=deals, out=out)
+    elif game == "guandan":
+        from cardroom.terminal.guandan import GuandanTable
+
+        bot = bot_name(bots, "--bots")
+        table = GuandanTable(
+            guandan_rules(rules or "competition"), seed=seed, seat=seat, bots=bot, max_deals=deals, out=out
+        )
+    else:
+        raise typer.BadParameter(f"unknown game {game!r}; known: guandan, shengji", param_hint="--game")
     table.run()
