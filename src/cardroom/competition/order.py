@@ -18,8 +18,8 @@ its decompiled generator, ``game.py``):
 
 Our lists hold exactly the legal actions: the few legal plays the simulator fails to generate (a
 straight flush other than ♥ with a wild card in it; four jokers or a straight flush on a bomb it does
-not expect them on; a 三连对 or 钢板 one of whose ranks is wild cards only) go where its order would put
-them, after those of their rank it does generate.
+not expect them on; a pair of two wild cards in a 三连对 or as a 三带二's pair) go where its order
+would put them, after those of their rank it does generate.
 """
 
 from __future__ import annotations
