@@ -6,6 +6,7 @@
 #include <nanobind/stl/vector.h>
 
 #include <algorithm>
+#include <unordered_map>
 #include <stdexcept>
 #include <string>
 
@@ -272,6 +273,69 @@ struct PlaySet {
         }
         nb::capsule owner(data, [](void* p) noexcept { delete[] static_cast<uint8_t*>(p); });
         return nb::ndarray<nb::numpy, uint8_t, nb::ndim<2>>(data, {plays.size(), size_t(CARD_COUNT)}, owner);
+    }
+    // For each entry of ``entries`` (a list of [type, rank, cards] lists, as a protocol's action list
+    // writes plays), the index of the play of this set with the same kind, key rank and cards, or -1.
+    // ``heads`` maps a type name to {rank letter: kind << 5 | rank}; ``card_indices`` a card name to its
+    // index: the notation stays in Python. An entry whose cards field is not a list reads as no cards
+    // (a pass); anything malformed is -1.
+    nb::list match_entries(nb::handle entries, nb::handle heads, nb::handle card_indices) const {
+        if (!PyList_Check(entries.ptr()) || !PyDict_Check(heads.ptr()) || !PyDict_Check(card_indices.ptr()))
+            throw nb::type_error("match_entries(): entries is a list, heads and card_indices are dicts");
+        std::unordered_map<unsigned __int128, Py_ssize_t, CardsHash> found;
+        found.reserve(plays.size() * 2);
+        for (size_t i = 0; i < plays.size(); ++i) {
+            const PackedPlay play = plays[i];
+            const unsigned __int128 key = (static_cast<unsigned __int128>(play.kind() << 5 | play.rank()) << 110) |
+                                          play.cards();
+            found.emplace(key, Py_ssize_t(i));
+        }
+        const Py_ssize_t count = PyList_GET_SIZE(entries.ptr());
+        PyObject* result = PyList_New(count);
+        if (!result) throw nb::python_error();
+        nb::object owned = nb::steal(result);
+        for (Py_ssize_t i = 0; i < count; ++i) {
+            const Py_ssize_t index = match_entry(PyList_GET_ITEM(entries.ptr(), i), heads.ptr(), card_indices.ptr(), found);
+            PyObject* value = PyLong_FromSsize_t(index);
+            if (!value) throw nb::python_error();
+            PyList_SET_ITEM(result, i, value);
+        }
+        return nb::borrow<nb::list>(owned);
+    }
+    struct CardsHash {
+        size_t operator()(unsigned __int128 key) const noexcept {
+            const uint64_t lo = uint64_t(key), hi = uint64_t(key >> 64);
+            return size_t(lo * 0x9E3779B97F4A7C15ULL ^ (hi + 0x632BE59BD9B4E019ULL + (lo << 6) + (lo >> 2)));
+        }
+    };
+    static Py_ssize_t match_entry(PyObject* entry, PyObject* heads, PyObject* card_indices,
+                                  const std::unordered_map<unsigned __int128, Py_ssize_t, CardsHash>& found) {
+        if (!PyList_Check(entry) || PyList_GET_SIZE(entry) != 3) return -1;
+        PyObject* type = PyList_GET_ITEM(entry, 0);
+        PyObject* rank = PyList_GET_ITEM(entry, 1);
+        PyObject* cards = PyList_GET_ITEM(entry, 2);
+        if (!PyUnicode_Check(type) || !PyUnicode_Check(rank)) return -1;
+        PyObject* ranks = PyDict_GetItemWithError(heads, type);
+        if (!ranks || !PyDict_Check(ranks)) { PyErr_Clear(); return -1; }
+        PyObject* head = PyDict_GetItemWithError(ranks, rank);
+        if (!head || !PyLong_Check(head)) { PyErr_Clear(); return -1; }
+        unsigned __int128 held = 0;
+        if (PyList_Check(cards)) {
+            for (Py_ssize_t c = 0; c < PyList_GET_SIZE(cards); ++c) {
+                PyObject* name = PyList_GET_ITEM(cards, c);
+                if (!PyUnicode_Check(name)) return -1;
+                PyObject* number = PyDict_GetItemWithError(card_indices, name);
+                if (!number || !PyLong_Check(number)) { PyErr_Clear(); return -1; }
+                const long index = PyLong_AsLong(number);
+                if (index < 0 || index >= CARD_COUNT || count_of(held, int(index)) == 2) return -1;
+                held += static_cast<unsigned __int128>(1) << (2 * index);
+            }
+        }
+        const long kind_rank = PyLong_AsLong(head);
+        if (kind_rank < 0 || kind_rank >= 1 << 10) return -1;
+        const unsigned __int128 key = (static_cast<unsigned __int128>(kind_rank) << 110) | held;
+        const auto at = found.find(key);
+        return at == found.end() ? -1 : at->second;
     }
     PlaySet of_kind(int kind) const { return PlaySet{plays.of_kind(kind)}; }
     Py_ssize_t index_of(nb::handle play) const {
@@ -600,6 +664,8 @@ NB_MODULE(_core, m) {
         .def("actions", &PlaySet::actions, nb::arg("seat"), nb::arg("action_type"),
              "Every play as an action of the seat (a tuple of action_type(seat, play)).")
         .def("of_kind", &PlaySet::of_kind, "The plays of one kind (a PlayKind value).")
+        .def("match_entries", &PlaySet::match_entries, nb::arg("entries"), nb::arg("heads"), nb::arg("card_indices"),
+             "Each [type, rank, cards] entry's index in this set (same kind, key rank and cards), or -1.")
         .def("index", &PlaySet::index_of, "The index of a play (kind, key rank, cards and readings).")
         .def("kinds", [](const PlaySet& s) { return s.column<uint8_t>([](const PackedPlay& p) { return p.kind(); }); })
         .def("ranks", [](const PlaySet& s) { return s.column<uint8_t>([](const PackedPlay& p) { return p.rank(); }); })

@@ -33,7 +33,7 @@ from cardroom.guandan.deal import Deal, EventKind, Phase, PlayAction, random_pla
 from cardroom.guandan.extended import EXTENDED_ENUMERATORS
 from cardroom.guandan.hands import HandView
 from cardroom.guandan.match import shuffled_hands
-from cardroom.guandan.moves import iter_follows, iter_leads, legal_play_set
+from cardroom.guandan.moves import iter_follows, iter_leads, legal_play_set, legal_plays
 from cardroom.guandan.rankplays import RankCounts, RankPlay, iter_rank_follows, iter_rank_leads, rank_play_of
 from cardroom.guandan.readings import EXTENDED_ORDER
 from cardroom.guandan.ruleset import CLASSIC, COMPETITION, HUOPIN, PLATFORM, ReturnLimit, RuleSet
@@ -498,3 +498,46 @@ def test_a_pure_playout_answers_alike() -> None:
         for action in actions:
             copy.apply(action)
     assert copy.phase is Phase.OVER
+
+
+def test_entries_are_matched_to_plays_as_the_pure_set_matches_them(core: ModuleType) -> None:
+    """``PlaySet.match_entries`` (the competition client's lookup) answers as the pure set's, index for
+    index, on the wire lists of random deals' leads and follows with malformed entries mixed in."""
+    from cardroom.competition.messages import wire_triple
+    from cardroom.competition.view import CARD_INDICES, WIRE_HEADS
+
+    rng = random.Random(5)
+    malformed: list[object] = [
+        ["Single", "3"],
+        ["Pair", "Z", ["S3", "S3"]],
+        ["Nope", "3", ["S3"]],
+        ["Single", "3", ["X9"]],
+        ["Trips", "3", ["S3", "S3", "S3"]],
+        "PASS",
+        ["Single", 3, ["S3"]],
+        ["Single", "3", [3]],
+        ["PASS", "PASS", "PASS"],
+    ]
+    compared = 0
+    for _ in range(40):
+        hand = rng.sample(list(full_deck()), 27)
+        level = rng.choice([rank for rank in Rank if not rank.is_joker])
+        previous = (
+            None
+            if rng.random() < 0.5
+            else rng.choice(legal_plays(rng.sample(list(full_deck()), 27), None, level))
+        )
+        packed = legal_play_set(hand, previous, level)
+        assert not isinstance(packed, native.ListPlaySet)
+        entries: list[object] = [wire_triple(play) for play in packed.to_list()]
+        entries += [
+            wire_triple(play) for play in legal_plays(rng.sample(list(full_deck()), 27), None, level)[:20]
+        ]
+        entries += malformed
+        rng.shuffle(entries)
+        listed = native.ListPlaySet(packed.to_list())
+        assert packed.match_entries(entries, WIRE_HEADS, CARD_INDICES) == listed.match_entries(
+            entries, WIRE_HEADS, CARD_INDICES
+        )
+        compared += len(entries)
+    assert compared > 10_000

@@ -15,9 +15,7 @@ from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-import numpy as np
-
-from cardroom.cards import Card, Rank
+from cardroom.cards import Card, Rank, full_deck
 from cardroom.competition.messages import (
     FOUR_KINGS_WIRE,
     action_of_entry,
@@ -29,7 +27,6 @@ from cardroom.competition.messages import (
 )
 from cardroom.guandan.deal import Action, Event, EventKind, Phase, PlayAction
 from cardroom.guandan.moves import legal_play_set
-from cardroom.guandan.native import ListPlaySet, PlaySet
 from cardroom.guandan.observation import Observation
 from cardroom.guandan.plays import Play, PlayKind
 from cardroom.guandan.ruleset import COMPETITION, RuleSet
@@ -175,25 +172,24 @@ class SeatView:
         """Each ``actionList`` entry read as this seat's action (``None`` where it cannot be read).
 
         A play-stage list of :data:`LOOKUP_ENTRIES` entries or more is matched to the seat's own legal
-        plays, listed in bulk by the compiled core: each entry is looked up among them by its kind, rank
-        and cards, and only an entry not found there is read on its own (:func:`action_of_entry`), as
-        every entry of a shorter list is."""
+        plays, listed in bulk by the compiled core, which also reads the entries and looks each up among
+        them by its kind, key rank and cards (``PlaySet.match_entries``); only an entry not found there
+        is read on its own (:func:`action_of_entry`), as every entry of a shorter list is."""
         entries = message.get("actionList")
         if not isinstance(entries, list) or self.seat is None:
             return []
         seat, level = self.seat, self.level or Rank.TWO
-        known: dict[int, Action] = {}
+        looked_up = message.get("stage") == "play" and len(entries) >= LOOKUP_ENTRIES
         found: list[Action | None] = [None] * len(entries)
-        if message.get("stage") == "play" and len(entries) >= LOOKUP_ENTRIES:
-            codes = _PlayCodes(self.hand)
-            if len(codes.columns) <= MAX_CARD_TYPES:
-                previous = self._previous(message, level)[0]
-                known = codes.actions(legal_play_set(self.hand, previous, level, self.rules), seat)
-                found = [known.get(code) for code in map(codes.of_entry, entries)]
+        if looked_up:
+            plays = legal_play_set(self.hand, self._previous(message, level)[0], level, self.rules)
+            actions = plays.actions(seat, PlayAction)
+            matched = plays.match_entries(entries, WIRE_HEADS, CARD_INDICES)
+            found = [actions[index] if index >= 0 else None for index in matched]
         self.read_alone = 0
         for index, action in enumerate(found):
             if action is None:
-                if known:
+                if looked_up:
                     self.read_alone += 1
                 with suppress(ValueError):
                     found[index] = action_of_entry(entries[index], seat, level, self.rules)
@@ -264,44 +260,15 @@ class SeatView:
             return None, None
 
 
-_HEADS: Final = {
-    name: {rank.letter: (int(kind) << 5 | int(rank)) << 53 for rank in Rank}
-    for kind, name in TYPE_NAMES.items()
+WIRE_HEADS: Final = {
+    name: {rank.letter: int(kind) << 5 | int(rank) for rank in Rank} for kind, name in TYPE_NAMES.items()
 }
-"""Each play type's and key rank's part of a play's code, above the cards' digits."""
-_HEADS[FOUR_KINGS_WIRE[0]][FOUR_KINGS_WIRE[1]] = (int(PlayKind.FOUR_JOKERS) << 5 | Rank.SMALL_JOKER) << 53
-_PASS_CODE: Final = int(PlayKind.PASS) << 5 << 53
+"""Each play type's name and key rank letter on the wire, as the core keys a play (kind << 5 | rank)."""
+WIRE_HEADS[FOUR_KINGS_WIRE[0]][FOUR_KINGS_WIRE[1]] = int(PlayKind.FOUR_JOKERS) << 5 | Rank.SMALL_JOKER
+WIRE_HEADS[TYPE_NAMES[PlayKind.PASS]] = {"PASS": int(PlayKind.PASS) << 5}
+CARD_INDICES: Final = {str(card): card.index for card in set(full_deck())}
 LOOKUP_ENTRIES: Final = 50
 """Below this many entries, reading each on its own costs no more than listing the seat's plays."""
-MAX_CARD_TYPES: Final = 33
-"""Card types a hand may hold for its plays' codes to fit 64 bits (3**33 < 2**53)."""
-
-
-class _PlayCodes:
-    """Codes of the plays one hand makes: the kind and key rank above, the counts of the cards as base-3
-    digits over the hand's card types below (exact for whatever the hand holds: two copies at most)."""
-
-    def __init__(self, hand: Sequence[Card]) -> None:
-        types = sorted({card.index: card for card in hand}.items())
-        self.columns = [index for index, _ in types]
-        self.weights = {str(card): 3**digit for digit, (_, card) in enumerate(types)}
-        self.powers = np.array([3**digit for digit in range(len(types))], dtype=np.int64)
-
-    def actions(self, plays: PlaySet | ListPlaySet, seat: int) -> dict[int, Action]:
-        """The hand's ``plays`` as actions of ``seat``, by code."""
-        heads = ((plays.kinds().astype(np.int64) << 5) | plays.ranks()) << 53
-        codes = (plays.card_counts()[:, self.columns] @ self.powers | heads).tolist()
-        return dict(zip(codes, plays.actions(seat, PlayAction), strict=True))
-
-    def of_entry(self, entry: Any) -> int:
-        """An ``actionList`` entry's code; -1 where it is no well-formed play triple of the hand's cards."""
-        try:
-            if len(entry) != 3:
-                return -1
-            code: int = _HEADS[entry[0]][entry[1]] | sum(map(self.weights.__getitem__, entry[2]))
-        except (KeyError, TypeError):
-            return _PASS_CODE if is_pass_triple(entry) else -1
-        return code
 
 
 def _rank(value: object) -> Rank | None:

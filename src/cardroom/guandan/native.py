@@ -164,6 +164,15 @@ class PlaySet(Protocol):
         ...
 
     def of_kind(self, kind: int) -> PlaySet: ...
+    def match_entries(
+        self, entries: list[Any], heads: dict[str, dict[str, int]], card_indices: dict[str, int]
+    ) -> list[int]:
+        """For each ``[type, rank, cards]`` entry (a protocol's action list), the index of the play with
+        the same kind, key rank and cards, or -1. ``heads`` maps a type name to ``{rank letter: kind << 5
+        | rank}``, ``card_indices`` a card name to its index; a cards field that is not a list reads as
+        no cards (a pass)."""
+        ...
+
     def index(self, play: Play) -> int: ...
     def kinds(self) -> npt.NDArray[np.uint8]: ...
     def ranks(self) -> npt.NDArray[np.uint8]:
@@ -206,6 +215,18 @@ class ListPlaySet:
     def of_kind(self, kind: int) -> ListPlaySet:
         return ListPlaySet([play for play in self._plays if play.kind == kind])
 
+    def match_entries(
+        self, entries: list[Any], heads: dict[str, dict[str, int]], card_indices: dict[str, int]
+    ) -> list[int]:
+        found: dict[tuple[int, tuple[int, ...]] | None, int] = {}
+        for index, play in enumerate(self._plays):
+            key = (
+                int(play.kind) << 5 | int(play.rank or 0),
+                tuple(sorted(card.index for card in play.cards)),
+            )
+            found.setdefault(key, index)
+        return [found.get(_entry_key(entry, heads, card_indices), -1) for entry in entries]
+
     def index(self, play: Play) -> int:
         return self._plays.index(play)
 
@@ -242,6 +263,27 @@ class ListPlaySet:
             for card in play.cards:
                 counts[row, card.index] += 1
         return counts
+
+
+def _entry_key(
+    entry: Any, heads: dict[str, dict[str, int]], card_indices: dict[str, int]
+) -> tuple[int, tuple[int, ...]] | None:
+    """:meth:`ListPlaySet.match_entries`'s reading of one entry (``None``: malformed)."""
+    if not isinstance(entry, list) or len(entry) != 3:
+        return None
+    kind, rank, cards = entry
+    if not isinstance(kind, str) or not isinstance(rank, str):
+        return None
+    head = heads.get(kind, {}).get(rank) if isinstance(heads.get(kind), dict) else None
+    if not isinstance(head, int) or not 0 <= head < 1 << 10:
+        return None
+    indices: list[int] = []
+    for name in cards if isinstance(cards, list) else ():
+        index = card_indices.get(name) if isinstance(name, str) else None
+        if not isinstance(index, int) or indices.count(index) == 2:
+            return None
+        indices.append(index)
+    return head, tuple(sorted(indices))
 
 
 def _core() -> ModuleType:
