@@ -4,7 +4,6 @@ the rule, tribute and return, and the record written at the end."""
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 from textual.widgets import Static
@@ -14,6 +13,7 @@ from cardroom.guandan.plays import rank_order
 from cardroom.records import read_record, replay
 from cardroom.terminal.guandan import GuandanTable
 from cardroom.terminal.table import card_label
+from tests.terminal.running import run
 
 
 def message(app: GuandanTable) -> str:
@@ -43,7 +43,7 @@ def test_a_match_played_from_the_keyboard_writes_a_record_that_replays(tmp_path:
             assert "The match is over" in message(app)
         return app
 
-    app = asyncio.run(play())
+    app = run(play())
     assert len(app.match.deals) == 2
     assert replay(read_record(out)).ok
 
@@ -86,7 +86,7 @@ def test_cards_chosen_by_keys_and_by_typing_and_illegal_plays_refused() -> None:
             assert mine[0].kind is PlayKind.SINGLE, "the typed card was led as a single"
             assert mine[0].cards == (hand[0],)
 
-    asyncio.run(play())
+    run(play())
 
 
 def test_the_hand_is_sorted_by_the_level_and_wild_cards_are_marked() -> None:
@@ -102,4 +102,4 @@ def test_the_hand_is_sorted_by_the_level_and_wild_cards_are_marked() -> None:
                 wild = str(card) == f"H{deal.level.letter}"
                 assert (card_label(card) + "*" in shown) == wild or not wild
 
-    asyncio.run(play())
+    run(play())

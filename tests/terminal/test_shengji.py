@@ -4,7 +4,6 @@ the follow duty refused with the rule, and the record written and replayed."""
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 from textual.widgets import Static
@@ -13,6 +12,7 @@ from cardroom.records import read_record
 from cardroom.records.shengji import replay_shengji
 from cardroom.shengji.deal import Phase
 from cardroom.terminal.shengji import ShengjiTable
+from tests.terminal.running import run
 
 
 def message(app: ShengjiTable) -> str:
@@ -41,7 +41,7 @@ def test_two_deals_played_from_the_keyboard_write_a_record_that_replays(tmp_path
             assert "The match is over" in message(app)
         return app
 
-    app = asyncio.run(play())
+    app = run(play())
     assert len(app.match.summaries) == 2
     report = replay_shengji(read_record(out))
     assert report.violation is None
@@ -74,4 +74,4 @@ def test_a_play_against_the_follow_duty_is_refused_with_the_rule() -> None:
                 await pilot.press("a")
             raise AssertionError("no follow with a choice of suit came up")
 
-    asyncio.run(play())
+    run(play())
