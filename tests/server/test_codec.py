@@ -155,6 +155,10 @@ def test_a_hand_is_ordered_jokers_level_cards_then_ace_down() -> None:
         ('{"type": 3}', "type"),
         (json.dumps({"type": "ping", "pad": "é" * 9000}), "too large"),
         (b"\xff\xfe", "not valid JSON"),
+        ("[" * 5000 + "]" * 5000, "nested more than 16 deep"),
+        ('{"type": "join", "since": ' + "[" * 17 + "]" * 17 + "}", "nested more than 16 deep"),
+        ('{"type": "ping", "x": NaN}', "NaN is not a JSON number"),
+        ('{"type": "ping", "x": -Infinity}', "Infinity is not a JSON number"),
     ],
 )
 def test_a_message_that_cannot_be_read_is_a_bad_message(raw: str | bytes, words: str) -> None:
@@ -167,6 +171,11 @@ def test_a_message_that_cannot_be_read_is_a_bad_message(raw: str | bytes, words:
         "code": "bad_message",
         "message": raised.value.message,
     }
+
+
+def test_brackets_and_escapes_inside_strings_do_not_count_as_nesting() -> None:
+    deep_text = json.dumps({"type": "chat", "text": "[" * 40 + '\\"{' * 20})
+    assert parse_message(deep_text, 16 * 1024)["text"].startswith("[[[")
 
 
 def test_a_good_message_is_read() -> None:

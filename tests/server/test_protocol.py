@@ -263,6 +263,7 @@ def _state_unchanged(client: TestClient, table_id: str, before: dict[str, Any]) 
         ({"type": "dance"}, "bad_message", "dance"),
         ({"type": "join", "token": 5}, "bad_message", "token"),
         ({"type": "join", "token": None, "since": -1}, "bad_message", "since"),
+        ({"type": "join", "token": None, "since": 10**9}, "bad_message", "the last event number seen, 0 to"),
     ],
 )
 def test_a_refused_message_is_an_error_to_the_sender_and_changes_nothing(
@@ -334,7 +335,33 @@ def test_malformed_and_oversized_frames_are_refused(client: TestClient) -> None:
         assert "too large" in error["message"]
         ws.send_bytes(b"\x00\x01")
         assert peer.error()["code"] == "bad_message"
+        for raw, words in (("[" * 5000 + "]" * 5000, "nested"), ('{"type": "ping", "n": NaN}', "NaN")):
+            ws.send_text(raw)
+            error = peer.error()
+            assert error["code"] == "bad_message", error
+            assert words in error["message"]
         _state_unchanged(client, table_id, before)
+
+
+def test_request_bodies_are_checked_before_they_are_read_whole(client: TestClient) -> None:
+    """A body over the limit is refused by its Content-Length, or as it arrives when it has none; a
+    body with NaN or nested too deep is refused with the reason; the table list is unchanged."""
+    before = client.get("/api/tables").json()
+    huge = client.post("/api/quick", content=b"{}", headers={"content-length": str(300 * 1024 * 1024)})
+    assert huge.status_code == 413
+    assert "at most 65536 bytes" in huge.json()["detail"]
+
+    def chunks() -> Any:
+        for _ in range(100):
+            yield b" " * 4096
+
+    streamed = client.post("/api/quick", content=chunks())
+    assert streamed.status_code == 413
+    for body, words in ((b'{"name": NaN}', "NaN"), (b"[" * 5000 + b"]" * 5000, "nested")):
+        refused = client.post("/api/quick", content=body)
+        assert refused.status_code == 400
+        assert words in refused.json()["detail"]
+    assert client.get("/api/tables").json() == before
 
 
 def test_an_ambiguous_play_asks_for_its_reading(client: TestClient) -> None:

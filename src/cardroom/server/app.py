@@ -23,7 +23,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from cardroom.bots import BOTS
 from cardroom.guandan.ruleset import PRESETS
-from cardroom.server.codec import ProtocolError, parse_message, server_message
+from cardroom.server.codec import ProtocolError, parse_message, server_message, strict_json
 from cardroom.server.config import HUMAN, MAX_NAME, Settings, TableConfig, bot_seat
 from cardroom.server.events import HEADER, Director, DirectorError, LiveEvent, sheet_json
 from cardroom.server.printout import print_page
@@ -41,6 +41,8 @@ WEB: Final = Path(__file__).resolve().parent / "web"
 
 UNKNOWN_TABLE_CLOSE: Final = 4404
 """The websocket close code after an ``unknown_table`` error."""
+MAX_BODY: Final = 64 * 1024
+"""Bytes a request's body may have."""
 QUICK_SUFFIX: Final = " vs three bots"
 """A quick table's name follows its player's: named for what it is, it does not read as the viewer's."""
 
@@ -136,11 +138,20 @@ def _pages(app: FastAPI) -> None:
 
 
 async def _body(request: Request) -> dict[str, Any]:
-    raw = await request.body()
-    if len(raw) > 64 * 1024:
-        raise HTTPException(413, "request body too large")
+    """A request's JSON object body, read up to :data:`MAX_BODY` bytes: a larger one (by its
+    Content-Length, or as it arrives) is refused before it is read whole."""
+    declared = request.headers.get("content-length")
+    if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
+        raise HTTPException(413 if declared.isdigit() else 400, f"request body: at most {MAX_BODY} bytes")
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY:
+            raise HTTPException(413, f"request body: at most {MAX_BODY} bytes")
+        chunks.append(chunk)
     try:
-        value = json.loads(raw or b"{}")
+        value = strict_json(b"".join(chunks) or b"{}")
     except ValueError as error:
         raise HTTPException(400, f"not valid JSON: {error}") from None
     if not isinstance(value, dict):
@@ -438,7 +449,7 @@ async def _event_websocket(websocket: WebSocket, event_id: str) -> None:
             if received["type"] == "websocket.disconnect":
                 break
             try:
-                value = json.loads(received.get("text") or "{}")
+                value = strict_json(received.get("text") or "{}")
             except ValueError:
                 value = None
             if isinstance(value, dict) and value.get("type") == "ping":

@@ -253,13 +253,42 @@ def hide_card(action: Mapping[str, Any]) -> dict[str, Any]:
 # --- messages -------------------------------------------------------------------------------------------
 
 
+MAX_DEPTH = 16
+"""Nesting of arrays and objects a client's JSON may have (the deepest message of the protocol has 3)."""
+
+
+def strict_json(raw: str | bytes) -> Any:
+    """JSON as a client may send it: standard JSON only (``NaN`` and ``Infinity`` refused) nested at most
+    :data:`MAX_DEPTH` deep; ``ValueError`` says what is wrong."""
+    depth = deepest = 0
+    quoted = escaped = False
+    for char in raw.decode("utf-8", "replace") if isinstance(raw, bytes) else raw:
+        if quoted:
+            quoted = escaped or char != '"'
+            escaped = not escaped and char == "\\"
+        elif char == '"':
+            quoted = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+            if deepest > MAX_DEPTH:
+                raise ValueError(f"nested more than {MAX_DEPTH} deep")
+        elif char in "]}":
+            depth -= 1
+
+    def refuse(constant: str) -> Any:
+        raise ValueError(f"{constant} is not a JSON number")
+
+    return json.loads(raw, parse_constant=refuse)
+
+
 def parse_message(raw: str | bytes, limit: int) -> dict[str, Any]:
     """A client message: a JSON object with a string ``type``, at most ``limit`` bytes."""
     size = len(raw.encode() if isinstance(raw, str) else raw)
     if size > limit:
         raise ProtocolError("bad_message", f"message too large: {size} bytes, the limit is {limit}")
     try:
-        value = json.loads(raw)
+        value = strict_json(raw)
     except (ValueError, UnicodeDecodeError) as error:
         raise ProtocolError("bad_message", f"not valid JSON: {error}") from None
     if not isinstance(value, dict) or not isinstance(value.get("type"), str):

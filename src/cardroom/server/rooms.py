@@ -221,9 +221,10 @@ class Room:
         """``join``: take the token's seat (or watch), then get ``welcome``, what was missed, ``state``."""
         if token is not None and not isinstance(token, str):
             raise ProtocolError("bad_message", f"join.token: a string or null, got {token!r}")
-        if isinstance(since, bool) or not isinstance(since, int) or since < 0:
+        if isinstance(since, bool) or not isinstance(since, int) or not 0 <= since <= self.table.number:
             raise ProtocolError(
-                "bad_message", f"join.since: the last event number seen (0 at first), got {since!r}"
+                "bad_message",
+                f"join.since: the last event number seen, 0 to {self.table.number}, got {since!r}",
             )
         seat = None
         if token is not None:
