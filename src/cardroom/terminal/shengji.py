@@ -58,23 +58,17 @@ class ShengjiTable(CardTable):
             self.max_deals is not None and len(self.match.summaries) >= self.max_deals
         )
 
-    def advance(self) -> None:
-        """As :meth:`CardTable.advance`, and the person's declaring turns with nothing to declare pass."""
-        while self.my_turn and self.observation.phase is Phase.DECLARE:
-            if any(isinstance(action, Declare) for action in self.observation.legal_actions()):
-                break
-            self.match.apply(Pass(self.seat))
-            self._bots_until_person()
-        super().advance()
+    def automatic_action(self) -> Any | None:
+        """A declaring turn with nothing to declare passes by itself."""
+        observation = self.observation
+        if observation.phase is not Phase.DECLARE:
+            return None
+        if any(isinstance(action, Declare) for action in observation.legal_actions()):
+            return None
+        return Pass(self.seat)
 
-    def _bots_until_person(self) -> None:
-        while self.match.current_deal is not None and self.match.current_player != self.seat:
-            player = self.match.current_player
-            assert player is not None
-            action = self.bot_action(player)
-            self.match.apply(action)
-            if not isinstance(action, Pass):
-                self.note(f"{SEAT_NAMES[(player - self.seat) % 4]} {self.action_text(action)}")
+    def worth_noting(self, action: Any) -> bool:
+        return not isinstance(action, Pass)
 
     def bot_action(self, seat: int) -> Any:
         return self.bots[seat].act(self.match.observation(seat))

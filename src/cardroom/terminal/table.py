@@ -135,6 +135,14 @@ class CardTable(App[None]):
 
     MARK_HELP = "* marked"
 
+    def automatic_action(self) -> Any | None:
+        """The person's action taken for them, when there is nothing to choose (none by default)."""
+        return None
+
+    def worth_noting(self, action: Any) -> bool:
+        """Whether a bot's action goes into the table's log (every one by default)."""
+        return True
+
     # -- layout and flow -------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
@@ -162,12 +170,15 @@ class CardTable(App[None]):
 
     def advance(self) -> None:
         """Let the bots act until it is the person's turn, the deal ends, or the match does."""
-        while self.match.current_deal is not None and self.match.current_player != self.seat:
+        while self.match.current_deal is not None:
             player = self.match.current_player
             assert player is not None
-            action = self.bot_action(player)
+            action = self.bot_action(player) if player != self.seat else self.automatic_action()
+            if action is None:
+                break
             self.match.apply(action)
-            self.note(f"{SEAT_NAMES[(player - self.seat) % 4]} {self.action_text(action)}")
+            if self.worth_noting(action):
+                self.note(f"{SEAT_NAMES[(player - self.seat) % 4]} {self.action_text(action)}")
         if self.match.current_deal is None:
             self.note(self.deal_over_text())
             if self.finished:
