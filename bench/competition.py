@@ -2,8 +2,9 @@
 heuristic self-play: the server building an ``act`` message (the legal actions in the simulator's order,
 then the message), and the client (``cardroom connect``) taking it in: the seat's view updated, each
 ``actionList`` entry read as the seat's action, the observation built and the bot's choice found in the
-list. The client is timed both ways: looking each entry up among the seat's own plays from the compiled
-core (what it does), and reading each entry on its own (what it did before). Prints a Markdown table.
+list. The client is timed matching the list among the seat's own plays with the compiled core (what it
+does) and with the pure engine, and reading each entry on its own (what it did before). Prints a
+Markdown table.
 
 Run with ``python -m bench.competition`` (``--deals 24`` by default).
 """
@@ -22,6 +23,7 @@ from cardroom.bots import HeuristicBot
 from cardroom.competition.messages import act, action_of_entry
 from cardroom.competition.order import order_actions
 from cardroom.competition.view import SeatView
+from cardroom.guandan import native
 from cardroom.guandan.deal import Action, Phase
 from cardroom.guandan.match import Match
 from cardroom.guandan.observation import Observation
@@ -81,20 +83,22 @@ def main() -> None:
     found = frames(options.deals, options.seed)
     print(f"{len(found)} decision frames of {options.deals} deals\n")
     print(
-        "| entries | frames | server: order and act (ms) | client: entries looked up (ms) "
-        "| client: each entry read (ms) | ratio |"
+        "| entries | frames | server: order and act (ms) | client, list matched: compiled (ms) "
+        "| client, list matched: pure (ms) | ratio | client: each entry read (ms) |"
     )
-    print("|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|")
     for low, high in BUCKETS:
         chosen = [(o, m) for o, m in found if low <= len(m["actionList"]) <= high]
         if not chosen:
             continue
         server = statistics.median(server_seconds(observation) for observation, _ in chosen)
         looked = statistics.median(client_seconds(m, o, read_alone=False) for o, m in chosen)
+        with native.pure_engine():
+            pure = statistics.median(client_seconds(m, o, read_alone=False) for o, m in chosen)
         alone = statistics.median(client_seconds(m, o, read_alone=True) for o, m in chosen)
         print(
-            f"| {low}–{high} | {len(chosen)} | {server * 1e3:.3f} | {looked * 1e3:.3f} | {alone * 1e3:.3f} "
-            f"| {ratio(alone, looked)} |"
+            f"| {low}–{high} | {len(chosen)} | {server * 1e3:.3f} | {looked * 1e3:.3f} | {pure * 1e3:.3f} "
+            f"| {ratio(pure, looked)} | {alone * 1e3:.3f} |"
         )
 
 
