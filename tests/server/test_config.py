@@ -10,8 +10,16 @@ from cardroom.server.config import Clocks, SeatConfig, Settings, TableConfig, bo
 
 
 def test_the_default_clocks_are_the_conduct_rules() -> None:
-    """RULES.md, Conduct: tribute 20 s, return 40 s, lead 40 s, follow 20 s."""
-    assert Clocks().to_dict() == {"tribute": 20, "return": 40, "lead": 40, "follow": 20}
+    """RULES.md, Conduct: tribute 20 s, return 40 s, lead 40 s, follow 20 s (and Shengji's: 3 s to
+    declare each time a card arrives, a minute to bury the kitty)."""
+    assert Clocks().to_dict() == {
+        "tribute": 20,
+        "return": 40,
+        "lead": 40,
+        "follow": 20,
+        "declare": 3,
+        "bury": 60,
+    }
     assert TableConfig().clocks == Clocks()
 
 
@@ -48,7 +56,7 @@ def test_a_lobby_request_takes_the_servers_settings_for_what_it_leaves_out() -> 
     ("values", "named"),
     [
         ([], "JSON object"),
-        ({"rules": "shengji"}, "rules: unknown rule set 'shengji'"),
+        ({"rules": "shengji"}, "rules: unknown guandan rule set 'shengji'"),
         ({"rules": ["competition"]}, "rules"),
         ({"max_deals": 0}, "max_deals"),
         ({"max_deals": 2.5}, "max_deals"),

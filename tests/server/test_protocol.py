@@ -33,7 +33,18 @@ def test_presets_list_the_rule_sets_bots_and_clocks(client: TestClient) -> None:
     assert presets["rules"][0] == "competition"
     assert set(presets["rules"]) == {"competition", "classic", "platform", "huopin"}
     assert {"random", "heuristic", "search"} <= set(presets["bots"])
-    assert presets["clocks"] == {"tribute": 20, "return": 40, "lead": 40, "follow": 20}
+    assert presets["clocks"] == {
+        "tribute": 20,
+        "return": 40,
+        "lead": 40,
+        "follow": 20,
+        "declare": 3,
+        "bury": 60,
+    }
+    shengji = presets["games"]["shengji"]
+    assert shengji["rules"][0] == "shengji"
+    assert set(shengji["bots"]) == {"random", "heuristic"}
+    assert presets["games"]["guandan"]["rules"] == presets["rules"]
 
 
 def test_the_pages_are_served(client: TestClient) -> None:
@@ -55,7 +66,14 @@ def test_creating_a_table_lists_it_as_waiting(client: TestClient) -> None:
     )
     assert table["status"] == "waiting"
     assert table["rules"] == "classic"
-    assert table["clocks"] == {"tribute": 20, "return": 40, "lead": 40, "follow": 15}
+    assert table["clocks"] == {
+        "tribute": 20,
+        "return": 40,
+        "lead": 40,
+        "follow": 15,
+        "declare": 3,
+        "bury": 60,
+    }
     assert [seat["kind"] for seat in table["seats"]] == ["human", "bot", "human", "bot"]
     assert table["seats"][3]["bot"] == "heuristic"
     listed = client.get("/api/tables").json()["tables"]

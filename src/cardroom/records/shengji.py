@@ -249,6 +249,12 @@ def _deck(raw: object, path: str) -> tuple[Card, ...]:
     return deck
 
 
+def parse_shengji_action(raw: object, path: str = "action") -> ShengjiAction:
+    """One action in the record's shape (``{"seat": 0, "play": "SA SA"}``); a ``RecordError`` names
+    what is wrong."""
+    return _action(raw, path)
+
+
 def _action(raw: object, path: str) -> ShengjiAction:
     action = json_object(raw, path, 'an action ({"seat": 0, "play": "SA SA"})')
     if "seat" not in action:
@@ -317,11 +323,12 @@ def shengji_result_of(match: Match) -> dict[str, Any]:
         "finished": match.is_over,
         "winner": match.winner,
         "levels": [level.letter for level in match.levels],
-        "deals": [_deal_result(summary, match.rules) for summary in match.summaries],
+        "deals": [deal_result_json(summary) for summary in match.summaries],
     }
 
 
-def _deal_result(summary: DealSummary, rules: ShengjiRules) -> dict[str, Any]:
+def deal_result_json(summary: DealSummary) -> dict[str, Any]:
+    """A finished deal's result as the record (and a card room's ``deal_end``) holds it."""
     result = summary.result
     return {
         "level": summary.level.letter,
@@ -607,6 +614,8 @@ __all__ = [
     "ShengjiDealReport",
     "ShengjiMatchRecord",
     "ShengjiReplayReport",
+    "deal_result_json",
+    "parse_shengji_action",
     "parse_shengji_record",
     "play_random_shengji",
     "random_action",

@@ -21,10 +21,8 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.websockets import WebSocketDisconnect
 
-from cardroom.bots import BOTS
-from cardroom.guandan.ruleset import PRESETS
 from cardroom.server.codec import ProtocolError, parse_message, server_message, strict_json
-from cardroom.server.config import HUMAN, MAX_NAME, Settings, TableConfig, bot_seat
+from cardroom.server.config import GAMES, HUMAN, MAX_NAME, Settings, TableConfig, bot_seat
 from cardroom.server.events import HEADER, Director, DirectorError, LiveEvent, sheet_json
 from cardroom.server.printout import print_page
 from cardroom.server.ratings import Ratings
@@ -113,8 +111,10 @@ def _pages(app: FastAPI) -> None:
         return FileResponse(WEB / "index.html")
 
     @app.get("/tables/{table_id}", include_in_schema=False)
-    async def table_page(table_id: str) -> FileResponse:
-        return FileResponse(WEB / "table.html")
+    async def table_page(request: Request, table_id: str) -> FileResponse:
+        room = _rooms(request).get(table_id)
+        shengji = room is not None and room.table.config.game == "shengji"
+        return FileResponse(WEB / ("shengji.html" if shengji else "table.html"))
 
     @app.get("/events", include_in_schema=False)
     async def events_page() -> FileResponse:
@@ -177,10 +177,18 @@ def _sit(room: Room, seat: int, name: object) -> dict[str, Any]:
 def _api(app: FastAPI, settings: Settings) -> None:
     @app.get("/api/presets")
     async def presets() -> dict[str, Any]:
-        """Rule-set presets, bot names and the default clocks, for the lobby's form."""
+        """Rule-set presets and bot names (Guandan's, then each game's under ``games``) and the
+        default clocks, for the lobby's form."""
+        games = {
+            game: {
+                "rules": sorted(presets, key=lambda name: name != default),
+                "bots": sorted(bots),
+            }
+            for game, (presets, bots, default) in GAMES.items()
+        }
         return {
-            "rules": sorted(PRESETS, key=lambda name: name != "competition"),
-            "bots": sorted(BOTS),
+            **games["guandan"],
+            "games": games,
             "clocks": settings.clocks.to_dict(),
             "bot_delay": settings.bot_delay,
             "deal_pause": settings.deal_pause,
@@ -221,17 +229,24 @@ def _api(app: FastAPI, settings: Settings) -> None:
 
     @app.post("/api/quick", status_code=201)
     async def quick(request: Request) -> dict[str, Any]:
-        """Play at once: a table with three heuristic bots, the caller at seat 0."""
+        """Play at once: a table with three heuristic bots, the caller at seat 0 (``{"name", "game"?}``:
+        Guandan unless ``game`` says ``shengji``)."""
+        body = await _body(request)
         try:
-            name = clean_name((await _body(request)).get("name"))
+            name = clean_name(body.get("name"))
         except ProtocolError as error:
             raise HTTPException(400, error.message) from None
+        game = body.get("game", "guandan")
+        if game not in GAMES:
+            raise HTTPException(400, f"game: one of {', '.join(GAMES)}, got {game!r}")
         config = TableConfig(
             name=name[: MAX_NAME - len(QUICK_SUFFIX)].strip() + QUICK_SUFFIX,
+            game=game,
             seats=(HUMAN, bot_seat(), bot_seat(), bot_seat()),
             clocks=settings.clocks,
             bot_delay=settings.bot_delay,
             deal_pause=settings.deal_pause,
+            deal_pace=settings.deal_pace,
         )
         return _sit(_rooms(request).create(config), 0, name)
 

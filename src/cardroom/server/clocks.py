@@ -8,38 +8,21 @@ table, nothing here reads a clock: ``now`` is passed in.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Final, Literal
+from dataclasses import replace
+from typing import TYPE_CHECKING, Final
 
 from cardroom.guandan.deal import Action, Phase
 from cardroom.guandan.errors import RuleError
 from cardroom.guandan.match import MatchPhase
-from cardroom.guandan.observation import Observation
 from cardroom.server import conduct, outcomes
+from cardroom.server.seated import Due
 from cardroom.tournament.conduct import Offence, SkipTurn
 
 if TYPE_CHECKING:
     from cardroom.server.table import Entry, Table
 
-DueKind = Literal["bot", "auto", "clock", "deal", "skip", "choice"]
-Decide = Callable[[int, str, Observation], Action]
-"""How :meth:`Table.step` gets a bot's decision: (seat, bot name, observation) → action."""
-
 AUTO_BOT: Final = "heuristic"
 """The bot that plays a seat in 托管 (after its clock ran out) and gives hints."""
-
-
-@dataclass(frozen=True)
-class Due:
-    """The next thing the table does by itself, at time ``at``: a bot seat acts (``bot``), a seat in
-    托管 is played for (``auto``), a human's clock runs out (``clock``), the next deal is dealt
-    (``deal``), a seat's turn is skipped by a ruling (``skip``, 违例), or a choice's deadline passes
-    and its default is taken (``choice``; ``seat`` is the chooser)."""
-
-    at: float
-    kind: DueKind
-    seat: int | None = None
 
 
 def penalising(table: Table) -> bool:
@@ -145,21 +128,6 @@ def apply_due(table: Table, planned: Due, action: Action | None, now: float) -> 
     return table.log[before:]
 
 
-def step(table: Table, now: float, decide: Decide) -> list[Entry]:
-    """Carry out the next automatic step if it is due by ``now`` (:meth:`Table.step`)."""
-    next_step = due(table)
-    if next_step is None or next_step.at > now:
-        return []
-    action = None
-    if next_step.seat is not None and next_step.kind in ("bot", "auto", "clock"):
-        seat = next_step.seat
-        action = decide(seat, table.bot_name(seat), table.observation(seat))
-    return apply_due(table, next_step, action, now)
-
-
 def restart_clocks(table: Table, now: float) -> None:
-    """After the server was down: the player to act gets a full clock, the deal pause starts again,
-    and so does an open choice."""
-    table.turn_started = now
-    table.deal_ended = now
+    """After the server was down: an open choice gets its full clock again."""
     table.choices = [replace(choice, deadline=now + conduct.choice_clock(table)) for choice in table.choices]

@@ -1,4 +1,5 @@
-"""A table's settings (rule-set preset, match length, who sits where, clocks) and the server's defaults.
+"""A table's settings (the game, its rule-set preset, match length, who sits where, clocks) and the
+server's defaults.
 
 :class:`TableConfig` is stored with each table (``to_dict``) and read back (``from_dict``); the lobby's
 ``POST /api/tables`` body goes through ``from_dict`` too, so every bad field is a ``ValueError`` that
@@ -13,7 +14,11 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Final, Literal
 
 from cardroom.bots import BOTS
+from cardroom.bots.shengji import SHENGJI_BOTS
 from cardroom.guandan.ruleset import PRESETS, RuleSet, preset
+from cardroom.shengji.ruleset import PRESETS as SHENGJI_PRESETS
+from cardroom.shengji.ruleset import ShengjiRules
+from cardroom.shengji.ruleset import preset as shengji_preset
 from cardroom.tournament.conduct import Clocks as ConductClocks
 from cardroom.tournament.conduct import ConductPolicy, Penalty
 from cardroom.tournament.formats import MatchFormat
@@ -27,45 +32,65 @@ MAX_CLOCK: Final = 3600.0
 MAX_BOT_DELAY: Final = 10.0
 MAX_DEAL_PAUSE: Final = 120.0
 MAX_DEALS: Final = 1000
+MAX_DEAL_PACE: Final = 2.0
+
+GAMES: Final[dict[str, tuple[Mapping[str, object], Mapping[str, object], str]]] = {
+    "guandan": (PRESETS, BOTS, "competition"),
+    "shengji": (SHENGJI_PRESETS, SHENGJI_BOTS, "shengji"),
+}
+"""Each game a table may play: its rule-set presets, its bots and its default preset."""
 
 
 @dataclass(frozen=True)
 class Clocks:
     """Seconds a human seat has to act (RULES.md, Conduct): 进贡 tribute, 还贡 return, the first play of
-    a trick (lead) and a play on someone else's (follow)."""
+    a trick (lead) and a play on someone else's (follow); Shengji's ``declare`` (each time a card
+    reaches a seat that could declare, 叫主 or 反主: then the dealing goes on) and ``bury`` (the dealer's
+    扣底)."""
 
     tribute: float = 20.0
     return_: float = 40.0
     lead: float = 40.0
     follow: float = 20.0
+    declare: float = 3.0
+    bury: float = 60.0
 
     def to_dict(self) -> dict[str, float]:
-        return {"tribute": self.tribute, "return": self.return_, "lead": self.lead, "follow": self.follow}
+        return {
+            "tribute": self.tribute,
+            "return": self.return_,
+            "lead": self.lead,
+            "follow": self.follow,
+            "declare": self.declare,
+            "bury": self.bury,
+        }
 
     @classmethod
     def from_dict(cls, values: object, defaults: Clocks | None = None) -> Clocks:
-        """Read ``{"tribute": 20, "return": 40, "lead": 40, "follow": 20}``; missing keys keep
-        ``defaults``."""
+        """Read ``{"tribute": 20, "return": 40, "lead": 40, "follow": 20, "declare": 3, "bury": 60}``;
+        missing keys keep ``defaults``."""
         base = defaults or cls()
         if not isinstance(values, Mapping):
             raise ValueError(f"clocks: expected an object, got {values!r}")
-        unknown = set(values) - {"tribute", "return", "lead", "follow"}
+        current = base.to_dict()
+        unknown = set(values) - set(current)
         if unknown:
             raise ValueError(f"clocks: unknown clocks {', '.join(sorted(map(str, unknown)))}")
-        current = base.to_dict()
         read = {
             key: _number(
                 f"clocks.{key}", values.get(key, current[key]), low=0.0, high=MAX_CLOCK, open_low=True
             )
             for key in current
         }
-        return cls(read["tribute"], read["return"], read["lead"], read["follow"])
+        return cls(
+            read["tribute"], read["return"], read["lead"], read["follow"], read["declare"], read["bury"]
+        )
 
 
 @dataclass(frozen=True)
 class SeatConfig:
-    """Who sits at a seat: a human (who takes it with a name) or a bot by name (``random``,
-    ``heuristic``, ``search``)."""
+    """Who sits at a seat: a human (who takes it with a name) or a bot by name (Guandan's ``random``,
+    ``heuristic``, ``search``; Shengji's ``random``, ``heuristic``: the table checks it is its game's)."""
 
     kind: SeatKind = "human"
     bot: str | None = None
@@ -77,7 +102,7 @@ class SeatConfig:
             raise ValueError(f"a seat is 'human' or 'bot', got {self.kind!r}")
         if self.kind == "human" and self.bot is not None:
             raise ValueError("a human seat names no bot")
-        if self.kind == "bot" and self.bot not in BOTS:
+        if self.kind == "bot" and not any(self.bot in bots for _, bots, _ in GAMES.values()):
             raise ValueError(f"unknown bot {self.bot!r}; known: {', '.join(sorted(BOTS))}")
         if self.name is not None:
             if self.kind == "human":
@@ -214,12 +239,13 @@ def conduct_from_dict(values: object) -> ConductPolicy:
 
 @dataclass(frozen=True)
 class TableConfig:
-    """Everything that decides how a table plays: its name, the rule-set preset, ``max_deals`` (``None``:
-    until a team passes A), the four seats, the clocks, how long bots wait before acting and the pause
-    between deals (seconds)."""
+    """Everything that decides how a table plays: its name, the game (``guandan`` or ``shengji``) and
+    its rule-set preset (default: the game's default), ``max_deals`` (``None``: until a team passes
+    A), the four seats, the clocks, how long bots wait before acting, the pause between deals and
+    Shengji's pace of dealing (seconds)."""
 
     name: str = "Table"
-    rules: str = "competition"
+    rules: str = ""
     max_deals: int | None = None
     seats: tuple[SeatConfig, SeatConfig, SeatConfig, SeatConfig] = (HUMAN, HUMAN, HUMAN, HUMAN)
     clocks: Clocks = field(default_factory=Clocks)
@@ -235,12 +261,30 @@ class TableConfig:
     penalised (docs/tournaments-api.md)."""
     disconnect_grace: float = 60.0
     """With ``conduct``: seconds a human seat may stay disconnected before it is penalised."""
+    game: str = "guandan"
+    deal_pace: float = 0.3
+    """Shengji: seconds between two cards while the cards are dealt one by one (a seat with nothing to
+    declare lets the dealing go on after this)."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip() or len(self.name) > MAX_NAME:
             raise ValueError(f"name: a table name has 1 to {MAX_NAME} characters, got {self.name!r}")
-        if not isinstance(self.rules, str) or self.rules not in PRESETS:
-            raise ValueError(f"rules: unknown rule set {self.rules!r}; known: {', '.join(sorted(PRESETS))}")
+        if self.game not in GAMES:
+            raise ValueError(f"game: unknown game {self.game!r}; known: {', '.join(GAMES)}")
+        presets, bots, default = GAMES[self.game]
+        if self.rules == "":
+            object.__setattr__(self, "rules", default)
+        if not isinstance(self.rules, str) or self.rules not in presets:
+            raise ValueError(
+                f"rules: unknown {self.game} rule set {self.rules!r}; known: {', '.join(sorted(presets))}"
+            )
+        for index, seat in enumerate(self.seats):
+            if seat.bot is not None and seat.bot not in bots:
+                raise ValueError(
+                    f"seats[{index}]: unknown {self.game} bot {seat.bot!r}; known: {', '.join(sorted(bots))}"
+                )
+        if self.game != "guandan" and (self.event, self.format, self.conduct) != (None, None, None):
+            raise ValueError(f"event, format, conduct: {self.game} tables are not played in tournaments")
         if self.max_deals is not None and (
             isinstance(self.max_deals, bool)
             or not isinstance(self.max_deals, int)
@@ -255,7 +299,10 @@ class TableConfig:
             raise ValueError("max_deals: a table with a match format sets no max_deals")
 
     @property
-    def ruleset(self) -> RuleSet:
+    def ruleset(self) -> RuleSet | ShengjiRules:
+        """The rule set of the game's preset."""
+        if self.game == "shengji":
+            return shengji_preset(self.rules)
         return preset(self.rules)
 
     @property
@@ -275,6 +322,8 @@ class TableConfig:
             "format": None if self.format is None else self.format.to_dict(),
             "conduct": None if self.conduct is None else self.conduct.to_dict(),
             "disconnect_grace": self.disconnect_grace,
+            "game": self.game,
+            "deal_pace": self.deal_pace,
         }
 
     @classmethod
@@ -296,6 +345,8 @@ class TableConfig:
             "format",
             "conduct",
             "disconnect_grace",
+            "game",
+            "deal_pace",
         }
         if unknown:
             raise ValueError(f"unknown fields: {', '.join(sorted(map(str, unknown)))}")
@@ -309,9 +360,13 @@ class TableConfig:
         clocks = Clocks.from_dict(values.get("clocks", {}), settings.clocks)
         bot_delay = _number("bot_delay", values.get("bot_delay", settings.bot_delay), high=MAX_BOT_DELAY)
         deal_pause = _number("deal_pause", values.get("deal_pause", settings.deal_pause), high=MAX_DEAL_PAUSE)
+        game = values.get("game", "guandan")
+        if not isinstance(game, str):
+            raise ValueError(f"game: guandan or shengji, got {game!r}")
         return cls(
             name=name,
-            rules=values.get("rules", "competition"),
+            game=game,
+            rules=values.get("rules", ""),
             max_deals=values.get("max_deals"),
             seats=(seats[0], seats[1], seats[2], seats[3]),
             clocks=clocks,
@@ -323,22 +378,25 @@ class TableConfig:
             disconnect_grace=_number(
                 "disconnect_grace", values.get("disconnect_grace", 60.0), high=MAX_CLOCK
             ),
+            deal_pace=_number("deal_pace", values.get("deal_pace", settings.deal_pace), high=MAX_DEAL_PACE),
         )
 
 
 @dataclass(frozen=True)
 class Settings:
-    """The server's defaults for new tables and its limits: ``clocks``, ``bot_delay`` and
-    ``deal_pause`` as in :class:`TableConfig`; ``max_message`` caps a client message (bytes)."""
+    """The server's defaults for new tables and its limits: ``clocks``, ``bot_delay``, ``deal_pause``
+    and ``deal_pace`` as in :class:`TableConfig`; ``max_message`` caps a client message (bytes)."""
 
     clocks: Clocks = field(default_factory=Clocks)
     bot_delay: float = 0.6
     deal_pause: float = 4.0
     max_message: int = 16 * 1024
+    deal_pace: float = 0.3
 
     def __post_init__(self) -> None:
         _number("bot_delay", self.bot_delay, high=MAX_BOT_DELAY)
         _number("deal_pause", self.deal_pause, high=MAX_DEAL_PAUSE)
+        _number("deal_pace", self.deal_pace, high=MAX_DEAL_PACE)
         if self.max_message < 256:
             raise ValueError(f"max_message: at least 256 bytes, got {self.max_message}")
 

@@ -48,6 +48,13 @@ log = logging.getLogger(__name__)
 # -- the director ---------------------------------------------------------------------------------
 
 
+def _guandan(room: Room) -> Table:
+    """An event's table (events play Guandan: a table config refuses an event for another game)."""
+    table = room.table
+    assert isinstance(table, Table), "an event's table plays Guandan"
+    return table
+
+
 class Director:
     """Every event of the server: created, changed and stored here; fed by the tables' commits."""
 
@@ -85,7 +92,7 @@ class Director:
                     continue
                 room = self.rooms.get(table_id)
                 if room is not None:
-                    self._refresh(live, played.number, pairing.table, room.table)
+                    self._refresh(live, played.number, pairing.table, _guandan(room))
                     changed = True
         if changed:
             self._save(live)
@@ -289,8 +296,8 @@ class Director:
         if room is not None and room.table.status == "running":
             room.forfeit(side, note)  # the table's commit enters the result (table_changed)
             return
-        levels = (2, 2) if room is None else room.table.match.level_values()
-        result = TableResult.forfeit(side, levels, 0 if room is None else len(room.table.match.summaries))
+        levels = (2, 2) if room is None else _guandan(room).match.level_values()
+        result = TableResult.forfeit(side, levels, 0 if room is None else len(_guandan(room).match.summaries))
         live.event = live.event.record(played, table, result)
         key = (played, table)
         sheet = live.sheets.get(key)
@@ -371,10 +378,10 @@ class Director:
     def table_changed(self, room: Room, before: int) -> None:
         """Rooms' listener: after a deal, a penalty or the match's end, refresh the sheet (and enter the
         result)."""
-        table = room.table
-        link = table.config.event
+        link = room.table.config.event
         if link is None:
             return
+        table = _guandan(room)
         live = self.events.get(link.id)
         if live is None:
             return

@@ -137,10 +137,12 @@ class Ratings:
 
     def listener(self, room: Room, before: int) -> None:
         """Rooms' listener: rate a table when its match has just ended."""
-        if room.table.status == "finished" and any(
-            entry["type"] == "match_end" for entry in room.table.log[before:]
-        ):
-            self.rate(room.table)
+        table = room.table
+        if table.status == "finished" and any(entry["type"] == "match_end" for entry in table.log[before:]):
+            if isinstance(table, Table):
+                self.rate(table)
+            else:
+                self.store.save_rating(table.id, (), ())  # ratings are Guandan's: noted as done
 
     def rate(self, table: Table) -> bool:
         """Rate ``table`` (once: a table rated before is left alone); whether ratings changed."""
@@ -162,6 +164,9 @@ class Ratings:
                 continue
             try:
                 config = TableConfig.from_dict(row.config, self.settings)
+                if config.game != "guandan":
+                    self.store.save_rating(table_id, (), ())
+                    continue
                 table = Table.replay(table_id, config, self.store.entries(table_id))
                 count += self.rate(table)
             except Exception:

@@ -18,12 +18,11 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any, Final
 
-from cardroom.bots import Bot, make_bot
-from cardroom.guandan.deal import Action
-from cardroom.server.codec import ProtocolError, action_json, server_message
+from cardroom.server.codec import ProtocolError, server_message
 from cardroom.server.config import Settings, TableConfig
+from cardroom.server.seated import Due
 from cardroom.server.store import Store
-from cardroom.server.table import AUTO_BOT, Due, Table
+from cardroom.server.tables import GameTable, new_table, replay_table
 from cardroom.tournament.conduct import Offence
 
 log = logging.getLogger(__name__)
@@ -31,7 +30,7 @@ log = logging.getLogger(__name__)
 QUEUE_LIMIT: Final = 2000
 """Messages waiting for one connection before it is dropped as too slow."""
 
-MESSAGE_TYPES: Final = ("join", "act", "choose", "resume", "hint", "ping")
+MESSAGE_TYPES: Final = ("join", "act", "check", "choose", "resume", "hint", "ping")
 
 LIST_LIMIT: Final = 200
 """The most tables the lobby's list shows (the newest)."""
@@ -72,7 +71,7 @@ class Room:
 
     def __init__(
         self,
-        table: Table,
+        table: GameTable,
         store: Store,
         clock: Callable[[], float] = time.time,
         listeners: list[Listener] | None = None,
@@ -85,7 +84,7 @@ class Room:
         """Seats whose connection was lost, with the timer that penalises it after the grace."""
         self.connections: set[Connection] = set()
         self.wake = asyncio.Event()
-        self.bots: dict[tuple[int, str], Bot] = {}
+        self.bots: dict[tuple[int, str], Any] = {}
         self.task: asyncio.Task[None] | None = None
         self.stored_status = table.status
 
@@ -134,7 +133,7 @@ class Room:
         """Rebuild the table from what the store holds (after a failed write)."""
         entries = self.store.entries(self.table.id)
         connected = self.table.connected
-        self.table = Table.replay(self.table.id, self.table.config, entries)
+        self.table = replay_table(self.table.id, self.table.config, entries)
         self.table.connected = connected
         self.table.restart_clocks(self.clock())
         self.broadcast(self.table.number)
@@ -208,6 +207,8 @@ class Room:
                 raise ProtocolError("bad_message", 'act: the message has no "action"')
             self.table.act(seat, message["action"], self.clock())
             self.commit(before)
+        elif kind == "check":
+            self.check(connection, seat, message.get("action"))
         elif kind == "choose":
             self.table.choose(seat, message, self.clock())
             self.commit(before)
@@ -295,23 +296,37 @@ class Room:
         except Exception:
             log.exception("table %s: penalising the disconnection of seat %s failed", self.table.id, seat)
 
+    def check(self, connection: Connection, seat: int, action: object) -> None:
+        """``check``: whether ``action`` would be accepted now (the page checks a selection before it
+        is sent), answered by ``checked`` with the rule's error when it would not."""
+        number = self.table.number
+        try:
+            self.table.verify(seat, action)
+        except ProtocolError as error:
+            connection.send(
+                server_message("checked", ok=False, code=error.code, message=error.message, number=number)
+            )
+            return
+        connection.send(server_message("checked", ok=True, number=number))
+
     async def hint(self, connection: Connection, seat: int) -> None:
         """``hint``: what the heuristic bot would do for this seat now."""
         table = self.table
-        if table.match.current_player != seat or table.status != "running" or table.waits_for_choice():
+        if table.current_player != seat or table.status != "running" or table.waits_for_choice():
             raise ProtocolError("out_of_turn", "a hint is given when it is your turn")
-        number = self.table.number
-        bot = make_bot(AUTO_BOT, number)  # its own bot: the seat's 托管 bot may be thinking in a thread
-        action = await asyncio.to_thread(bot.act, self.table.observation(seat))
+        number = table.number
+        bot: Any = table.make_bot(table.AUTO_BOT, number)  # its own: the 托管 bot may be thinking
+        action: Any = await asyncio.to_thread(bot.act, table.observation(seat))
         if self.table.number == number:
-            connection.send(server_message("hint", action=action_json(action), number=number))
+            connection.send(server_message("hint", action=table.action_json(action), number=number))
 
     # -- the clock and bot task ------------------------------------------------------------------
 
-    def _bot(self, seat: int, name: str) -> Bot:
+    def _bot(self, seat: int, name: str) -> Any:
         key = (seat, name)
         if key not in self.bots:
-            self.bots[key] = make_bot(name, zlib.crc32(f"{self.table.id}:{seat}:{name}".encode()))
+            seed = zlib.crc32(f"{self.table.id}:{seat}:{name}".encode())
+            self.bots[key] = self.table.make_bot(name, seed)
         return self.bots[key]
 
     async def _run(self) -> None:
@@ -335,7 +350,7 @@ class Room:
     async def _perform(self, due: Due) -> None:
         table = self.table
         before = table.number
-        action: Action | None = None
+        action: Any = None
         if due.seat is not None and due.kind in ("bot", "auto", "clock"):
             bot = self._bot(due.seat, table.bot_name(due.seat))
             observation = table.observation(due.seat)
@@ -375,7 +390,7 @@ class Rooms:
 
     def _load(self, table_id: str, config_values: dict[str, Any]) -> Room:
         config = TableConfig.from_dict(config_values, self.settings)
-        table = Table.replay(table_id, config, self.store.entries(table_id))
+        table = replay_table(table_id, config, self.store.entries(table_id))
         table.restart_clocks(self.clock())
         room = Room(table, self.store, self.clock, self.listeners)
         self.rooms[table_id] = room
@@ -399,7 +414,7 @@ class Rooms:
         while table_id in self.rooms or self.store.table(table_id) is not None:
             table_id = secrets.token_hex(5)
         self.store.create_table(table_id, config.to_dict(), datetime.now(UTC))
-        room = Room(Table(table_id, config), self.store, self.clock, self.listeners)
+        room = Room(new_table(table_id, config), self.store, self.clock, self.listeners)
         self.rooms[table_id] = room
         room.start()
         if people:
@@ -430,6 +445,7 @@ class Rooms:
         return {
             "id": table_id,
             "name": config.name,
+            "game": config.game,
             "status": status,
             "rules": config.rules,
             "max_deals": config.max_deals,

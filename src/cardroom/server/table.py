@@ -1,11 +1,12 @@
-"""One card table: a Guandan match, its seats, and the append-only log that rebuilds it.
+"""One Guandan table: a Guandan match on the seats and append-only log of
+:class:`~cardroom.server.seated.SeatedTable`.
 
 :class:`Table` is pure: no I/O, no asyncio, no clock of its own (``now`` is passed in). Every change is
 an entry of :attr:`Table.log` (docs/protocol.md, "The log"), and :meth:`Table.replay` applies the same
 entries to a fresh table, so a table is exactly its log: the server stores each entry as it happens
 and rebuilds running tables from the store when it starts again.
 
-This module is the table's core: seats, players' actions, dealing, and writing and applying the log.
+This module is the table's core: players' actions, dealing, and writing and applying the log.
 What it does by itself (clocks, bots, 托管) is :mod:`cardroom.server.clocks`; penalties, rulings and
 the 下家's choices are :mod:`cardroom.server.conduct`; a format's or a forfeit's end of the match and
 the result are :mod:`cardroom.server.outcomes`; names and tokens are :mod:`cardroom.server.seats`.
@@ -18,22 +19,23 @@ cards.
 
 from __future__ import annotations
 
-import hmac
 import random
-import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, Literal
 
+from cardroom.bots import Bot, make_bot
 from cardroom.cards import Card, format_cards
 from cardroom.guandan.deal import Action, Deal, EventKind, PlayAction
 from cardroom.guandan.errors import OutOfTurnError, RuleError, WrongPhaseError
 from cardroom.guandan.match import Match, MatchPhase, shuffled_hands
 from cardroom.guandan.observation import Observation
+from cardroom.guandan.ruleset import preset
 from cardroom.records import record_of
 from cardroom.server import clocks, conduct, outcomes, views
-from cardroom.server.clocks import AUTO_BOT, Decide, Due, DueKind
+from cardroom.server.clocks import AUTO_BOT
 from cardroom.server.codec import (
     ProtocolError,
+    action_json,
     describe,
     from_record_action,
     read_action,
@@ -43,6 +45,7 @@ from cardroom.server.codec import (
 from cardroom.server.conduct import EFFECT_NAMES, Choice
 from cardroom.server.config import TableConfig
 from cardroom.server.outcomes import DECIDED
+from cardroom.server.seated import Decide, Due, DueKind, Entry, SeatedTable, Status
 from cardroom.server.seats import clean_name, token_hash
 from cardroom.tournament.conduct import MatchConduct, Offence, PenaltyRecord
 from cardroom.tournament.formats import EndReason
@@ -63,11 +66,6 @@ __all__ = [
     "token_hash",
 ]
 
-Entry = dict[str, Any]
-"""One log entry: a JSON object with a ``type`` (docs/protocol.md)."""
-
-Status = Literal["waiting", "running", "finished"]
-
 
 def _rule_error_code(error: RuleError) -> Literal["out_of_turn", "wrong_phase", "illegal_action"]:
     if isinstance(error, OutOfTurnError):
@@ -77,30 +75,16 @@ def _rule_error_code(error: RuleError) -> Literal["out_of_turn", "wrong_phase", 
     return "illegal_action"
 
 
-class Table:
-    """A table: config, seats (names, token hashes, 托管 flags), the match and its log.
+class Table(SeatedTable):
+    """A Guandan table: the seats and log of :class:`SeatedTable`, the match, and tournament conduct
+    (penalties, the 下家's choices)."""
 
-    Mutating methods append entries to :attr:`log` and return the new ones; a refused request raises
-    :class:`ProtocolError` and changes nothing. ``connected`` is set by the server (it is not logged).
-    """
+    AUTO_BOT = AUTO_BOT
 
     def __init__(self, table_id: str, config: TableConfig, *, seed: str | None = None) -> None:
-        self.id = table_id
-        self.config = config
-        self.rules = config.ruleset
+        super().__init__(table_id, config, seed=seed)
+        self.rules = preset(config.rules)
         self.match = Match(self.rules, max_deals=None if config.format is not None else config.max_deals)
-        self.names: list[str | None] = [seat.player_name for seat in config.seats]
-        self.token_hashes: list[str | None] = [None] * 4
-        self.auto = [False] * 4
-        self.connected = [False] * 4
-        self.log: list[Entry] = []
-        self.status: Status = "waiting"
-        self.seed = seed
-        """The secret the deals are shuffled from (kept in the ``start`` entry, never sent)."""
-        self.turn_started = 0.0
-        self.deal_ended = 0.0
-        self.started_at: float | None = None
-        """When the match began (the ``start`` entry): the clock of a timed format and of penalties."""
         self.conduct: MatchConduct | None = None if config.conduct is None else MatchConduct(config.conduct)
         """The penalties of this match (tournament tables)."""
         self.pending_skip: set[int] = set()
@@ -109,88 +93,19 @@ class Table:
         """The open choices of offenders' 下家 (``choice`` entries not yet answered by ``chosen``)."""
         self.named_leader: int | None = None
         """The leader named for the deal after a foul (a ``chosen`` entry), until that deal is dealt."""
-        self.end: Entry | None = None
-        """The ``match_end`` entry once the match is over."""
-
-    # -- rebuilding ------------------------------------------------------------------------------
-
-    @classmethod
-    def replay(cls, table_id: str, config: TableConfig, entries: Sequence[Entry]) -> Table:
-        """The table these entries make (a ``ValueError`` names the first entry that does not fit)."""
-        table = cls(table_id, config)
-        for number, entry in enumerate(entries, start=1):
-            try:
-                table.apply_entry(entry)
-            except (KeyError, TypeError, ValueError) as error:
-                raise ValueError(
-                    f"table {table_id}: log entry {number} ({entry.get('type')}): {error}"
-                ) from error
-        return table
-
-    def apply_entry(self, entry: Entry) -> None:
-        """Apply one stored entry, as :meth:`replay` does (a step at a time)."""
-        self._apply(dict(entry))
 
     @property
-    def number(self) -> int:
-        """The number of the last entry (0 for an empty log)."""
-        return len(self.log)
-
-    # -- seats -----------------------------------------------------------------------------------
-
-    def sit(self, seat: int, name: object, now: float, token: str | None = None) -> str:
-        """Take an empty human seat under ``name``; the seat's token (a new secret unless given) is
-        returned, only its hash kept. The match starts when every human seat is taken."""
-        token = token or secrets.token_urlsafe(24)
-        self.sit_hashed(seat, name, now, token_hash(token))
-        return token
-
-    def sit_hashed(self, seat: int, name: object, now: float, hashed: str) -> list[Entry]:
-        """Take an empty human seat for the holder of the token whose SHA-256 is ``hashed`` (a
-        tournament seats its players by the tokens they were given at registration)."""
-        if isinstance(seat, bool) or not isinstance(seat, int) or seat not in range(4):
-            raise ProtocolError("bad_message", f"seat: 0 to 3, got {seat!r}")
-        player = clean_name(name)
-        if self.config.seats[seat].kind == "bot":
-            raise ProtocolError(
-                "wrong_phase", f"seat {seat} is played by the {self.config.seats[seat].bot} bot"
-            )
-        if self.names[seat] is not None:
-            raise ProtocolError("wrong_phase", f"seat {seat} is taken by {self.names[seat]}")
-        if self.status != "waiting":
-            raise ProtocolError("wrong_phase", f"the table is {self.status}")
-        before = self.number
-        self._record({"type": "sit", "seat": seat, "name": player, "token_hash": hashed, "at": now})
-        self.start_if_ready(now)
-        return self.log[before:]
-
-    def seat_of(self, token: str) -> int | None:
-        """The seat this token holds, or ``None``."""
-        digest = token_hash(token)
-        for seat, held in enumerate(self.token_hashes):
-            if held is not None and hmac.compare_digest(held, digest):
-                return seat
-        return None
-
-    def start_if_ready(self, now: float) -> list[Entry]:
-        """Start the match and deal the first deal once every human seat is taken."""
-        if self.status != "waiting" or any(name is None for name in self.names):
-            return []
-        before = self.number
-        self._record({"type": "start", "seed": self.seed or secrets.token_hex(16), "at": now})
-        self._deal(now)
-        return self.log[before:]
+    def current_player(self) -> int | None:
+        return self.match.current_player
 
     # -- actions ---------------------------------------------------------------------------------
 
-    def act(self, seat: int, action: object, now: float) -> list[Entry]:
-        """A seated player's action (the client's shape, docs/protocol.md); it ends the seat's 托管."""
-        deal = self._deal_to_act()
-        if seat != deal.current_player:
-            who = self.names[deal.current_player] if deal.current_player is not None else None
-            raise ProtocolError(
-                "out_of_turn", f"it is seat {deal.current_player}'s turn ({who}), not seat {seat}'s"
-            )
+    def verify(self, seat: int, action: object) -> Action:
+        """The seat's action (the client's shape, docs/protocol.md) read and checked by the rules; a
+        refused one raises :class:`ProtocolError` naming the rule (nothing changes)."""
+        self.check_turn(seat)
+        deal = self.match.current_deal
+        assert deal is not None
         if self.waits_for_choice():
             chooser = next(choice.seat for choice in self.choices if choice.offender == seat)
             raise ProtocolError(
@@ -213,17 +128,16 @@ class Table:
                 "ambiguous_play",
                 f'these cards can be played as {" or as ".join(plays)}: send "kind" and "rank" to choose',
             )
+        return legal[0]
+
+    def act(self, seat: int, action: object, now: float) -> list[Entry]:
+        """A seated player's action (the client's shape, docs/protocol.md); it ends the seat's 托管."""
+        chosen = self.verify(seat, action)
         before = self.number
         if self.auto[seat]:
             self._record({"type": "auto", "seat": seat, "on": False, "at": now})
-        self._play(legal[0], "player", now)
+        self._play(chosen, "player", now)
         return self.log[before:]
-
-    def resume(self, seat: int, now: float) -> list[Entry]:
-        """The player takes the seat back from 托管 (nothing happens when it is not in 托管)."""
-        if not self.auto[seat]:
-            return []
-        return [self._record({"type": "auto", "seat": seat, "on": False, "at": now})]
 
     def choose(self, seat: int, message: Mapping[str, Any], now: float) -> list[Entry]:
         """A ``choose`` message: the seat answers its open choice (``skip`` true or false after a 违例,
@@ -244,18 +158,6 @@ class Table:
         countdown)."""
         return conduct.choice_clock(self)
 
-    def _deal_to_act(self) -> Deal:
-        if self.status == "waiting":
-            raise ProtocolError("wrong_phase", "the match has not started: seats are still empty")
-        if self.status == "finished":
-            raise ProtocolError("wrong_phase", "the match is over")
-        deal = self.match.current_deal
-        if deal is None:
-            raise ProtocolError(
-                "wrong_phase", f"deal {len(self.match.deals)} is over; the next one is about to start"
-            )
-        return deal
-
     # -- what happens by itself ------------------------------------------------------------------
 
     @property
@@ -270,34 +172,28 @@ class Table:
         countdown (读秒)."""
         return clocks.clock(self)
 
-    def elapsed(self, now: float) -> float:
-        """Seconds since the match began (0 before)."""
-        return 0.0 if self.started_at is None else max(0.0, now - self.started_at)
-
     def due(self) -> Due | None:
         """The next automatic step and when it is due, or ``None`` (waiting for players, or over)."""
         return clocks.due(self)
 
-    def bot_name(self, seat: int) -> str:
-        """The bot that acts for ``seat``: its own, or the 托管 bot for a human seat."""
-        return self.config.seats[seat].bot or AUTO_BOT
-
     def observation(self, seat: int) -> Observation:
         return self.match.observation(seat)
+
+    def make_bot(self, name: str, seed: int) -> Bot:
+        return make_bot(name, seed)
+
+    def action_json(self, action: Action) -> dict[str, Any]:
+        return action_json(action)
 
     def apply_due(self, due: Due, action: Action | None, now: float) -> list[Entry]:
         """Carry out ``due`` (as :meth:`due` gave it) with the bot's ``action``: nothing when the table
         has moved on since; the first legal action when the bot's is not legal (or missing)."""
         return clocks.apply_due(self, due, action, now)
 
-    def step(self, now: float, decide: Decide) -> list[Entry]:
-        """Carry out the next automatic step if it is due by ``now`` (what the server's task does,
-        without threads): ``decide`` gives the bot's action."""
-        return clocks.step(self, now, decide)
-
     def restart_clocks(self, now: float) -> None:
         """After the server was down: the player to act gets a full clock, the deal pause starts again,
         and so does an open choice."""
+        super().restart_clocks(now)
         clocks.restart_clocks(self, now)
 
     # -- conduct and the match's end (tournament tables) -----------------------------------------
@@ -387,25 +283,9 @@ class Table:
         if outcome is not None:
             outcomes.finish_decided(self, outcome, now)
 
-    def _record(self, entry: Entry) -> Entry:
-        self._apply(entry)
-        return entry
-
-    def _apply(self, entry: Entry) -> None:
-        """Apply one entry (live or replayed) and append it to the log."""
+    def _apply_game(self, entry: Entry, at: float) -> None:
         kind = entry["type"]
-        at = float(entry["at"])
-        if kind == "sit":
-            seat = entry["seat"]
-            if self.names[seat] is not None:
-                raise ValueError(f"seat {seat} is already taken")
-            self.names[seat] = entry["name"]
-            self.token_hashes[seat] = entry["token_hash"]
-        elif kind == "start":
-            self.seed = entry["seed"]
-            self.status = "running"
-            self.started_at = at
-        elif kind == "deal":
+        if kind == "deal":
             hands = [read_hand(text) for text in entry["hands"]]
             turned = Card.parse(entry["turned_card"]) if entry.get("turned_card") else None
             dealt = self.match.deal(hands, entry.get("leader"), turned)
@@ -422,11 +302,6 @@ class Table:
             self.match.apply(from_record_action(entry["action"], current.level, self.rules))
             self._annotate(entry, current, before)
             self.turn_started = at
-        elif kind == "auto":
-            seat = entry["seat"]
-            self.auto[seat] = bool(entry["on"])
-            if not entry["on"] and seat == self.match.current_player:
-                self.turn_started = at
         elif kind == "penalty":
             conduct.apply_penalty(self, entry)
         elif kind == "ruling":
@@ -445,12 +320,10 @@ class Table:
                 self.match.forfeit(int(entry["forfeited_by"]), str(entry.get("note", "")))
             if not self.match.is_over and entry.get("reason") not in DECIDED:
                 raise ValueError("the match is not over")
-            self.status = "finished"
-            self.end = entry
+            self._finish(entry)
             self.choices.clear()
         else:
-            raise ValueError(f"unknown entry type {kind!r}")
-        self.log.append(entry)
+            super()._apply_game(entry, at)
 
     @staticmethod
     def _annotate(entry: Entry, deal: Deal, before: int) -> None:
@@ -480,14 +353,6 @@ class Table:
     def project(self, entry: Entry, viewer: int | None) -> Entry:
         """A log entry as ``viewer`` (a seat, or ``None`` for a spectator) may see it."""
         return views.project(self, entry, viewer)
-
-    def events_for(self, viewer: int | None, since: int = 0) -> list[tuple[int, Entry]]:
-        """The entries after number ``since``, numbered and projected for ``viewer``."""
-        start = max(0, since)
-        return [
-            (number, views.project(self, entry, viewer))
-            for number, entry in enumerate(self.log[start:], start + 1)
-        ]
 
     def view(self, viewer: int | None, now: float) -> dict[str, Any]:
         """The ``state`` message for ``viewer``: everything needed to draw the table."""
@@ -521,14 +386,12 @@ class Table:
         return {
             "id": self.id,
             "name": self.config.name,
+            "game": self.config.game,
             "status": self.status,
             "rules": self.config.rules,
             "max_deals": self.config.max_deals,
             "clocks": self.config.clocks.to_dict(),
-            "seats": [
-                {"seat": seat, "name": self.names[seat], "kind": config.kind, "bot": config.bot}
-                for seat, config in enumerate(self.config.seats)
-            ],
+            "seats": self.seats_summary(),
             "deal_number": len(self.match.deals),
             "levels": [rank.letter for rank in self.match.levels],
         }

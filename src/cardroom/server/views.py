@@ -16,6 +16,7 @@ from cardroom.server.codec import (
     read_hand,
     wild_card,
 )
+from cardroom.server.seated import public_entry
 from cardroom.tournament.conduct import PenaltyRecord
 
 if TYPE_CHECKING:
@@ -26,10 +27,6 @@ def project(table: Table, entry: Entry, viewer: int | None) -> Entry:
     """A log entry as ``viewer`` may see it: no token hash, no seed, only the viewer's own dealt hand,
     a tribute or return card only to the seats it passes between."""
     kind = entry["type"]
-    if kind == "sit":
-        return {key: value for key, value in entry.items() if key != "token_hash"}
-    if kind == "start":
-        return {key: value for key, value in entry.items() if key != "seed"}
     if kind == "deal":
         seen = {key: value for key, value in entry.items() if key != "hands"}
         if viewer is None:
@@ -40,7 +37,7 @@ def project(table: Table, entry: Entry, viewer: int | None) -> Entry:
         return seen
     if kind == "action" and "private_to" in entry and viewer not in entry["private_to"]:
         return {**entry, "action": hide_card(entry["action"])}
-    return dict(entry)
+    return public_entry(entry)
 
 
 def state(table: Table, viewer: int | None, now: float) -> dict[str, Any]:

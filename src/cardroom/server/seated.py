@@ -1,0 +1,298 @@
+"""What every game's table shares: seats (names, token hashes, 托管 flags), its status, and the
+append-only log that rebuilds it.
+
+:class:`SeatedTable` is pure: no I/O, no asyncio, no clock of its own (``now`` is passed in). A game's
+table (:class:`~cardroom.server.table.Table` for Guandan, :class:`~cardroom.server.shengji.ShengjiTable`)
+adds its match, the entries it writes (:meth:`SeatedTable._apply_game`), what it does by itself and what
+a viewer sees. The server's rooms talk to either through the methods here.
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal, Self
+
+from cardroom.server.codec import ProtocolError
+from cardroom.server.config import TableConfig
+from cardroom.server.seats import clean_name, token_hash
+from cardroom.tournament.conduct import Offence, PenaltyRecord
+
+Entry = dict[str, Any]
+"""One log entry: a JSON object with a ``type`` (docs/protocol.md)."""
+
+Status = Literal["waiting", "running", "finished"]
+
+DueKind = Literal["bot", "auto", "clock", "deal", "skip", "choice", "pass"]
+Decide = Callable[[int, str, Any], Any]
+"""How :meth:`SeatedTable.step` gets a bot's decision: (seat, bot name, observation) → action."""
+
+
+@dataclass(frozen=True)
+class Due:
+    """The next thing the table does by itself, at time ``at``: a bot seat acts (``bot``), a seat in
+    托管 is played for (``auto``), a human's clock runs out (``clock``), the next deal is dealt
+    (``deal``), a seat's turn is skipped by a ruling (``skip``, 违例), a choice's deadline passes and
+    its default is taken (``choice``; ``seat`` is the chooser), or a Shengji seat lets the dealing go on
+    (``pass``: it has nothing to declare, or its moment to declare is over)."""
+
+    at: float
+    kind: DueKind
+    seat: int | None = None
+
+
+def public_entry(entry: Entry) -> Entry:
+    """An entry without what no viewer may see: a ``sit``'s token hash, a ``start``'s seed."""
+    secret = {"sit": "token_hash", "start": "seed"}.get(entry["type"])
+    return {key: value for key, value in entry.items() if key != secret}
+
+
+class SeatedTable(ABC):
+    """A table's seats, status and log; a game's table subclasses it.
+
+    Mutating methods append entries to :attr:`log` and return the new ones; a refused request raises
+    :class:`ProtocolError` and changes nothing. ``connected`` is set by the server (it is not logged).
+    """
+
+    AUTO_BOT = "heuristic"
+    """The bot that plays a seat in 托管 (after its clock ran out) and gives hints."""
+
+    def __init__(self, table_id: str, config: TableConfig, *, seed: str | None = None) -> None:
+        self.id = table_id
+        self.config = config
+        self.names: list[str | None] = [seat.player_name for seat in config.seats]
+        self.token_hashes: list[str | None] = [None] * 4
+        self.auto = [False] * 4
+        self.connected = [False] * 4
+        self.log: list[Entry] = []
+        self.status: Status = "waiting"
+        self.seed = seed
+        """The secret the deals are shuffled from (kept in the ``start`` entry, never sent)."""
+        self.turn_started = 0.0
+        self.deal_ended = 0.0
+        self.started_at: float | None = None
+        """When the match began (the ``start`` entry)."""
+        self.end: Entry | None = None
+        """The ``match_end`` entry once the match is over."""
+
+    # -- rebuilding ------------------------------------------------------------------------------
+
+    @classmethod
+    def replay(cls, table_id: str, config: TableConfig, entries: Sequence[Entry]) -> Self:
+        """The table these entries make (a ``ValueError`` names the first entry that does not fit)."""
+        table = cls(table_id, config)
+        for number, entry in enumerate(entries, start=1):
+            try:
+                table.apply_entry(entry)
+            except (KeyError, TypeError, ValueError) as error:
+                raise ValueError(
+                    f"table {table_id}: log entry {number} ({entry.get('type')}): {error}"
+                ) from error
+        return table
+
+    def apply_entry(self, entry: Entry) -> None:
+        """Apply one stored entry, as :meth:`replay` does (a step at a time)."""
+        self._apply(dict(entry))
+
+    @property
+    def number(self) -> int:
+        """The number of the last entry (0 for an empty log)."""
+        return len(self.log)
+
+    # -- seats -----------------------------------------------------------------------------------
+
+    def sit(self, seat: int, name: object, now: float, token: str | None = None) -> str:
+        """Take an empty human seat under ``name``; the seat's token (a new secret unless given) is
+        returned, only its hash kept. The match starts when every human seat is taken."""
+        token = token or secrets.token_urlsafe(24)
+        self.sit_hashed(seat, name, now, token_hash(token))
+        return token
+
+    def sit_hashed(self, seat: int, name: object, now: float, hashed: str) -> list[Entry]:
+        """Take an empty human seat for the holder of the token whose SHA-256 is ``hashed`` (a
+        tournament seats its players by the tokens they were given at registration)."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or seat not in range(4):
+            raise ProtocolError("bad_message", f"seat: 0 to 3, got {seat!r}")
+        player = clean_name(name)
+        if self.config.seats[seat].kind == "bot":
+            raise ProtocolError(
+                "wrong_phase", f"seat {seat} is played by the {self.config.seats[seat].bot} bot"
+            )
+        if self.names[seat] is not None:
+            raise ProtocolError("wrong_phase", f"seat {seat} is taken by {self.names[seat]}")
+        if self.status != "waiting":
+            raise ProtocolError("wrong_phase", f"the table is {self.status}")
+        before = self.number
+        self._record({"type": "sit", "seat": seat, "name": player, "token_hash": hashed, "at": now})
+        self.start_if_ready(now)
+        return self.log[before:]
+
+    def seat_of(self, token: str) -> int | None:
+        """The seat this token holds, or ``None``."""
+        digest = token_hash(token)
+        for seat, held in enumerate(self.token_hashes):
+            if held is not None and hmac.compare_digest(held, digest):
+                return seat
+        return None
+
+    def start_if_ready(self, now: float) -> list[Entry]:
+        """Start the match and deal the first deal once every human seat is taken."""
+        if self.status != "waiting" or any(name is None for name in self.names):
+            return []
+        before = self.number
+        self._record({"type": "start", "seed": self.seed or secrets.token_hex(16), "at": now})
+        self._deal(now)
+        return self.log[before:]
+
+    def bot_name(self, seat: int) -> str:
+        """The bot that acts for ``seat``: its own, or the 托管 bot for a human seat."""
+        return self.config.seats[seat].bot or self.AUTO_BOT
+
+    def elapsed(self, now: float) -> float:
+        """Seconds since the match began (0 before)."""
+        return 0.0 if self.started_at is None else max(0.0, now - self.started_at)
+
+    # -- what happens by itself ------------------------------------------------------------------
+
+    @abstractmethod
+    def due(self) -> Due | None:
+        """The next automatic step and when it is due, or ``None`` (waiting for players, or over)."""
+
+    @abstractmethod
+    def apply_due(self, due: Due, action: Any, now: float) -> list[Entry]:
+        """Carry out ``due`` (as :meth:`due` gave it) with the bot's ``action``: nothing when the table
+        has moved on since; the first legal action when the bot's is not legal (or missing)."""
+
+    @abstractmethod
+    def observation(self, seat: int) -> Any:
+        """What ``seat`` may know now (the game's observation: what its bots read)."""
+
+    def step(self, now: float, decide: Decide) -> list[Entry]:
+        """Carry out the next automatic step if it is due by ``now`` (what the server's task does,
+        without threads): ``decide`` gives the bot's action."""
+        next_step = self.due()
+        if next_step is None or next_step.at > now:
+            return []
+        action = None
+        if next_step.seat is not None and next_step.kind in ("bot", "auto", "clock"):
+            seat = next_step.seat
+            action = decide(seat, self.bot_name(seat), self.observation(seat))
+        return self.apply_due(next_step, action, now)
+
+    def restart_clocks(self, now: float) -> None:
+        """After the server was down: the player to act gets a full clock and the deal pause starts
+        again."""
+        self.turn_started = now
+        self.deal_ended = now
+
+    # -- actions ---------------------------------------------------------------------------------
+
+    @property
+    @abstractmethod
+    def current_player(self) -> int | None:
+        """The seat to act in the deal in play, or ``None``."""
+
+    def check_turn(self, seat: int) -> None:
+        """Refuse an action of ``seat`` unless a deal is in play and it is the seat's turn."""
+        if self.status == "waiting":
+            raise ProtocolError("wrong_phase", "the match has not started: seats are still empty")
+        if self.status == "finished":
+            raise ProtocolError("wrong_phase", "the match is over")
+        current = self.current_player
+        if current is None:
+            raise ProtocolError("wrong_phase", "the deal is over; the next one is about to start")
+        if seat != current:
+            raise ProtocolError(
+                "out_of_turn", f"it is seat {current}'s turn ({self.names[current]}), not seat {seat}'s"
+            )
+
+    def resume(self, seat: int, now: float) -> list[Entry]:
+        """The player takes the seat back from 托管 (nothing happens when it is not in 托管)."""
+        if not self.auto[seat]:
+            return []
+        return [self._record({"type": "auto", "seat": seat, "on": False, "at": now})]
+
+    def choose(self, seat: int, message: Mapping[str, Any], now: float) -> list[Entry]:
+        """A ``choose`` message: refused where the game has no conduct choices."""
+        raise ProtocolError("wrong_phase", "there is no open choice at this table")
+
+    def waits_for_choice(self) -> bool:
+        """Whether play waits for a 下家's choice (tournament conduct; never at a game without it)."""
+        return False
+
+    def penalise(self, seat: int, offence: Offence, now: float) -> list[Entry]:
+        """Penalise ``seat`` under the table's conduct policy (none here: nothing happens)."""
+        return []
+
+    @property
+    def penalties(self) -> tuple[PenaltyRecord, ...]:
+        return ()
+
+    # -- the log ---------------------------------------------------------------------------------
+
+    @abstractmethod
+    def _deal(self, now: float) -> None:
+        """Record the next deal."""
+
+    def _record(self, entry: Entry) -> Entry:
+        self._apply(entry)
+        return entry
+
+    def _apply(self, entry: Entry) -> None:
+        """Apply one entry (live or replayed) and append it to the log."""
+        kind = entry["type"]
+        at = float(entry["at"])
+        if kind == "sit":
+            seat = entry["seat"]
+            if self.names[seat] is not None:
+                raise ValueError(f"seat {seat} is already taken")
+            self.names[seat] = entry["name"]
+            self.token_hashes[seat] = entry["token_hash"]
+        elif kind == "start":
+            self.seed = entry["seed"]
+            self.status = "running"
+            self.started_at = at
+        elif kind == "auto":
+            seat = entry["seat"]
+            self.auto[seat] = bool(entry["on"])
+            if not entry["on"] and seat == self.current_player:
+                self.turn_started = at
+        else:
+            self._apply_game(entry, at)
+        self.log.append(entry)
+
+    def _apply_game(self, entry: Entry, at: float) -> None:
+        """Apply an entry of the game's own kinds (``deal``, ``action``, ``deal_end``, ``match_end`` …);
+        an unknown type is a ``ValueError``."""
+        raise ValueError(f"unknown entry type {entry['type']!r}")
+
+    def _finish(self, entry: Entry) -> None:
+        """The ``match_end`` entry applied: the table is finished."""
+        self.status = "finished"
+        self.end = entry
+
+    # -- what a viewer sees ----------------------------------------------------------------------
+
+    @abstractmethod
+    def project(self, entry: Entry, viewer: int | None) -> Entry:
+        """A log entry as ``viewer`` (a seat, or ``None`` for a spectator) may see it."""
+
+    def events_for(self, viewer: int | None, since: int = 0) -> list[tuple[int, Entry]]:
+        """The entries after number ``since``, numbered and projected for ``viewer``."""
+        start = max(0, since)
+        return [
+            (number, self.project(entry, viewer)) for number, entry in enumerate(self.log[start:], start + 1)
+        ]
+
+    def seats_summary(self) -> list[dict[str, Any]]:
+        """Who sits where, for the lobby's line."""
+        return [
+            {"seat": seat, "name": self.names[seat], "kind": config.kind, "bot": config.bot}
+            for seat, config in enumerate(self.config.seats)
+        ]
+
+
+__all__ = ["Decide", "Due", "DueKind", "Entry", "SeatedTable", "Status", "public_entry"]

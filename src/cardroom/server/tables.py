@@ -1,0 +1,28 @@
+"""Each game's table class, found by the game's name in a table's config."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from cardroom.server.config import TableConfig
+from cardroom.server.seated import Entry
+from cardroom.server.shengji import ShengjiTable
+from cardroom.server.table import Table
+
+GameTable = Table | ShengjiTable
+
+TABLES: Final[dict[str, type[Table] | type[ShengjiTable]]] = {"guandan": Table, "shengji": ShengjiTable}
+
+
+def new_table(table_id: str, config: TableConfig) -> GameTable:
+    """A fresh table of the config's game."""
+    return TABLES[config.game](table_id, config)
+
+
+def replay_table(table_id: str, config: TableConfig, entries: Sequence[Entry]) -> GameTable:
+    """The table of the config's game that ``entries`` make (a ``ValueError`` names a bad entry)."""
+    return TABLES[config.game].replay(table_id, config, entries)
+
+
+__all__ = ["TABLES", "GameTable", "new_table", "replay_table"]
