@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from cardroom.cards import Card, full_deck, parse_cards
+from cardroom.cards import NATURAL_RANKS, Card, Rank, full_deck, parse_cards
 from cardroom.cli import app
 from cardroom.records import RecordError, read_record
 from cardroom.records.shengji import (
@@ -27,7 +27,7 @@ from cardroom.records.shengji import (
     shengji_record_of,
     write_shengji_record,
 )
-from cardroom.shengji import SEVEN_LEVELS, Bury, Match, Phase, Play
+from cardroom.shengji import SECOND_TABLE, Bury, Match, Phase, Play, ShengjiRules
 
 DATA = Path(__file__).parent / "data"
 runner = CliRunner()
@@ -113,14 +113,36 @@ def test_a_random_match_round_trips(seed: int, tmp_path: Path) -> None:
 
 
 def test_a_whole_random_match_round_trips() -> None:
-    record = play_random_shengji(3, rules=SEVEN_LEVELS)
+    record = play_random_shengji(3, rules=SECOND_TABLE)
     assert record["result"]["finished"]
-    assert record["rules"]["name"] == "shengji_seven_levels"
+    assert record["rules"]["name"] == "shengji_second_table"
     report = replay_shengji(json.loads(json.dumps(record)))
     assert report.ok
     assert report.finished
     assert report.winner == record["result"]["winner"]
     assert report.result == record["result"]
+
+
+OLD_DEFAULT = ShengjiRules(
+    levels=NATURAL_RANKS,
+    must_play=(Rank.TWO, Rank.FIVE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE),
+)
+"""The default before the seed's seven-level ladder: every rank 2…A, stops at 2, 5, 10, J, Q, K, A."""
+
+
+def test_a_record_of_the_old_default_ladder_replays_under_its_own_rules() -> None:
+    """A record holds every parameter of its rule set, so a record written under the old default ladder
+    replays as played, with levels (3, 4) the seven-level ladder does not have; cut down to its name, its
+    rules would be today's default and the same actions no longer give the recorded match."""
+    record = json.loads(json.dumps(play_random_shengji(0, max_deals=4, rules=OLD_DEFAULT)))
+    assert record["rules"]["levels"] == [rank.letter for rank in NATURAL_RANKS]
+    assert record["result"]["levels"] == ["4", "3"]
+    report = replay_shengji(record)
+    assert report.ok, (report.violation, report.mismatches)
+    assert report.match.rules == OLD_DEFAULT
+    assert report.result == record["result"]
+    cut = replay_shengji({**record, "rules": {"name": "shengji"}})
+    assert not cut.ok
 
 
 def test_the_record_keeps_the_dealing_order_and_the_first_drawer() -> None:
@@ -331,7 +353,7 @@ def test_cli_replays_a_whole_shengji_match(tmp_path: Path) -> None:
         "--seed",
         "3",
         "--rules",
-        "shengji_seven_levels",
+        "shengji_second_table",
         "--out",
         str(path),
     )

@@ -5,13 +5,14 @@ score, and the rule set's parameters and presets.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
 
-from cardroom.cards import Rank, Suit, sort_cards
+from cardroom.cards import NATURAL_RANKS, Rank, Suit, sort_cards
 from cardroom.shengji.deal import Deal, Play
-from cardroom.shengji.ruleset import PRESETS, SEVEN_LEVELS, SHENGJI, ShengjiRules, preset
+from cardroom.shengji.ruleset import ALL_RANKS, PRESETS, SECOND_TABLE, SHENGJI, ShengjiRules, preset
 from cardroom.shengji.scoring import TOTAL_POINTS, Outcome, kitty_multiplier, outcome
 from tests.shengji.deal_helpers import cards
 
@@ -43,19 +44,39 @@ KITTY = "D5 D5 DT DT C5 C5 CK CK"
     ],
 )
 def test_the_result_table_at_its_edges(score: int, expected: Outcome) -> None:
-    """RULES.md: 0 → dealers +3; 5–35 → +2; 40–75 → +1; 80–115 → attackers take over; 120–155 → attackers
-    +1; 160–195 → +2; 200+ → +3. Seed: 0分 對方升三級；5—35分 對方升二級；40—75分 對方升一級；80—115分 倒庄;
-    以 40 分為一個等級. A score below 0 (after a penalty) reads as 0."""
+    """The default table, the seed's 40 points a level as RULES.md reads it: 0 → dealers +3; 5–35 → +2;
+    40–75 → +1; 80–115 → attackers take over; 120–155 → attackers +1; 160–195 → +2; 200+ → +3. Seed:
+    0分 對方升三級；5—35分 對方升二級；40—75分 對方升一級；80—115分 倒庄; 以 40 分為一個等級抓分方升相應等級.
+    A score below 0 (after a penalty) reads as 0."""
     assert outcome(score, SHENGJI) == expected
+
+
+def test_the_default_table_does_not_follow_the_first_paragraphs_jump_to_three() -> None:
+    """Seed, first paragraph: 大於等於 120 小於 160 ，抓分方升 12級 (garbled)；大於等於 160 小於 200 ，
+    抓分方連升 3級. The same paragraph's 以 40 分為一個等級 gives +2 at 160–195 and +3 only at 200; the
+    default keeps that rule (RULES.md's reading), so the first paragraph's +3 at 160 is not modelled."""
+    assert outcome(160, SHENGJI) == Outcome(True, 2)
+    assert outcome(195, SHENGJI) == Outcome(True, 2)
+    assert outcome(200, SHENGJI) == Outcome(True, 3)
 
 
 @pytest.mark.parametrize(
     ("score", "expected"),
-    [(115, Outcome(True, 0)), (120, Outcome(True, 2)), (145, Outcome(True, 2)), (150, Outcome(True, 3))],
+    [
+        (75, Outcome(False, 1)),
+        (80, Outcome(True, 0)),
+        (115, Outcome(True, 0)),
+        (120, Outcome(True, 2)),
+        (145, Outcome(True, 2)),
+        (150, Outcome(True, 3)),
+        (200, Outcome(True, 3)),
+    ],
 )
 def test_the_seeds_second_table_is_a_preset(score: int, expected: Outcome) -> None:
-    """Seed, 二、升級標準: 120—145分 升二級；150分以上 升三級 (the table RULES.md calls garbled)."""
-    assert outcome(score, SEVEN_LEVELS) == expected
+    """Seed, 二、升級標準: 4、80—115分 倒庄；5、120—145分 升二級；6、150分以上 升三級 (the
+    ``shengji_second_table`` preset)."""
+    assert SECOND_TABLE.attacker_table == ((80, 0), (120, 2), (150, 3))
+    assert outcome(score, SECOND_TABLE) == expected
 
 
 def test_one_deal_gives_at_most_three_levels() -> None:
@@ -183,12 +204,52 @@ def test_rules_round_trip_through_a_dict(rules: ShengjiRules) -> None:
     assert preset(rules.name) is rules
 
 
+def test_preset_finds_the_default_the_every_rank_ladder_and_the_second_table() -> None:
+    assert sorted(PRESETS) == ["shengji", "shengji_all_ranks", "shengji_second_table"]
+    assert (preset("shengji"), preset("shengji_all_ranks"), preset("shengji_second_table")) == (
+        SHENGJI,
+        ALL_RANKS,
+        SECOND_TABLE,
+    )
+    assert ShengjiRules() == SHENGJI
+
+
+@pytest.mark.parametrize(
+    ("rules", "changed"),
+    [(ALL_RANKS, {"name", "levels"}), (SECOND_TABLE, {"name", "attacker_table"})],
+    ids=["all_ranks", "second_table"],
+)
+def test_each_preset_changes_one_choice_of_the_default(rules: ShengjiRules, changed: set[str]) -> None:
+    """The ladder and the result table are separate choices: a preset differs from ``shengji`` in one."""
+    differing = {
+        item.name
+        for item in dataclasses.fields(rules)
+        if getattr(rules, item.name) != getattr(SHENGJI, item.name)
+    }
+    assert differing == changed
+
+
 def test_to_dict_is_json_ready() -> None:
     values = SHENGJI.to_dict()
-    assert values["levels"][0] == "2"
-    assert values["must_play"] == ["2", "5", "T", "J", "Q", "K", "A"]
+    assert values["levels"] == ["2", "5", "T", "J", "Q", "K", "A"]
+    assert values["must_play"] == ["2", "J", "A"]
     assert values["reset_level"] == "J"
     assert values["attacker_table"][0] == [80, 0]
+
+
+def test_rules_written_under_the_old_default_ladder_read_back_as_written() -> None:
+    """A record's rules hold every parameter (``to_dict``): one written when the default ladder was every
+    rank 2…A with stops 2, 5, 10, J, Q, K, A reads back with that ladder, not today's."""
+    old = {
+        **SHENGJI.to_dict(),
+        "levels": [rank.letter for rank in NATURAL_RANKS],
+        "must_play": ["2", "5", "T", "J", "Q", "K", "A"],
+    }
+    rules = ShengjiRules.from_dict(old)
+    assert rules.levels == NATURAL_RANKS
+    assert rules.must_play == (Rank.TWO, Rank.FIVE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)
+    assert rules.to_dict() == old
+    assert ShengjiRules.from_dict({"name": "shengji"}) == SHENGJI
 
 
 @pytest.mark.parametrize(
@@ -212,8 +273,8 @@ def test_from_dict_names_the_parameter_of_a_wrong_type(values: dict[str, Any], n
 def test_from_dict_rejects_unknown_parameters_and_preset_lists_the_known() -> None:
     with pytest.raises(ValueError, match="unknown rule-set parameters: colour"):
         ShengjiRules.from_dict({"colour": "red"})
-    with pytest.raises(KeyError, match="shengji_seven_levels"):
-        preset("tractor")
+    with pytest.raises(KeyError, match="known: shengji, shengji_all_ranks, shengji_second_table"):
+        preset("shengji_seven_levels")
 
 
 @pytest.mark.parametrize(

@@ -37,7 +37,7 @@ from cardroom.shengji.errors import (
 from cardroom.shengji.match import DealSummary, Match, MatchPhase, next_levels, shuffled_deck
 from cardroom.shengji.observation import Observation
 from cardroom.shengji.order import EffectiveSuit, TrickRules
-from cardroom.shengji.ruleset import PRESETS, SEVEN_LEVELS, SHENGJI, ShengjiRules, preset
+from cardroom.shengji.ruleset import ALL_RANKS, PRESETS, SECOND_TABLE, SHENGJI, ShengjiRules, preset
 from cardroom.shengji.scoring import TOTAL_POINTS, Outcome, kitty_multiplier, outcome, rise_level
 from cardroom.shengji.tricks import (
     POINTS,
@@ -90,8 +90,9 @@ __all__ = [
 
 # The deal, the match and the rule set (declare, kitty, tricks, over).
 __all__ += [
+    "ALL_RANKS",
     "PRESETS",
-    "SEVEN_LEVELS",
+    "SECOND_TABLE",
     "SHENGJI",
     "TOTAL_POINTS",
     "Action",

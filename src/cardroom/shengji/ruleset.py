@@ -1,8 +1,12 @@
 """Shengji (升级 / Tractor) rule sets: every rule players dispute is a named parameter.
 
-:class:`ShengjiRules` is a frozen value validated on construction; its defaults are the reading of seed
-003 (打升級) recorded in RULES.md, and presets are values of it found by name (:func:`preset`). Code
-branches on parameters, never on a preset's name. docs/rulesets.md ("Shengji") quotes the seed for each.
+:class:`ShengjiRules` is a frozen value validated on construction; its defaults are seed 003 (打升級) as
+RULES.md reads it: the seven-level ladder 2, 5, 10, J, Q, K, A with the must-play stops 2, J and A, and
+the result table of 40 points a level. Presets are values of it found by name (:func:`preset`):
+``shengji`` (the default), ``shengji_all_ranks`` (every rank 2…A, common practice) and
+``shengji_second_table`` (the seed's second result table). Code branches on parameters, never on a
+preset's name. The arithmetic lives in :mod:`cardroom.shengji.scoring`, the match in
+:mod:`cardroom.shengji.match`; docs/rulesets.md ("Shengji") quotes the seed for each parameter.
 """
 
 from __future__ import annotations
@@ -30,8 +34,12 @@ class ShengjiRules:
     40—75分 對方升一級). A score below the first row (after a penalty) reads as the first row."""
 
     attacker_table: ScoreTable = ((80, 0), (120, 1), (160, 2), (200, 3))
-    """From the first row's score the attackers take over (上台, 倒庄) and rise by the row (seed: 以 40 分為
-    一個等級; 80—115分 倒庄; RULES.md: 120–155 +1, 160–195 +2, 200+ +3)."""
+    """From the first row's score the attackers take over (上台, 倒庄) and rise by the row. The seed gives
+    three tables. Default, its rule of 40 points a level (以 40 分為一個等級抓分方升相應等級; 80—115分 倒庄),
+    as RULES.md reads it: 120–155 +1, 160–195 +2, 200+ +3. Its first paragraph then writes 大於等於 120
+    小於 160 ，抓分方升 12級 (garbled) and 大於等於 160 小於 200 ，抓分方連升 3級 (not modelled). Its second
+    table, 二、升級標準: 120—145分 升二級；150分以上 升三級, is ``((80, 0), (120, 2), (150, 3))``, the
+    ``shengji_second_table`` preset."""
 
     max_rise: int = 3
     """The most levels one deal can give (seed: 比賽中每局最高升級為三級 … 最多連升三級)."""
@@ -73,21 +81,14 @@ class ShengjiRules:
 
     # --- levels and the match ---
 
-    levels: tuple[Rank, ...] = NATURAL_RANKS
+    levels: tuple[Rank, ...] = (Rank.TWO, Rank.FIVE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)
     """The level ladder, lowest first; a team starts at the first and wins by passing the last (打过A).
-    Default 2…A; the seed's 升級牌為：2、5、10、J、Q、K、A七個級別 read literally is a seven-step ladder."""
+    Default, the seed's seven levels (升級牌為：2、5、10、J、Q、K、A七個級別): one level of the result table
+    is one step along them. Common practice elsewhere plays every rank 2…A (``shengji_all_ranks``)."""
 
-    must_play: tuple[Rank, ...] = (
-        Rank.TWO,
-        Rank.FIVE,
-        Rank.TEN,
-        Rank.JACK,
-        Rank.QUEEN,
-        Rank.KING,
-        Rank.ACE,
-    )
-    """Levels a rise stops at (必打; RULES.md reads 升級牌為：2、5、10、J、Q、K、A so; the seed's next words
-    其中逢2、J、A級必須打 name 2, J and A)."""
+    must_play: tuple[Rank, ...] = (Rank.TWO, Rank.JACK, Rank.ACE)
+    """Levels a rise stops at (必打): default the seed's 其中逢2、J、A級必須打. The seed names no other
+    stops, for either ladder."""
 
     reset_level: Rank | None = Rank.JACK
     """At this level, attackers winning the last trick with a card of it send the dealers back to the
@@ -145,8 +146,9 @@ class ShengjiRules:
 
     @classmethod
     def from_dict(cls, values: dict[str, Any]) -> ShengjiRules:
-        """Read parameters written by :meth:`to_dict` (missing ones take their defaults); an unknown
-        name or a value of the wrong type raises ``ValueError`` naming the parameter."""
+        """Read parameters written by :meth:`to_dict` (missing ones take today's defaults: a record
+        written by :meth:`to_dict` holds them all, so a later change of default leaves it as it was); an
+        unknown name or a value of the wrong type raises ``ValueError`` naming the parameter."""
         fields = {item.name: item for item in dataclasses.fields(cls)}
         unknown = sorted(set(values) - set(fields))
         if unknown:
@@ -216,19 +218,18 @@ def _from_json(name: str, default: object, value: object) -> object:
 
 
 SHENGJI: Final = ShengjiRules()
-"""Seed 003 as RULES.md reads it: the 40-point result table, ×2/×4/×8 kitty, ladder 2…A with the
-must-play levels 2, 5, 10, J, Q, K, A, the J reset and the A on the last trick."""
+"""Seed 003 as RULES.md reads it: the 40-point result table, ×2/×4/×8 kitty, the seven levels 2, 5, 10, J,
+Q, K, A with the must-play stops 2, J and A, the J reset and the A on the last trick."""
 
-SEVEN_LEVELS: Final = ShengjiRules(
-    name="shengji_seven_levels",
-    attacker_table=((80, 0), (120, 2), (150, 3)),
-    levels=(Rank.TWO, Rank.FIVE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE),
-    must_play=(Rank.TWO, Rank.JACK, Rank.ACE),
-)
-"""The seed's second passage (二、升級標準) read literally: 120—145分 升二級, 150分以上 升三級; the seven
-levels 2、5、10、J、Q、K、A, of which 2, J and A must be played (逢2、J、A級必須打)."""
+ALL_RANKS: Final = ShengjiRules(name="shengji_all_ranks", levels=NATURAL_RANKS)
+"""Every rank 2…A a level, as common practice elsewhere plays; the rest as ``shengji``. The must-play
+stops stay the seed's 2, J and A: the seed names no other stops for this ladder."""
 
-PRESETS: Final[dict[str, ShengjiRules]] = {rules.name: rules for rules in (SHENGJI, SEVEN_LEVELS)}
+SECOND_TABLE: Final = ShengjiRules(name="shengji_second_table", attacker_table=((80, 0), (120, 2), (150, 3)))
+"""The seed's second result table (二、升級標準: 120—145分 升二級；150分以上 升三級) on the default
+seven-level ladder; the rest as ``shengji``."""
+
+PRESETS: Final[dict[str, ShengjiRules]] = {rules.name: rules for rules in (SHENGJI, ALL_RANKS, SECOND_TABLE)}
 
 
 def preset(name: str) -> ShengjiRules:
@@ -240,4 +241,4 @@ def preset(name: str) -> ShengjiRules:
         raise KeyError(f"unknown Shengji rule set {name!r}; known: {known}") from None
 
 
-__all__ = ["PRESETS", "SEVEN_LEVELS", "SHENGJI", "ScoreTable", "ShengjiRules", "preset"]
+__all__ = ["ALL_RANKS", "PRESETS", "SECOND_TABLE", "SHENGJI", "ScoreTable", "ShengjiRules", "preset"]

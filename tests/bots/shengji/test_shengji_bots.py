@@ -13,7 +13,7 @@ from cardroom.bots.shengji.knowledge import unit_leads
 from cardroom.bots.shengji.random_bot import random_follow, random_lead
 from cardroom.cards import Card, Rank, Suit, parse_cards
 from cardroom.shengji import (
-    SEVEN_LEVELS,
+    PRESETS,
     SHENGJI,
     Action,
     Bury,
@@ -68,8 +68,9 @@ def test_the_bots_only_make_legal_actions(names: tuple[str, str]) -> None:
     assert any(isinstance(action, Bury) for action in actions)
 
 
-def test_the_bots_stay_legal_under_the_seven_level_preset() -> None:
-    play_deals(("heuristic", "random"), 6, seed=3, rules=SEVEN_LEVELS)
+@pytest.mark.parametrize("rules", list(PRESETS.values()), ids=list(PRESETS))
+def test_the_bots_stay_legal_under_every_preset(rules: ShengjiRules) -> None:
+    play_deals(("heuristic", "random"), 6, seed=3, rules=rules)
 
 
 @pytest.mark.slow
