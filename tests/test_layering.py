@@ -14,6 +14,7 @@ LAYERS = [
     "guandan",
     "records",
     "bots",
+    "games",
     "arena",
     "rl",
     "competition",
@@ -65,7 +66,8 @@ def modules() -> list[tuple[str, Path]]:
 
 @pytest.mark.parametrize(("module", "path"), modules(), ids=[name for name, _ in modules()])
 def test_imports_flow_one_way(module: str, path: Path) -> None:
-    """cards → guandan/shengji → records → bots → arena | rl | server: no module imports a higher layer."""
+    """cards → guandan/shengji → records → bots → games → arena | rl | server: no module imports a higher
+    layer."""
     own = layer_of(module)
     for imported in imports_of(path):
         assert layer_of(imported) <= own, f"{module} imports {imported}, a higher layer"
@@ -178,7 +180,9 @@ def import_cycles(package: str) -> list[list[str]]:
     return cycles
 
 
-@pytest.mark.parametrize("package", ["cardroom.arena", "cardroom.bots", "cardroom.records", "cardroom.rl"])
+@pytest.mark.parametrize(
+    "package", ["cardroom.arena", "cardroom.bots", "cardroom.games", "cardroom.records", "cardroom.rl"]
+)
 def test_no_import_circles_within_a_package(package: str) -> None:
     """Within these packages modules import one way too: no two modules need each other, not even
     through an import inside a function."""

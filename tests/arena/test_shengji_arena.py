@@ -22,7 +22,7 @@ from cardroom.arena.shengji_play import play_shengji_game, run_shengji_game
 from cardroom.cli import app
 from cardroom.guandan.ruleset import COMPETITION
 from cardroom.records.shengji import replay_shengji
-from cardroom.shengji import SEVEN_LEVELS, SHENGJI
+from cardroom.shengji import ALL_RANKS, SHENGJI
 
 runner = CliRunner()
 ENV = {"COLUMNS": "160"}
@@ -42,7 +42,7 @@ def test_the_config_takes_the_shengji_rules_and_bots() -> None:
     config = ArenaConfig("heuristic", "random", deals=2, game="shengji")
     assert config.rules is SHENGJI
     assert [spec.game for spec in schedule(config)] == ["shengji"] * 4
-    assert ArenaConfig("random", "random", rules=SEVEN_LEVELS, game="shengji").rules is SEVEN_LEVELS
+    assert ArenaConfig("random", "random", rules=ALL_RANKS, game="shengji").rules is ALL_RANKS
     with pytest.raises(ValueError, match=r"available: heuristic, random"):
         ArenaConfig("search", "random", game="shengji")
     with pytest.raises(ValueError, match="not a shengji rule set"):

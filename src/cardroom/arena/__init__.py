@@ -2,12 +2,13 @@
 the results come with 95% intervals over the duplicate pairs and play statistics beside seed 001's
 figures of human play (``docs/arena.md``).
 
-:mod:`~cardroom.arena.play` plays one game, :mod:`~cardroom.arena.games` runs games of either game in
-batches, :mod:`~cardroom.arena.duplicate` schedules the pairs over a process pool (or Ray,
-:mod:`~cardroom.arena.ray_backend`), :mod:`~cardroom.arena.stats` holds the intervals and per-deal facts,
-:mod:`~cardroom.arena.summary` turns outcomes into results, :mod:`~cardroom.arena.report` prints and
-writes them. Shengji (``ArenaConfig(..., game="shengji")``): :mod:`~cardroom.arena.shengji_play` plays a
-game, :mod:`~cardroom.arena.shengji_summary` summarises and writes the results.
+:mod:`~cardroom.arena.play` plays one game, :mod:`~cardroom.arena.games` runs games of any game (by
+its name in :mod:`cardroom.games`) in batches, :mod:`~cardroom.arena.duplicate` schedules the pairs over
+a process pool (or Ray, :mod:`~cardroom.arena.ray_backend`), :mod:`~cardroom.arena.stats` holds the
+intervals and per-deal facts, :mod:`~cardroom.arena.summary` turns outcomes into results,
+:mod:`~cardroom.arena.report` prints and writes them; :mod:`~cardroom.arena.command` picks each game's
+report by its name. Shengji (``ArenaConfig(..., game="shengji")``): :mod:`~cardroom.arena.shengji_play`
+plays a game, :mod:`~cardroom.arena.shengji_summary` summarises and writes the results.
 """
 
 from cardroom.arena.duplicate import ArenaConfig, run_arena, schedule

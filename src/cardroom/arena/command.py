@@ -1,10 +1,13 @@
-"""``cardroom arena``: play a duplicate run with a progress bar, print the results, write the files."""
+"""``cardroom arena``: play a duplicate run with a progress bar, print the results, write the files
+(each game's summary, tables and chart in :data:`REPORTERS`)."""
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Final
 
 from rich.console import Console
 from rich.markup import escape
@@ -18,7 +21,7 @@ from rich.progress import (
 )
 
 from cardroom.arena.duplicate import ArenaConfig, run_arena
-from cardroom.arena.play import GameKind
+from cardroom.arena.play import GameKind, GameOutcome
 from cardroom.arena.ray_backend import LOCAL
 from cardroom.arena.report import print_results, write_chart, write_json
 from cardroom.arena.shengji_summary import (
@@ -28,6 +31,7 @@ from cardroom.arena.shengji_summary import (
     write_shengji_chart,
 )
 from cardroom.arena.summary import ArenaResults, summarize
+from cardroom.games import GUANDAN_GAME, SHENGJI_GAME, game
 
 RESULTS_JSON = "results.json"
 RESULTS_PNG = "results.png"
@@ -41,6 +45,39 @@ class ArenaFiles:
     json: Path
     chart: Path
     records: Path | None
+
+
+Results = ArenaResults | ShengjiArenaResults
+"""A run's results, of whichever game."""
+
+Reporter = Callable[[ArenaConfig, Sequence[GameOutcome], Console, ArenaFiles], Results]
+"""Summarises a run's outcomes, prints the tables, writes ``results.json`` and the chart."""
+
+
+def report_guandan(
+    config: ArenaConfig, outcomes: Sequence[GameOutcome], console: Console, files: ArenaFiles
+) -> ArenaResults:
+    """The Guandan run's results: intervals per team and play statistics beside the human figures."""
+    results = summarize(config, outcomes)
+    print_results(results, console)
+    write_json(results, files.json)
+    write_chart(results, files.chart)
+    return results
+
+
+def report_shengji(
+    config: ArenaConfig, outcomes: Sequence[GameOutcome], console: Console, files: ArenaFiles
+) -> ShengjiArenaResults:
+    """The Shengji run's results: win rates, levels gained, dealer keeps and attackers' points."""
+    results = summarize_shengji(config, outcomes)
+    print_shengji_results(results, console)
+    write_json(results, files.json)
+    write_shengji_chart(results, files.chart)
+    return results
+
+
+REPORTERS: Final[dict[str, Reporter]] = {GUANDAN_GAME.name: report_guandan, SHENGJI_GAME.name: report_shengji}
+"""How the arena reports a run of each game, by the game's name."""
 
 
 def _where(workers: int, ray_address: str | None) -> str:
@@ -67,7 +104,7 @@ def run_command(
     records: bool,
     console: Console,
     ray_address: str | None = None,
-) -> tuple[ArenaResults | ShengjiArenaResults, ArenaFiles]:
+) -> tuple[Results, ArenaFiles]:
     """Play the run (on Ray when ``ray_address`` is given), print the tables and write ``results.json``,
     ``results.png`` and the records."""
     out.mkdir(parents=True, exist_ok=True)
@@ -75,9 +112,10 @@ def run_command(
     if folder is not None:
         folder.mkdir(exist_ok=True)
         clear_records(folder)
-    game = "Shengji arena" if config.game == "shengji" else "Arena"
+    heading = game(config.game).named("arena")
     console.print(
-        f"{game}: [bold]{escape(config.bot_a)}[/] (A) vs [bold]{escape(config.bot_b)}[/] (B), "
+        f"{heading[:1].upper()}{heading[1:]}: "
+        f"[bold]{escape(config.bot_a)}[/] (A) vs [bold]{escape(config.bot_b)}[/] (B), "
         f"{config.deals} deals and {config.matches} matches in duplicate ({config.games} games), "
         f"rules {escape(config.rule_set.name)}, seed {config.seed}, {_where(workers, ray_address)}"
     )
@@ -101,17 +139,7 @@ def run_command(
         )
     elapsed = time.perf_counter() - start
     files = ArenaFiles(out / RESULTS_JSON, out / RESULTS_PNG, folder)
-    results: ArenaResults | ShengjiArenaResults
-    if config.game == "shengji":
-        results = summarize_shengji(config, outcomes)
-        print_shengji_results(results, console)
-        write_json(results, files.json)
-        write_shengji_chart(results, files.chart)
-    else:
-        results = summarize(config, outcomes)
-        print_results(results, console)
-        write_json(results, files.json)
-        write_chart(results, files.chart)
+    results = REPORTERS[config.game](config, outcomes, console, files)
     written = f"{escape(str(files.json))}, {escape(str(files.chart))}"
     if folder is not None:
         written += f" and {config.games} records in {escape(str(folder))}"
@@ -119,4 +147,16 @@ def run_command(
     return results, files
 
 
-__all__ = ["RECORDS", "RESULTS_JSON", "RESULTS_PNG", "ArenaFiles", "clear_records", "run_command"]
+__all__ = [
+    "RECORDS",
+    "REPORTERS",
+    "RESULTS_JSON",
+    "RESULTS_PNG",
+    "ArenaFiles",
+    "Reporter",
+    "Results",
+    "clear_records",
+    "report_guandan",
+    "report_shengji",
+    "run_command",
+]

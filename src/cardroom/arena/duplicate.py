@@ -17,21 +17,17 @@ from pathlib import Path
 from cardroom.arena.games import batches, run_games
 from cardroom.arena.play import GameKind, GameOutcome, GameSpec
 from cardroom.arena.ray_backend import run_on_ray
-from cardroom.bots import BOTS
-from cardroom.bots.shengji import SHENGJI_BOTS
-from cardroom.guandan.ruleset import COMPETITION, RuleSet
-from cardroom.shengji.ruleset import SHENGJI, ShengjiRules
-
-GAMES = ("guandan", "shengji")
-"""The games the arena plays."""
+from cardroom.games import DEFAULT_GAME, game
+from cardroom.guandan.ruleset import RuleSet
+from cardroom.shengji.ruleset import ShengjiRules
 
 
 @dataclass(frozen=True)
 class ArenaConfig:
     """What decides an arena run's numbers: the game, the bots, how many deal and match pairs, the seed
-    and the rule set (the number of workers does not). ``game="shengji"`` plays Shengji with the bots of
-    :data:`cardroom.bots.shengji.SHENGJI_BOTS`. ``rules`` not given is the game's default rule set,
-    :data:`cardroom.guandan.ruleset.COMPETITION` or :data:`cardroom.shengji.SHENGJI` (:attr:`rule_set`)."""
+    and the rule set (the number of workers does not). ``game`` is a game's name in
+    :data:`cardroom.games.GAMES` (``"shengji"`` plays Shengji with its bots); ``rules`` not given is the
+    game's default preset (:attr:`rule_set`): ``competition`` for Guandan, ``shengji`` for Shengji."""
 
     bot_a: str
     bot_b: str
@@ -39,20 +35,16 @@ class ArenaConfig:
     matches: int = 0
     seed: int = 1
     rules: RuleSet | ShengjiRules | None = None
-    game: str = "guandan"
+    game: str = DEFAULT_GAME
 
     def __post_init__(self) -> None:
-        if self.game not in GAMES:
-            raise ValueError(f"unknown game {self.game!r}; available: {', '.join(GAMES)}")
+        played = game(self.game)
         if self.rules is None:
-            object.__setattr__(self, "rules", SHENGJI if self.game == "shengji" else COMPETITION)
-        expected = ShengjiRules if self.game == "shengji" else RuleSet
-        if not isinstance(self.rules, expected):
+            object.__setattr__(self, "rules", played.rules(played.default_preset))
+        if not isinstance(self.rules, played.rules_type):
             raise ValueError(f"the rule set {self.rule_set.name!r} is not a {self.game} rule set")
-        bots: dict[str, object] = dict(SHENGJI_BOTS) if self.game == "shengji" else dict(BOTS)
         for name in (self.bot_a, self.bot_b):
-            if name not in bots:
-                raise ValueError(f"unknown bot {name!r}; available: {', '.join(sorted(bots))}")
+            played.bot(name)
         if self.deals < 0 or self.matches < 0:
             raise ValueError("the numbers of deals and matches cannot be negative")
         if self.deals == 0 and self.matches == 0:
@@ -132,4 +124,4 @@ def run_arena(
     return outcomes
 
 
-__all__ = ["GAMES", "ArenaConfig", "batches", "run_arena", "schedule"]
+__all__ = ["ArenaConfig", "batches", "run_arena", "schedule"]

@@ -1,20 +1,28 @@
-"""Running the arena's games, of either game: one game by its spec (:mod:`~cardroom.arena.play` for
-Guandan, :mod:`~cardroom.arena.shengji_play` for Shengji), a batch of games (a task of the process pool
-or of Ray), and the cutting of a run's schedule into such batches."""
+"""Running the arena's games, of any game: one game by its spec (each game's player in :data:`PLAYERS`:
+:mod:`~cardroom.arena.play` for Guandan, :mod:`~cardroom.arena.shengji_play` for Shengji), a batch of
+games (a task of the process pool or of Ray), and the cutting of a run's schedule into such batches."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Final
 
 from cardroom.arena.play import GameKind, GameOutcome, GameSpec, run_guandan_game
 from cardroom.arena.shengji_play import run_shengji_game
+from cardroom.games import GUANDAN_GAME, SHENGJI_GAME
+
+PLAYERS: Final[dict[str, Callable[[GameSpec, Path | None], GameOutcome]]] = {
+    GUANDAN_GAME.name: run_guandan_game,
+    SHENGJI_GAME.name: run_shengji_game,
+}
+"""How the arena plays one game of each game, by the game's name: play it, write its record into the
+folder given (if any), return its facts."""
 
 
 def run_game(spec: GameSpec, records: Path | None = None) -> GameOutcome:
     """Play one game, write its record into the folder ``records`` (when given), return its facts."""
-    if spec.game == "shengji":
-        return run_shengji_game(spec, records)
-    return run_guandan_game(spec, records)
+    return PLAYERS[spec.game](spec, records)
 
 
 def run_games(specs: list[GameSpec], records: Path | None = None) -> list[GameOutcome]:

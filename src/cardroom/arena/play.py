@@ -30,6 +30,7 @@ from typing import Any
 from cardroom.arena.stats import DealFacts, ShengjiDealFacts, play_counts, return_facts
 from cardroom.bots import make_bot
 from cardroom.cards import Card
+from cardroom.games import DEFAULT_GAME, game_of_rules
 from cardroom.guandan.match import Match, shuffled_hands
 from cardroom.guandan.ruleset import RuleSet
 from cardroom.guandan.scoring import PASSED_ACE
@@ -69,8 +70,8 @@ class GameSpec:
 
     @property
     def game(self) -> str:
-        """``guandan`` or ``shengji``: the game its rule set belongs to."""
-        return "shengji" if isinstance(self.rules, ShengjiRules) else "guandan"
+        """The name of the game its rule set belongs to (``guandan``, ``shengji``)."""
+        return game_of_rules(self.rules).name
 
     @property
     def team_a(self) -> int:
@@ -205,8 +206,9 @@ def outcome_of(spec: GameSpec, match: Match) -> GameOutcome:
 
 def arena_meta(spec: GameSpec, deals: int) -> dict[str, Any]:
     """What a game's record keeps of the arena (``meta.arena``): which game of the run it is, the bots
-    and every seed, so the game can be played again."""
-    meta: dict[str, Any] = {"game": spec.game} if spec.game != "guandan" else {}
+    and every seed, so the game can be played again. The default game (Guandan) goes unsaid, as it did
+    before there were two."""
+    meta: dict[str, Any] = {"game": spec.game} if spec.game != DEFAULT_GAME else {}
     return meta | {
         "kind": spec.kind.value,
         "index": spec.index,

@@ -10,43 +10,40 @@ import typer
 from rich.markup import escape
 
 from cardroom.arena.command import run_command as run_arena_command
-from cardroom.arena.duplicate import GAMES, ArenaConfig
+from cardroom.arena.duplicate import ArenaConfig
 from cardroom.arena.play import ArenaError
 from cardroom.arena.ray_backend import LOCAL
 from cardroom.bots import BOTS
-from cardroom.bots.shengji import SHENGJI_BOTS
 from cardroom.cli.options import (
+    BOTS_HELP,
+    GAME_HELP,
+    RULES_HELP,
     RayAddress,
     RayFlag,
     bot_name,
+    game_option,
     guandan_rules,
     open_console,
     ray_address_of,
-    shengji_rules,
+    rules_option,
 )
-from cardroom.guandan.ruleset import RuleSet
-from cardroom.shengji.ruleset import ShengjiRules
+from cardroom.games import DEFAULT_GAME
 
 
 def arena_command(
     a: Annotated[
         str,
-        typer.Option(help=f"Bot of team A (seats 0 & 2, then 1 & 3); available: {', '.join(sorted(BOTS))}."),
+        typer.Option(help=f"Bot of team A (seats 0 & 2, then 1 & 3); available: {BOTS_HELP}."),
     ],
     b: Annotated[str, typer.Option(help="Bot of team B (seats 1 & 3, then 0 & 2).")],
-    game: Annotated[
-        str,
-        typer.Option(help=f"The game: guandan or shengji (Shengji bots: {', '.join(sorted(SHENGJI_BOTS))})."),
-    ] = "guandan",
+    game: Annotated[str, typer.Option(help=GAME_HELP)] = DEFAULT_GAME,
     deals: Annotated[
         int, typer.Option(min=0, help="Fresh deals (level 2), each played twice with the teams swapped.")
     ] = 100,
     matches: Annotated[
         int, typer.Option(min=0, help="Whole matches to passing A, each played twice with the teams swapped.")
     ] = 0,
-    rules: Annotated[
-        str | None, typer.Option(help="Rule-set preset (default: competition; for Shengji: shengji).")
-    ] = None,
+    rules: Annotated[str | None, typer.Option(help=RULES_HELP)] = None,
     seed: Annotated[int, typer.Option(help="Seed of the cards and the bots (docs/arena.md).")] = 1,
     workers: Annotated[
         int | None, typer.Option(min=1, help="Worker processes (default: the number of CPUs).")
@@ -69,19 +66,12 @@ def arena_command(
     """
     if deals == 0 and matches == 0:
         raise typer.BadParameter("nothing to play: give --deals or --matches above 0", param_hint="--deals")
-    if game not in GAMES:
-        raise typer.BadParameter(f"unknown game {game!r}; available: {', '.join(GAMES)}", param_hint="--game")
-    rule_set: RuleSet | ShengjiRules
-    if game == "shengji":
-        rule_set = shengji_rules(rules or "shengji")
-        bot_a, bot_b = (
-            bot_name(a, "--a", SHENGJI_BOTS, "Shengji "),
-            bot_name(b, "--b", SHENGJI_BOTS, "Shengji "),
-        )
-    else:
-        rule_set = guandan_rules(rules or "competition")
-        bot_a, bot_b = bot_name(a, "--a"), bot_name(b, "--b")
-    config = ArenaConfig(bot_a, bot_b, deals=deals, matches=matches, seed=seed, rules=rule_set, game=game)
+    played = game_option(game)
+    rule_set = rules_option(played, rules)
+    bot_a, bot_b = bot_name(a, "--a", played), bot_name(b, "--b", played)
+    config = ArenaConfig(
+        bot_a, bot_b, deals=deals, matches=matches, seed=seed, rules=rule_set, game=played.name
+    )
     address = ray_address_of(ray, ray_address)
     console = open_console()
     try:

@@ -1,21 +1,20 @@
-"""What the commands share: the open_console, options read and checked (a level, a rule set, a bot, Ray),
-and the competition's logging."""
+"""What the commands share: the open_console, options read and checked (a level, a game, a rule set, a
+bot, Ray; games through the registry :mod:`cardroom.games`), and the competition's logging."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Annotated
+from typing import Annotated, Any, TypeVar
 
 import typer
 from rich.console import Console
 
 from cardroom.arena.ray_backend import LOCAL, RayUnavailableError, import_ray
-from cardroom.bots import BOTS
 from cardroom.cards import NotationError, Rank
-from cardroom.guandan.ruleset import RuleSet, preset
+from cardroom.games import GAMES, GUANDAN_GAME, AnyGame, Game, game
+from cardroom.guandan.ruleset import RuleSet
 from cardroom.records.render import plural
-from cardroom.shengji.ruleset import PRESETS as SHENGJI_PRESETS
-from cardroom.shengji.ruleset import ShengjiRules
+
+RulesT = TypeVar("RulesT")
 
 RayFlag = Annotated[
     bool,
@@ -46,30 +45,45 @@ def level_of(text: str) -> Rank:
     return rank
 
 
-def guandan_rules(name: str) -> RuleSet:
-    """A Guandan rule-set preset option (``--rules``)."""
+GAME_HELP = "The game: " + "; ".join(f"{name}, {found.title}" for name, found in GAMES.items()) + "."
+"""The help of a game option: every registered game."""
+RULES_HELP = (
+    "Rule-set preset (default: "
+    + "; ".join(f"{found.default_preset} for {name}" for name, found in GAMES.items())
+    + ")."
+)
+"""The help of a rule-set option of any game: each game's default preset."""
+BOTS_HELP = "; ".join(f"{', '.join(sorted(found.bots))} ({name})" for name, found in GAMES.items())
+"""Every game's bots, for the help of a bot option."""
+
+
+def game_option(name: str) -> AnyGame:
+    """A game option (``--game``), found in the registry."""
     try:
-        return preset(name)
+        return game(name)
     except KeyError as error:
-        raise typer.BadParameter(str(error.args[0]), param_hint="--rules") from None
+        raise typer.BadParameter(str(error), param_hint="--game") from None
 
 
-def shengji_rules(name: str) -> ShengjiRules:
-    """A Shengji rule-set preset option (``--rules``)."""
-    if name not in SHENGJI_PRESETS:
-        raise typer.BadParameter(
-            f"unknown Shengji rule set {name!r}; available: {', '.join(sorted(SHENGJI_PRESETS))}",
-            param_hint="--rules",
-        )
-    return SHENGJI_PRESETS[name]
+def rules_option(of: Game[RulesT, Any, Any], name: str | None) -> RulesT:
+    """A rule-set preset option (``--rules``) of the game ``of``; none given: the game's default."""
+    try:
+        return of.rules(of.default_preset if name is None else name)
+    except KeyError as error:
+        raise typer.BadParameter(str(error), param_hint="--rules") from None
 
 
-def bot_name(name: str, option: str, bots: Mapping[str, object] = BOTS, game: str = "") -> str:
-    """A bot option: one of ``bots`` (the Guandan bots by default; ``game`` names the others)."""
-    if name not in bots:
-        raise typer.BadParameter(
-            f"unknown {game}bot {name!r}; available: {', '.join(sorted(bots))}", param_hint=option
-        )
+def guandan_rules(name: str) -> RuleSet:
+    """A Guandan rule-set preset option (``--rules``), for the commands that play Guandan only."""
+    return rules_option(GUANDAN_GAME, name)
+
+
+def bot_name(name: str, option: str, of: AnyGame = GUANDAN_GAME) -> str:
+    """A bot option: the name of one of the bots of the game ``of`` (Guandan by default)."""
+    try:
+        of.bot(name)
+    except KeyError as error:
+        raise typer.BadParameter(str(error), param_hint=option) from None
     return name
 
 
@@ -109,14 +123,18 @@ def competition_logging(verbose: bool) -> None:
 
 
 __all__ = [
+    "BOTS_HELP",
+    "GAME_HELP",
+    "RULES_HELP",
     "RayAddress",
     "RayFlag",
     "bot_name",
     "competition_logging",
+    "game_option",
     "guandan_rules",
     "level_of",
     "open_console",
     "plural",
     "ray_address_of",
-    "shengji_rules",
+    "rules_option",
 ]

@@ -1,0 +1,28 @@
+"""The games of the card room, each registered once (its name, presets, bots, record format, replay
+and random play): the command line, the arena and the card room look a game up by name
+(:func:`game`) instead of branching on it.
+
+:mod:`~cardroom.games.game` is what a game gives (:class:`Game`); :mod:`~cardroom.games.guandan` and
+:mod:`~cardroom.games.shengji` give it; :mod:`~cardroom.games.registry` finds it. Adding a game is a
+module here and a line in the registry; the arena and the terminal add their own parts keyed by the
+game's name (:mod:`cardroom.arena.games`, :mod:`cardroom.arena.command`, :mod:`cardroom.cli.terminal`).
+"""
+
+from cardroom.games.game import Game, Report, UnknownNameError
+from cardroom.games.guandan import GUANDAN_GAME
+from cardroom.games.registry import DEFAULT_GAME, GAMES, AnyGame, game, game_of_record, game_of_rules
+from cardroom.games.shengji import SHENGJI_GAME
+
+__all__ = [
+    "DEFAULT_GAME",
+    "GAMES",
+    "GUANDAN_GAME",
+    "SHENGJI_GAME",
+    "AnyGame",
+    "Game",
+    "Report",
+    "UnknownNameError",
+    "game",
+    "game_of_record",
+    "game_of_rules",
+]
