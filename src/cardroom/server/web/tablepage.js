@@ -1,0 +1,349 @@
+// What every game's table page shares (Guandan's table.js, Shengji's shengji.js): the websocket
+// (protocol 1, docs/protocol.md) and its messages, the app state the tests read (window.__cardroom),
+// seat names, toasts and banners, the hand's layout and selection by click or drag, the waiting screen.
+// A page sets `hooks` to draw itself.
+
+import { api, copyText, forgetToken, h, loadName, loadToken, saveName, saveToken, tableUrl } from "./common.js";
+import { botLabel, t } from "./i18n.js";
+
+export const $ = (sel) => document.querySelector(sel);
+export const tableId = decodeURIComponent(location.pathname.replace(/\/+$/, "").split("/").pop() || "");
+
+export const app = {
+  tableId,
+  token: loadToken(tableId),
+  seat: null, // my seat, from welcome
+  table: null, // welcome.table
+  state: null,
+  number: 0, // last event number seen
+  selected: new Set(), // indices into state.hand
+  handKey: "",
+  pending: false, // an act sent, no state since
+  connected: false,
+  dismissed: new Set(), // result screens closed by the player ("deal:3", "match")
+  events: [],
+  hints: 0, // hint answers received (the tests wait on it)
+  lastHint: null,
+  errors: [], // error messages received
+  clockOffset: 0,
+};
+window.__cardroom = app; // for the browser tests and for debugging (app.render() redraws)
+
+/** What the page draws and does when a message comes: set by the page before `connect()`. */
+export const hooks = {
+  render: () => {},
+  hint: () => {},
+  checked: () => {},
+  reset: () => {}, // forget what was sent and not answered (a state or an error came)
+  controls: () => {},
+  selection: () => {}, // the selection changed
+  hand: () => {},
+  overlay: () => {},
+};
+
+app.render = () => hooks.render();
+app.dropConnection = () => socket && socket.close(); // the page reconnects by itself
+
+let socket = null;
+let retry = 0;
+let pingTimer = null;
+
+// ---------------------------------------------------------------- connection
+
+function wsUrl() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  return `${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}`;
+}
+
+export function send(message) {
+  if (socket && socket.readyState === WebSocket.OPEN) {
+    socket.send(JSON.stringify(message));
+    return true;
+  }
+  return false;
+}
+
+export function connect() {
+  socket = new WebSocket(wsUrl());
+  const mine = socket;
+  socket.addEventListener("open", () => {
+    if (mine !== socket) return;
+    retry = 0;
+    send({ type: "join", token: app.token, since: app.number });
+    clearInterval(pingTimer);
+    pingTimer = setInterval(() => send({ type: "ping" }), 20000);
+  });
+  socket.addEventListener("message", (event) => {
+    if (mine !== socket) return;
+    let message;
+    try {
+      message = JSON.parse(event.data);
+    } catch (_) {
+      return;
+    }
+    onMessage(message);
+  });
+  socket.addEventListener("close", (event) => {
+    if (mine !== socket) return;
+    setConnected(false);
+    clearInterval(pingTimer);
+    if (app.gone || event.code === 4404) {
+      showBanner(t("error.unknown_table"));
+      return;
+    }
+    const delay = Math.min(5000, 300 * 2 ** retry);
+    retry += 1;
+    setTimeout(connect, delay);
+  });
+}
+
+export function setConnected(on) {
+  app.connected = on;
+  const conn = $("#conn");
+  conn.textContent = on ? t("conn.online") : t("conn.offline");
+  conn.className = on ? "conn online" : "conn offline";
+  $("#table").dataset.connected = on ? "1" : "0";
+}
+
+function onMessage(message) {
+  switch (message.type) {
+    case "welcome":
+      app.table = message.table ?? app.table;
+      app.seat = message.seat ?? null;
+      setConnected(true);
+      if (app.token && app.seat === null) {
+        // The token did not seat us: it is stale.
+        forgetToken(tableId);
+        app.token = null;
+      }
+      break;
+    case "event":
+      if (typeof message.number === "number") app.number = Math.max(app.number, message.number);
+      app.events.push(message.event);
+      if (app.events.length > 200) app.events.shift();
+      break;
+    case "state":
+      app.state = message;
+      if (typeof message.server_time === "number") app.clockOffset = message.server_time - Date.now() / 1000;
+      if (typeof message.number === "number") app.number = message.number;
+      if (message.seat !== undefined && message.seat !== null) app.seat = message.seat;
+      app.pending = false;
+      hooks.reset();
+      hooks.render();
+      break;
+    case "hint":
+      hooks.hint(message.action);
+      break;
+    case "checked":
+      hooks.checked(message);
+      break;
+    case "error":
+      onError(message);
+      break;
+    case "pong":
+    default:
+      break;
+  }
+}
+
+function onError(message) {
+  app.pending = false;
+  hooks.reset();
+  app.errors.push(message);
+  if (message.code === "bad_token") {
+    // The connection stays open: join again as a spectator.
+    forgetToken(tableId);
+    app.token = null;
+    showBanner(t("error.bad_token"));
+    send({ type: "join", token: null, since: app.number });
+    return;
+  }
+  if (message.code === "unknown_table") {
+    app.gone = true;
+    showBanner(t("error.unknown_table"));
+    return;
+  }
+  toast(message.message || message.code);
+  hooks.controls();
+}
+
+
+export function seats() {
+  return app.state?.seats ?? [];
+}
+
+export function seatName(seat) {
+  if (seat === null || seat === undefined) return "?";
+  const info = seats()[seat];
+  if (!info) return t("seat.label", { n: seat + 1 });
+  // Bots get the server's generic name ("heuristic bot"): tell them apart by seat.
+  if (info.kind === "bot") return t("seat.botName", { n: seat + 1 });
+  if (info.name) return info.name;
+  return t("seat.label", { n: seat + 1 });
+}
+
+export function teamName(team) {
+  let name = t(`team.${team}`);
+  if (app.seat !== null && app.seat !== undefined) {
+    name += ` (${app.seat % 2 === team ? t("team.ours") : t("team.theirs")})`;
+  }
+  return name;
+}
+
+export function bottomSeat() {
+  return app.seat ?? 0;
+}
+
+
+let toastTimer = null;
+export function toast(text) {
+  const box = $("#toast");
+  box.textContent = text;
+  box.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => (box.hidden = true), 3500);
+}
+
+export function showBanner(text) {
+  const box = $("#error-banner");
+  box.textContent = text;
+  box.hidden = !text;
+}
+
+
+export function act(action) {
+  if (app.pending) return;
+  if (send({ type: "act", action })) {
+    app.pending = true;
+    hooks.selection();
+  }
+}
+
+/** The server's clock now: its `server_time` plus the time since that state came. */
+export function serverNow() {
+  return Date.now() / 1000 + (app.clockOffset || 0);
+}
+
+export function layoutHand(hand, elements) {
+  const width = hand.clientWidth || window.innerWidth;
+  const cardWidth = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--card-w")) || 60;
+  const n = elements.length;
+  const minStep = Math.max(16, cardWidth * 0.36);
+  let rows = 1;
+  if (n > 1 && cardWidth + (n - 1) * minStep > width) rows = 2;
+  const perRow = Math.ceil(n / rows) || 1;
+  const step = perRow > 1 ? Math.min(cardWidth * 0.62, (width - cardWidth - 4) / (perRow - 1)) : cardWidth;
+  const rowEls = [];
+  for (let r = 0; r < rows; r++) {
+    const row = h("div.hand-row");
+    elements.slice(r * perRow, (r + 1) * perRow).forEach((el, i) => {
+      if (i > 0) el.style.marginLeft = `${step - cardWidth}px`;
+      row.append(el);
+    });
+    rowEls.push(row);
+  }
+  hand.replaceChildren(...rowEls);
+  hand.dataset.rows = String(rows);
+}
+
+export function setSelected(index, on) {
+  if (on) app.selected.add(index);
+  else app.selected.delete(index);
+  const el = document.querySelector(`#hand .hand-card[data-index="${index}"]`);
+  if (el) {
+    el.classList.toggle("selected", on);
+    el.setAttribute("aria-pressed", on ? "true" : "false");
+  }
+}
+
+function cardAt(x, y) {
+  const el = document.elementFromPoint(x, y);
+  return el ? el.closest("#hand .hand-card") : null;
+}
+
+let drag = null;
+
+export function bindHand() {
+  const hand = $("#hand");
+  hand.addEventListener("pointerdown", (event) => {
+    const card = event.target.closest(".hand-card");
+    if (!card || event.button > 0) return;
+    event.preventDefault();
+    if (card.hasPointerCapture?.(event.pointerId)) card.releasePointerCapture(event.pointerId);
+    const index = Number(card.dataset.index);
+    const on = !app.selected.has(index);
+    drag = { on, last: index };
+    setSelected(index, on);
+    hooks.selection();
+  });
+  window.addEventListener("pointermove", (event) => {
+    if (!drag) return;
+    const card = cardAt(event.clientX, event.clientY);
+    if (!card) return;
+    const index = Number(card.dataset.index);
+    if (index === drag.last) return;
+    // Fill the run between the last card and this one, so a fast drag misses nothing.
+    const [lo, hi] = index > drag.last ? [drag.last + 1, index] : [index, drag.last - 1];
+    for (let i = lo; i <= hi; i++) setSelected(i, drag.on);
+    drag.last = index;
+    hooks.selection();
+  });
+  const stop = () => {
+    drag = null;
+  };
+  window.addEventListener("pointerup", stop);
+  window.addEventListener("pointercancel", stop);
+  let resizeTimer = null;
+  window.addEventListener("resize", () => {
+    clearTimeout(resizeTimer);
+    resizeTimer = setTimeout(hooks.hand, 80);
+  });
+}
+
+export function closeButton(key) {
+  return h("button.btn", {
+    type: "button",
+    testid: "overlay-close",
+    text: t("btn.close"),
+    onclick: () => {
+      app.dismissed.add(key);
+      hooks.overlay();
+    },
+  });
+}
+
+export function waitingPanel(s) {
+  const rows = seats().map((info, seat) => {
+    const taken = info.kind === "bot" || !!info.name;
+    const label = info.kind === "bot" ? `${t("seat.bot")} · ${botLabel(info.bot)}` : info.name || t("seat.open");
+    const row = h(`div.wait-seat.team${seat % 2}`, { testid: `wait-seat-${seat}` }, h(`span.team-dot.team${seat % 2}`), h("span", { text: `${t("seat.label", { n: seat + 1 })}: ${label}` }));
+    if (!taken && app.seat === null) {
+      row.append(h("button.btn.small.primary", { type: "button", testid: `sit-${seat}`, text: t("waiting.sit"), onclick: () => sitAt(seat) }));
+    }
+    return row;
+  });
+  const nameInput = app.seat === null ? h("input#sit-name", { testid: "sit-name", maxlength: "24", value: loadName(), placeholder: t("lobby.name.placeholder") }) : null;
+  return h(
+    "div.panel.screen",
+    { testid: "waiting-screen", dataset: { screen: "waiting" } },
+    h("h2", { text: t("waiting.title") }),
+    h("p", { text: t("waiting.note") }),
+    h("div.share", {}, h("input", { readonly: true, value: tableUrl(tableId), testid: "waiting-link" }), h("button.btn", { type: "button", text: t("lobby.copy"), onclick: () => copyText(tableUrl(tableId)).then(() => toast(t("top.copied"))) })),
+    nameInput ? h("label.field", {}, h("span", { text: t("waiting.name") }), nameInput) : null,
+    h("div.wait-seats", {}, ...rows),
+  );
+}
+
+async function sitAt(seat) {
+  const input = $("#sit-name");
+  const name = (input && input.value.trim()) || t("lobby.name.placeholder");
+  saveName(name);
+  try {
+    const answer = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/seats/${seat}`, { name });
+    saveToken(tableId, answer.token);
+    app.token = answer.token;
+    send({ type: "join", token: app.token, since: app.number }); // the same socket, now seated
+  } catch (error) {
+    toast(error.message);
+  }
+}
