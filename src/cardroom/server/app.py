@@ -21,8 +21,9 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.websockets import WebSocketDisconnect
 
+from cardroom.games import GAMES
 from cardroom.server.codec import ProtocolError, parse_message, server_message, strict_json
-from cardroom.server.config import GAMES, HUMAN, MAX_NAME, Settings, TableConfig, bot_seat
+from cardroom.server.config import HUMAN, MAX_NAME, Settings, TableConfig, bot_seat
 from cardroom.server.events import HEADER, Director, DirectorError, LiveEvent, sheet_json
 from cardroom.server.printout import print_page
 from cardroom.server.ratings import Ratings
@@ -180,11 +181,11 @@ def _api(app: FastAPI, settings: Settings) -> None:
         """Rule-set presets and bot names (Guandan's, then each game's under ``games``) and the
         default clocks, for the lobby's form."""
         games = {
-            game: {
-                "rules": sorted(presets, key=lambda name: name != default),
-                "bots": sorted(bots),
+            name: {
+                "rules": sorted(game.presets, key=lambda preset: preset != game.default_preset),
+                "bots": sorted(game.bots),
             }
-            for game, (presets, bots, default) in GAMES.items()
+            for name, game in GAMES.items()
         }
         return {
             **games["guandan"],

@@ -14,11 +14,9 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Final, Literal
 
 from cardroom.bots import BOTS
-from cardroom.bots.shengji import SHENGJI_BOTS
-from cardroom.guandan.ruleset import PRESETS, RuleSet, preset
-from cardroom.shengji.ruleset import PRESETS as SHENGJI_PRESETS
+from cardroom.games import GAMES
+from cardroom.guandan.ruleset import RuleSet
 from cardroom.shengji.ruleset import ShengjiRules
-from cardroom.shengji.ruleset import preset as shengji_preset
 from cardroom.tournament.conduct import Clocks as ConductClocks
 from cardroom.tournament.conduct import ConductPolicy, Penalty
 from cardroom.tournament.formats import MatchFormat
@@ -33,12 +31,6 @@ MAX_BOT_DELAY: Final = 10.0
 MAX_DEAL_PAUSE: Final = 120.0
 MAX_DEALS: Final = 1000
 MAX_DEAL_PACE: Final = 2.0
-
-GAMES: Final[dict[str, tuple[Mapping[str, object], Mapping[str, object], str]]] = {
-    "guandan": (PRESETS, BOTS, "competition"),
-    "shengji": (SHENGJI_PRESETS, SHENGJI_BOTS, "shengji"),
-}
-"""Each game a table may play: its rule-set presets, its bots and its default preset."""
 
 
 @dataclass(frozen=True)
@@ -102,7 +94,7 @@ class SeatConfig:
             raise ValueError(f"a seat is 'human' or 'bot', got {self.kind!r}")
         if self.kind == "human" and self.bot is not None:
             raise ValueError("a human seat names no bot")
-        if self.kind == "bot" and not any(self.bot in bots for _, bots, _ in GAMES.values()):
+        if self.kind == "bot" and not any(self.bot in game.bots for game in GAMES.values()):
             raise ValueError(f"unknown bot {self.bot!r}; known: {', '.join(sorted(BOTS))}")
         if self.name is not None:
             if self.kind == "human":
@@ -271,18 +263,16 @@ class TableConfig:
             raise ValueError(f"name: a table name has 1 to {MAX_NAME} characters, got {self.name!r}")
         if self.game not in GAMES:
             raise ValueError(f"game: unknown game {self.game!r}; known: {', '.join(GAMES)}")
-        presets, bots, default = GAMES[self.game]
+        game = GAMES[self.game]
         if self.rules == "":
-            object.__setattr__(self, "rules", default)
-        if not isinstance(self.rules, str) or self.rules not in presets:
-            raise ValueError(
-                f"rules: unknown {self.game} rule set {self.rules!r}; known: {', '.join(sorted(presets))}"
-            )
+            object.__setattr__(self, "rules", game.default_preset)
+        if not isinstance(self.rules, str) or self.rules not in game.presets:
+            known = ", ".join(sorted(game.presets))
+            raise ValueError(f"rules: unknown {self.game} rule set {self.rules!r}; known: {known}")
         for index, seat in enumerate(self.seats):
-            if seat.bot is not None and seat.bot not in bots:
-                raise ValueError(
-                    f"seats[{index}]: unknown {self.game} bot {seat.bot!r}; known: {', '.join(sorted(bots))}"
-                )
+            if seat.bot is not None and seat.bot not in game.bots:
+                known = ", ".join(sorted(game.bots))
+                raise ValueError(f"seats[{index}]: unknown {self.game} bot {seat.bot!r}; known: {known}")
         if self.game != "guandan" and (self.event, self.format, self.conduct) != (None, None, None):
             raise ValueError(f"event, format, conduct: {self.game} tables are not played in tournaments")
         if self.max_deals is not None and (
@@ -301,9 +291,8 @@ class TableConfig:
     @property
     def ruleset(self) -> RuleSet | ShengjiRules:
         """The rule set of the game's preset."""
-        if self.game == "shengji":
-            return shengji_preset(self.rules)
-        return preset(self.rules)
+        rules: RuleSet | ShengjiRules = GAMES[self.game].rules(self.rules)
+        return rules
 
     @property
     def human_seats(self) -> tuple[int, ...]:
