@@ -4,6 +4,7 @@ records, the CLI, and the heuristic clearly ahead of the random bot."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -18,11 +19,12 @@ from cardroom.arena import (
     schedule,
     summarize_shengji,
 )
-from cardroom.arena.shengji_play import play_shengji_game, run_shengji_game
+from cardroom.arena.shengji_play import play_shengji_game, run_shengji_game, shengji_facts
+from cardroom.cards import Rank
 from cardroom.cli import app
 from cardroom.guandan.ruleset import COMPETITION
 from cardroom.records.shengji import replay_shengji
-from cardroom.shengji import ALL_RANKS, SHENGJI
+from cardroom.shengji import ALL_RANKS, SHENGJI, Match, ShengjiRules
 
 runner = CliRunner()
 ENV = {"COLUMNS": "160"}
@@ -81,6 +83,48 @@ def test_a_game_writes_a_legal_shengji_record(tmp_path: Path) -> None:
     assert facts.dealer == raw["result"]["deals"][0]["dealer"]
 
 
+Levels = tuple[Rank, Rank]
+R2, R5, R10, RJ, RA = Rank.TWO, Rank.FIVE, Rank.TEN, Rank.JACK, Rank.ACE
+
+
+def forged_match(rules: ShengjiRules, history: list[tuple[Levels, bool]]) -> Match:
+    """A match of ``rules`` whose deals are one played deal again, team 0 dealing each, and whose
+    summaries say both teams' levels after each deal and whether the dealers passed the top."""
+    played = play_shengji_game(GameSpec(GameKind.DEAL, 0, False, 3, "heuristic", "random", rules))
+    deal, summary = played.deals[0], played.summaries[0]
+    match = Match(rules)
+    for levels, passed in history:
+        match.deals.append(deal)
+        match.summaries.append(replace(summary, dealer=0, levels_after=levels, passed_top=passed))
+    return match
+
+
+def gains(rules: ShengjiRules, history: list[tuple[Levels, bool]]) -> list[tuple[int, int]]:
+    return [(deal.level_gain(0), deal.level_gain(1)) for deal in shengji_facts(forged_match(rules, history))]
+
+
+def test_a_level_gained_is_one_rung_of_the_seven_level_ladder() -> None:
+    """2 → 5 and 10 → J are one level each on 2, 5, 10, J, Q, K, A; the J reset back to 2 loses 3."""
+    assert SHENGJI.levels == (R2, R5, R10, RJ, Rank.QUEEN, Rank.KING, RA)
+    history = [((R5, R2), False), ((R10, R2), False), ((RJ, R2), False), ((R2, R2), False)]
+    assert gains(SHENGJI, history) == [(1, 0), (1, 0), (1, 0), (-3, 0)]
+    assert gains(SHENGJI, [((R2, RJ), False)]) == [(0, 3)]
+
+
+def test_passing_the_top_level_is_one_rung_more() -> None:
+    history = [((RA, R2), False), ((RA, R2), False), ((RA, R2), True)]
+    facts = shengji_facts(forged_match(SHENGJI, history))
+    assert [deal.level_gain(0) for deal in facts] == [6, 0, 1]
+    assert facts[-1].rungs_after == (len(SHENGJI.levels), 0)
+
+
+def test_on_the_every_rank_ladder_a_rung_is_a_rank() -> None:
+    """``shengji_all_ranks`` keeps the rank differences the arena counted before (a passed A: 15)."""
+    history = [((R5, R2), False), ((R10, R2), False), ((RJ, R2), False), ((R2, R2), False)]
+    assert gains(ALL_RANKS, history) == [(3, 0), (5, 0), (1, 0), (-9, 0)]
+    assert gains(ALL_RANKS, [((RA, R2), False), ((RA, R2), True)]) == [(12, 0), (1, 0)]
+
+
 def test_a_toy_run_summarises_per_team() -> None:
     config = ArenaConfig("heuristic", "random", deals=3, seed=2, game="shengji")
     outcomes = run_arena(config, workers=1)
@@ -106,12 +150,20 @@ def test_a_deterministic_bot_against_itself_wins_exactly_half() -> None:
         assert team.deal_win_rate.low == pytest.approx(0.5)
 
 
-def test_a_match_pair_runs_to_its_end() -> None:
+def test_a_match_pair_runs_to_its_end_climbing_the_whole_ladder() -> None:
+    """The winner's levels gained add up to the ladder's length (six steps to A, one to pass it); no deal
+    gives more than 3."""
     config = ArenaConfig("heuristic", "random", deals=0, matches=1, seed=1, game="shengji")
-    results = summarize_shengji(config, run_arena(config, workers=1))
+    outcomes = run_arena(config, workers=1)
+    results = summarize_shengji(config, outcomes)
     assert results.match_pairs == 1
     assert results.teams[0].match_win_rate is not None
     assert results.deals_per_match is not None
+    for game in outcomes:
+        assert game.finished
+        assert game.winner is not None
+        assert sum(deal.level_gain(game.winner) for deal in game.shengji) == len(SHENGJI.levels)
+        assert all(deal.level_gain(team) <= SHENGJI.max_rise for deal in game.shengji for team in (0, 1))
 
 
 def test_the_heuristic_clearly_beats_random() -> None:

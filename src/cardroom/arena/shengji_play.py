@@ -5,7 +5,8 @@ A game is a :class:`~cardroom.shengji.Match` played by four Shengji bots
 only ``match.observation(seat)``; every action goes through ``match.apply``, so the core judges it. A
 *fresh deal* is the match's first deal: level 2, the dealer decided by declaring as the core does (the
 first to draw deals when nobody declares); a *match* runs until a team passes A (or stops unfinished
-after :data:`~cardroom.arena.play.MAX_MATCH_DEALS` deals).
+after :data:`~cardroom.arena.play.MAX_MATCH_DEALS` deals). Levels are counted in rungs of the rule set's
+ladder (:func:`rungs_after`), so a level gained is one step of ``rules.levels`` whatever ranks it skips.
 
 **Seeding** is the Guandan arena's (:mod:`cardroom.arena.play`): deal ``k`` of game ``index`` of a kind
 is ``Match.deal_random(Random("cardroom-arena:{seed}:{kind}:{index}:{k}"))`` — the shuffle of both decks
@@ -35,10 +36,7 @@ from cardroom.arena.play import (
 from cardroom.arena.stats import ShengjiDealFacts
 from cardroom.bots.shengji import make_shengji_bot
 from cardroom.records.shengji import shengji_record_of, write_shengji_record
-from cardroom.shengji import Match, ShengjiRules
-
-PASSED_TOP = 15
-"""The level value of a team that passed A (as in the Guandan arena)."""
+from cardroom.shengji import DealSummary, Match, ShengjiRules
 
 
 def shengji_rules(spec: GameSpec) -> ShengjiRules:
@@ -71,15 +69,22 @@ def play_shengji_game(spec: GameSpec) -> Match:
     return match
 
 
+def rungs_after(summary: DealSummary, rules: ShengjiRules) -> tuple[int, int]:
+    """Both teams' rungs of ``rules.levels`` after a deal: a level's index on the ladder, the ladder's
+    length for the dealers when they passed the top level. Levels gained are differences of rungs, so
+    they count steps of the ladder, not rank values (2 → 5 is one level on the seven-level ladder)."""
+    after = [rules.levels.index(level) for level in summary.levels_after]
+    if summary.passed_top:
+        after[summary.dealer % 2] = len(rules.levels)
+    return after[0], after[1]
+
+
 def shengji_facts(match: Match) -> tuple[ShengjiDealFacts, ...]:
     """The facts of every finished deal of a Shengji match (pure: reads its deals and summaries)."""
     facts: list[ShengjiDealFacts] = []
-    first = int(match.rules.first_level)
-    before = (first, first)
+    before = (0, 0)
     for deal, summary in zip(match.deals, match.summaries, strict=False):
-        after = [int(level) for level in summary.levels_after]
-        if summary.passed_top:
-            after[summary.dealer % 2] = PASSED_TOP
+        after = rungs_after(summary, match.rules)
         result = summary.result
         facts.append(
             ShengjiDealFacts(
@@ -92,13 +97,13 @@ def shengji_facts(match: Match) -> tuple[ShengjiDealFacts, ...]:
                 penalty=result.penalty,
                 take_over=summary.outcome.attackers_take_over,
                 rise=summary.outcome.rise,
-                levels_before=before,
-                levels_after=(after[0], after[1]),
+                rungs_before=before,
+                rungs_after=after,
                 tricks=len(deal.tricks),
                 failed_throws=len(deal.failed_throws),
             )
         )
-        before = (after[0], after[1])
+        before = after
     return tuple(facts)
 
 
@@ -129,9 +134,9 @@ def run_shengji_game(spec: GameSpec, records: Path | None = None) -> GameOutcome
 
 
 __all__ = [
-    "PASSED_TOP",
     "play_shengji_game",
     "run_shengji_game",
+    "rungs_after",
     "shengji_facts",
     "shengji_outcome_of",
 ]

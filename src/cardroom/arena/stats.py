@@ -212,8 +212,13 @@ class DealFacts:
 class ShengjiDealFacts:
     """What the arena keeps of one finished Shengji deal: the dealer, the trump (a suit letter, ``None``
     for no trump), whether anybody declared, the attackers' score (card points + kitty bonus +
-    penalties) and its parts, how the deal ended (attackers took over, levels risen), both teams' level
-    values before and after (a passed A counts 15), the tricks and failed throws."""
+    penalties) and its parts, how the deal ended (attackers took over, levels risen), both teams' rungs
+    of the rule set's level ladder before and after, the tricks and failed throws.
+
+    A rung is the level's place on ``rules.levels`` (0 the first level; one past the top level, the
+    ladder's length, once a team passed it), so a level gained is one step of the ladder: on the seven
+    levels 2, 5, 10, J, Q, K, A a rise 2 → 5 and a rise 10 → J are one each, and the J reset back to 2
+    is −3. On the every-rank ladder a rung is the rank value less 2, as Guandan's level values."""
 
     dealer: int
     trump: str | None
@@ -224,8 +229,8 @@ class ShengjiDealFacts:
     penalty: int
     take_over: bool
     rise: int
-    levels_before: tuple[int, int]
-    levels_after: tuple[int, int]
+    rungs_before: tuple[int, int]
+    rungs_after: tuple[int, int]
     tricks: int
     failed_throws: int
 
@@ -239,7 +244,8 @@ class ShengjiDealFacts:
         return 1 - self.dealer_team if self.take_over else self.dealer_team
 
     def level_gain(self, team: int) -> int:
-        return self.levels_after[team] - self.levels_before[team]
+        """The rungs of the ladder ``team`` climbed in the deal (negative after a reset)."""
+        return self.rungs_after[team] - self.rungs_before[team]
 
 
 def play_counts(events: Iterable[Event]) -> tuple[tuple[int, int, int, int], tuple[int, int, int, int]]:
