@@ -53,11 +53,14 @@ from cardroom.server.app import create_app
 from cardroom.server.config import Clocks, Settings
 
 host, port, data = sys.argv[1], int(sys.argv[2]), sys.argv[3]
-settings = Settings(clocks=Clocks(60.0, 60.0, 60.0, 60.0), bot_delay=0.0, deal_pause=3.0)
+settings = Settings(
+    clocks=Clocks(60.0, 60.0, 60.0, 60.0, declare=30.0), bot_delay=0.0, deal_pause=3.0, deal_pace=0.02
+)
 uvicorn.run(create_app(None, data, settings=settings), host=host, port=port, log_level="warning")
 """
 """The test server: long clocks (a slow test machine must not put the player into 托管; a test that
-wants the clock to run out creates its table with short ones), bots without delay, a short deal pause."""
+wants the clock to run out creates its table with short ones), bots without delay, a short deal pause,
+Shengji's cards dealt fast (a person who could declare has 30 s to say so)."""
 
 
 def chromium_path() -> str | None:

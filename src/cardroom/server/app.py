@@ -28,6 +28,8 @@ from cardroom.server.events import HEADER, Director, DirectorError, LiveEvent, s
 from cardroom.server.printout import print_page
 from cardroom.server.ratings import Ratings
 from cardroom.server.rooms import Connection, Room, Rooms
+from cardroom.server.shengji import ShengjiTable
+from cardroom.server.shengji_replay import deal_frames
 from cardroom.server.store import Store
 from cardroom.server.store import database_url as resolve_database_url
 from cardroom.server.table import clean_name
@@ -250,6 +252,17 @@ def _api(app: FastAPI, settings: Settings) -> None:
             deal_pace=settings.deal_pace,
         )
         return _sit(_rooms(request).create(config), 0, name)
+
+    @app.get("/api/tables/{table_id}/deals/{deal_number}/replay")
+    async def deal_replay(request: Request, table_id: str, deal_number: int) -> dict[str, Any]:
+        """A finished Shengji deal step by step, every hand open (Guandan's page replays the record)."""
+        table = _room(request, table_id).table
+        if not isinstance(table, ShengjiTable):
+            raise HTTPException(404, "this table plays Guandan: its replay is read from the record")
+        try:
+            return deal_frames(table.match, deal_number - 1)
+        except ValueError as error:
+            raise HTTPException(404, str(error)) from None
 
     @app.get("/api/tables/{table_id}/record")
     async def record(request: Request, table_id: str) -> JSONResponse:

@@ -5,15 +5,27 @@ import { applyI18n, bindLangButton, botLabel, has, onLangChange, t } from "./i18
 
 const $ = (sel) => document.querySelector(sel);
 
-let presets = { rules: ["competition", "classic", "platform", "huopin"], bots: ["heuristic", "random"] };
+const GAME_PRESETS = {
+  guandan: { rules: ["competition", "classic", "platform", "huopin"], bots: ["heuristic", "random"] },
+  shengji: { rules: ["shengji", "shengji_all_ranks", "shengji_second_table"], bots: ["heuristic", "random"] },
+};
+let game = "guandan";
+let presets = GAME_PRESETS.guandan;
 let tables = [];
 const seatChoices = ["human", "heuristic", "heuristic", "heuristic"];
 
 // The clocks (RULES.md, Conduct): the form starts from the server's defaults (/api/presets), else these.
-const CLOCKS = ["tribute", "return", "lead", "follow"];
+// Each game shows its own: Guandan's tribute and return, Shengji's declare (each card) and bury.
+const GAME_CLOCKS = {
+  guandan: ["tribute", "return", "lead", "follow"],
+  shengji: ["declare", "bury", "lead", "follow"],
+};
+const ALL_CLOCKS = ["tribute", "return", "declare", "bury", "lead", "follow"];
+let CLOCKS = GAME_CLOCKS.guandan;
 const CLOCK_MIN = 5;
+const clockMin = (key) => (key === "declare" ? 1 : CLOCK_MIN); // declaring is a moment as each card arrives
 const CLOCK_MAX = 3600;  // the server's MAX_CLOCK (cardroom.server.config)
-let defaultClocks = { tribute: 20, return: 40, lead: 40, follow: 20 };
+let defaultClocks = { tribute: 20, return: 40, lead: 40, follow: 20, declare: 3, bury: 60 };
 let clockProblem = null; // the clock whose field was refused, shown until the next submit
 const editedClocks = new Set(); // fields the player changed: the server's defaults do not overwrite them
 
@@ -31,9 +43,15 @@ function names(list, field = "name") {
   return (list || []).map((item) => (typeof item === "string" ? item : item[field] ?? item.id)).filter(Boolean);
 }
 
-/** Read /api/presets whatever its exact shape: rule presets and bot names. */
+/** Read /api/presets whatever its exact shape: rule presets and bot names (each game's under `games`). */
 function readPresets(data) {
   if (!data) return;
+  for (const [name, values] of Object.entries(data.games ?? {})) {
+    const rules = names(values.rules);
+    const bots = names(values.bots);
+    if (rules.length && bots.length) GAME_PRESETS[name] = { rules, bots };
+  }
+  presets = GAME_PRESETS[game];
   const rules = names(data.rules ?? data.presets ?? data.rule_sets);
   const bots = names(data.bots ?? data.bot_names);
   if (rules.length) presets.rules = rules;
@@ -48,7 +66,7 @@ function readPresets(data) {
     for (let i = 1; i < 4; i++) seatChoices[i] = presets.bots[0];
   }
   if (data.clocks && typeof data.clocks === "object") {
-    for (const key of CLOCKS) {
+    for (const key of ALL_CLOCKS) {
       const value = Number(data.clocks[key]);
       if (Number.isFinite(value) && value > 0) defaultClocks[key] = value;
     }
@@ -59,11 +77,25 @@ function clockInput(key) {
   return $(`#clock-${key}`);
 }
 
-/** Put the default clocks into the fields the player has not changed. */
+/** Put the default clocks into the fields the player has not changed; show the game's. */
 function fillClocks() {
-  for (const key of CLOCKS) {
+  for (const key of ALL_CLOCKS) {
     if (!editedClocks.has(key)) clockInput(key).value = String(defaultClocks[key]);
+    clockInput(key).closest("label").hidden = !CLOCKS.includes(key);
   }
+}
+
+/** The game of the form: its presets, bots and clocks. */
+function chooseGame(name) {
+  game = GAME_PRESETS[name] ? name : "guandan";
+  presets = GAME_PRESETS[game];
+  CLOCKS = GAME_CLOCKS[game];
+  for (let i = 0; i < 4; i++) {
+    if (seatChoices[i] !== "human" && !presets.bots.includes(seatChoices[i])) seatChoices[i] = presets.bots.includes("heuristic") ? "heuristic" : presets.bots[0];
+  }
+  $("#rules").value = "";
+  renderForm();
+  fillClocks();
 }
 
 /** The four clocks from the form, or null (and the message shown) when one is out of range. */
@@ -74,7 +106,7 @@ function readClocks() {
     const input = clockInput(key);
     const text = input.value.trim();
     const value = Number(text);
-    const ok = text !== "" && Number.isInteger(value) && value >= CLOCK_MIN && value <= CLOCK_MAX;
+    const ok = text !== "" && Number.isInteger(value) && value >= clockMin(key) && value <= CLOCK_MAX;
     input.toggleAttribute("aria-invalid", !ok);
     if (ok) clocks[key] = value;
     else if (!clockProblem) clockProblem = key;
@@ -96,21 +128,22 @@ function renderClockProblem() {
   }
   box.textContent = t("lobby.clocks.invalid", {
     clock: t(`lobby.clock.${clockProblem}`),
-    min: CLOCK_MIN,
+    min: clockMin(clockProblem),
     max: CLOCK_MAX,
   });
   box.hidden = false;
 }
 
 /** A table's clocks in one short line for the table list ("Clocks 20/40/40/20 s"), its title in full. */
-function clocksSummary(clocks) {
+function clocksSummary(clocks, tableGame) {
   if (!clocks || typeof clocks !== "object") return null;
-  const values = CLOCKS.map((key) => clocks[key]);
+  const keys = GAME_CLOCKS[tableGame] ?? GAME_CLOCKS.guandan;
+  const values = keys.map((key) => clocks[key]);
   if (values.some((value) => typeof value !== "number")) return null;
   return h("span.muted.clocks-summary", {
     testid: "table-clocks",
     dataset: { clocks: values.join("/") },
-    title: `${t("lobby.clocks")}: ${CLOCKS.map((key) => `${t(`lobby.clock.${key}`)} ${clocks[key]}`).join(" · ")}`,
+    title: `${t("lobby.clocks")}: ${keys.map((key) => `${t(`lobby.clock.${key}`)} ${clocks[key]}`).join(" · ")}`,
     text: t("lobby.clocks.summary", { values: values.join("/") }),
   });
 }
@@ -120,8 +153,11 @@ function rulesLabel(name) {
 }
 
 function renderForm() {
+  const games = $("#game");
+  games.replaceChildren(...Object.keys(GAME_PRESETS).map((name) => h("option", { value: name, text: t(`lobby.game.${name}`) })));
+  games.value = game;
   const rules = $("#rules");
-  const current = rules.value || "competition";
+  const current = rules.value || presets.rules[0];
   rules.replaceChildren(...presets.rules.map((name) => h("option", { value: name, text: rulesLabel(name) })));
   rules.value = presets.rules.includes(current) ? current : presets.rules[0];
 
@@ -210,7 +246,8 @@ function renderTables() {
           h("a.table-name", { href: link, text: table.name || table.id }),
           h(`span.status.${status}`, { text: t(`status.${status}`) }),
           table.rules ? h("span.muted", { text: rulesLabel(table.rules) }) : null,
-          clocksSummary(table.clocks),
+          table.game === "shengji" ? h("span.badge.game", { testid: "table-game", text: t("lobby.game.shengji") }) : null,
+          clocksSummary(table.clocks, table.game),
         ),
         h("a.btn.small", {
           href: link,
@@ -233,13 +270,13 @@ async function loadTables() {
   }
 }
 
-async function quickPlay() {
-  const button = $("#quick");
+async function quickPlay(quickGame) {
+  const button = quickGame === "shengji" ? $("#quick-shengji") : $("#quick");
   button.disabled = true;
   try {
     const name = playerName();
     saveName(name);
-    const answer = await api("POST", "/api/quick", { name });
+    const answer = await api("POST", "/api/quick", { name, game: quickGame });
     saveToken(answer.id, answer.token);
     location.href = `/tables/${encodeURIComponent(answer.id)}`;
   } catch (error) {
@@ -258,6 +295,7 @@ async function createTable(event) {
   const length = $("#length").value;
   const body = {
     name,
+    game,
     rules: $("#rules").value,
     max_deals: length ? Number(length) : null,
     seats: seatChoices.map((choice) => (choice === "human" ? { kind: "human" } : { kind: "bot", bot: choice })),
@@ -280,13 +318,15 @@ async function start() {
   applyI18n();
   bindLangButton($("#lang"));
   $("#name").value = loadName();
-  $("#quick").addEventListener("click", quickPlay);
+  $("#quick").addEventListener("click", () => quickPlay("guandan"));
+  $("#quick-shengji").addEventListener("click", () => quickPlay("shengji"));
+  $("#game").addEventListener("change", (event) => chooseGame(event.target.value));
   $("#create").addEventListener("submit", createTable);
   $("#refresh").addEventListener("click", loadTables);
   $("#copy").addEventListener("click", async () => {
     if (await copyText($("#share-link").value)) $("#copy").textContent = t("lobby.copied");
   });
-  for (const key of CLOCKS) clockInput(key).addEventListener("input", () => editedClocks.add(key));
+  for (const key of ALL_CLOCKS) clockInput(key).addEventListener("input", () => editedClocks.add(key));
   onLangChange(() => {
     renderForm();
     renderTables();

@@ -1,5 +1,6 @@
 // Replay a finished deal: fetch the match record (GET /api/tables/{id}/record, docs/records.md) and
-// step through its actions with every hand open.
+// step through its actions with every hand open. A Shengji deal's steps come from the server
+// (GET /api/tables/{id}/deals/{n}/replay), which replays it with the rules core.
 
 import { api, h } from "./common.js";
 import { cardElement, cardRow, cardText, describePlay, orderValue, rankText, sortHand } from "./cards.js";
@@ -131,6 +132,31 @@ export function buildFrames(record, index) {
   return { frames, level };
 }
 
+function isShengji() {
+  return view.app?.state?.game === "shengji";
+}
+
+/** A Shengji frame's note (the server says what happened; the words are the page's language). */
+function shengjiNote(note) {
+  const names = seatNames();
+  const text = (said) =>
+    t(said.key, {
+      name: said.seat === undefined || said.seat === null ? "" : names[said.seat],
+      cards: (said.cards ?? []).map(cardText).join(" "),
+      points: said.points ?? 0,
+      score: said.score ?? 0,
+    });
+  return note.trick ? `${text(note)} · ${text(note.trick)}` : text(note);
+}
+
+async function loadShengjiDeal(index) {
+  const data = await api("GET", `/api/tables/${encodeURIComponent(view.app.tableId)}/deals/${index + 1}/replay`);
+  view.frames = data.frames;
+  view.level = data.level;
+  view.wild = "none"; // Shengji has no wild card
+  view.step = 0;
+}
+
 async function load() {
   view.loading = true;
   view.error = null;
@@ -139,7 +165,8 @@ async function load() {
     view.record = await api("GET", `/api/tables/${encodeURIComponent(view.app.tableId)}/record`);
     const deals = finishedDeals(view.record);
     view.deal = Math.max(0, deals.length - 1);
-    select(view.deal);
+    if (isShengji() && deals.length) await loadShengjiDeal(view.deal);
+    else select(view.deal);
   } catch (error) {
     view.error = error.message;
   }
@@ -155,6 +182,7 @@ function select(index) {
     return;
   }
   const built = buildFrames(view.record, index);
+  view.wild = null;
   view.frames = built.frames;
   view.level = built.level;
   view.step = 0;
@@ -193,8 +221,15 @@ function draw() {
   const selectDeal = h("select", {
     testid: "replay-deal",
     onchange: (event) => {
-      select(Number(event.target.value));
-      draw();
+      view.deal = Number(event.target.value);
+      if (!isShengji()) {
+        select(view.deal);
+        draw();
+        return;
+      }
+      loadShengjiDeal(view.deal)
+        .catch((error) => (view.error = error.message))
+        .then(draw);
     },
   });
   deals.forEach((_, i) => selectDeal.append(h("option", { value: String(i), text: `${t("replay.deal")} ${i + 1}` })));
@@ -209,9 +244,10 @@ function draw() {
     const show = frame.shows[seat];
     let showEl = h("div.last-play.empty");
     if (show && show.type === "pass") showEl = h("div.last-play.pass", {}, h("span.pass-text", { text: t("played.pass") }));
-    else if (show) showEl = h("div.last-play", {}, cardRow(show.cards, { level: view.level }), h("span.play-kind", { text: show.type === "play" ? describePlay(show) : t(`${show.type}.title`) }));
+    else if (show && show.type === "cards") showEl = h("div.last-play", {}, cardRow(show.cards, { level: view.level, wild: view.wild }));
+    else if (show) showEl = h("div.last-play", {}, cardRow(show.cards, { level: view.level, wild: view.wild }), h("span.play-kind", { text: show.type === "play" ? describePlay(show) : t(`${show.type}.title`) }));
     const hand = h("div.replay-hand", { testid: `replay-hand-${seat}` });
-    for (const code of frame.hands[seat]) hand.append(cardElement(code, { level: view.level, small: true }));
+    for (const code of frame.hands[seat]) hand.append(cardElement(code, { level: view.level, wild: view.wild, small: true }));
     return h(
       `section.seat.replay-seat.pos-${["bottom", "right", "top", "left"][pos]}.team${seat % 2}`,
       { class: `seat replay-seat pos-${["bottom", "right", "top", "left"][pos]} team${seat % 2}${frame.actor === seat ? " active" : ""}` },
@@ -220,7 +256,7 @@ function draw() {
       showEl,
     );
   });
-  const board = h("div.replay-board", {}, seatsEls[2], seatsEls[3], h("div.center", {}, h("div.replay-note", { testid: "replay-note", text: frame.note }), view.level ? h("div.muted", { text: t("top.playing", { level: rankText(view.level) }) }) : null), seatsEls[1], seatsEls[0]);
+  const board = h("div.replay-board", {}, seatsEls[2], seatsEls[3], h("div.center", {}, h("div.replay-note", { testid: "replay-note", text: typeof frame.note === "string" ? frame.note : shengjiNote(frame.note) }), view.level ? h("div.muted", { text: t("top.playing", { level: rankText(view.level) }) }) : null), seatsEls[1], seatsEls[0]);
   const last = view.frames.length - 1;
   const controls = h(
     "div.replay-controls",
@@ -254,7 +290,7 @@ export function openReplay(app) {
       else if (event.key === "Escape") close();
     });
     onLangChange(() => {
-      if (view.record && view.frames.length) {
+      if (view.record && view.frames.length && !isShengji()) {
         const step = view.step;
         select(view.deal);
         view.step = Math.min(step, view.frames.length - 1);

@@ -1,0 +1,443 @@
+// The Shengji (升级) table page: the cards arrive one by one while any seat may declare (叫主, 反主),
+// the dealer buries the kitty (扣底), then tricks. The page holds no rules: it asks the server whether a
+// selection may be played (`check`, answered by `checked`) before it is sent.
+
+import { copyText, h, tableUrl } from "./common.js";
+import { cardElement, cardRow, cardText, rankText, SUIT_SYMBOL } from "./cards.js";
+import { applyI18n, bindLangButton, botLabel, onLangChange, t } from "./i18n.js";
+import { openReplay } from "./replay.js";
+import {
+  $,
+  act,
+  app,
+  bindHand,
+  bottomSeat,
+  closeButton,
+  connect,
+  hooks,
+  layoutHand,
+  seatName,
+  seats,
+  send,
+  serverNow,
+  setConnected,
+  tableId,
+  teamName,
+  toast,
+  waitingPanel,
+} from "./tablepage.js";
+
+Object.assign(app, {
+  check: null, // {key, number, ok, message}: the server's answer on the selection
+});
+
+const BURY = 8;
+const NO_WILD = "none"; // Shengji has no wild card: cards.js marks none
+
+// ---------------------------------------------------------------- helpers
+
+function isMyTurn() {
+  const s = app.state;
+  return !!s && app.seat !== null && s.turn === app.seat;
+}
+
+function selectedCards() {
+  const hand = app.state?.hand ?? [];
+  return [...app.selected].sort((a, b) => a - b).map((i) => hand[i]).filter(Boolean);
+}
+
+function cardsText(cards) {
+  return cards.map(cardText).join(" ");
+}
+
+function trumpText(s) {
+  if (!s.trump_settled) return t("sj.top.undeclared");
+  return s.trump ? t("sj.top.trump", { suit: SUIT_SYMBOL[s.trump] }) : t("sj.top.notrump");
+}
+
+/** Ask the server whether the selection may be played now (tricks only). */
+function checkSelection() {
+  const s = app.state;
+  const cards = selectedCards();
+  if (!s || s.phase !== "tricks" || !isMyTurn() || !cards.length) {
+    app.check = null;
+    return;
+  }
+  const key = `${s.number}|${cards.join(" ")}`;
+  if (app.check?.key === key) return;
+  app.check = { key, number: s.number, ok: null, message: "" };
+  send({ type: "check", action: { type: "play", cards } });
+}
+
+function onChecked(message) {
+  const s = app.state;
+  if (!app.check || !s || message.number !== app.check.number) return;
+  app.check.ok = !!message.ok;
+  app.check.message = message.message || "";
+  renderControls();
+}
+
+function applyHint(action) {
+  app.hints += 1;
+  app.lastHint = action ?? null;
+  if (!action) return;
+  if (action.type === "pass") {
+    toast(t("sj.btn.pass"));
+    return;
+  }
+  const hand = app.state?.hand ?? [];
+  app.selected.clear();
+  for (const code of action.cards ?? []) {
+    const index = hand.findIndex((card, i) => card === code && !app.selected.has(i));
+    if (index >= 0) app.selected.add(index);
+  }
+  renderHand();
+  selectionChanged();
+}
+
+function selectionChanged() {
+  checkSelection();
+  renderControls();
+}
+
+// ---------------------------------------------------------------- rendering
+
+function render() {
+  const s = app.state;
+  if (!s) return;
+  const root = $("#table");
+  root.dataset.phase = s.phase ?? "";
+  root.dataset.turn = s.turn ?? "";
+  root.dataset.seat = app.seat ?? "";
+  root.dataset.myTurn = isMyTurn() ? "1" : "0";
+  root.dataset.number = String(app.number);
+  root.dataset.deal = String(s.deal_number ?? 0);
+  root.dataset.status = s.table?.status ?? "";
+  root.dataset.game = "shengji";
+  document.body.classList.toggle("spectator", app.seat === null);
+  const key = `${s.phase}|${(s.hand ?? []).join(" ")}`;
+  if (key !== app.handKey) {
+    app.handKey = key;
+    app.selected.clear();
+    app.check = null;
+  }
+  renderTop();
+  renderSeats();
+  renderCenter();
+  renderHand();
+  checkSelection();
+  renderControls();
+  renderOverlay();
+  const mine = app.seat !== null ? seats()[app.seat] : null;
+  $("#auto-banner").hidden = !(mine && mine.auto);
+  $("#spectator-banner").hidden = app.seat !== null;
+  $("#replay-open").hidden = !(s.last_deal || s.phase === "finished");
+}
+
+function renderTop() {
+  const s = app.state;
+  const table = s.table ?? app.table ?? {};
+  $("#table-title").textContent = `${table.name || tableId} · ${t("sj.title")}`;
+  document.title = `${table.name || tableId} · ${t("sj.title")}`;
+  const levels = s.levels ?? ["2", "2"];
+  const dealerTeam = typeof s.dealer === "number" ? s.dealer % 2 : null;
+  $("#levels").replaceChildren(
+    ...[
+      h("span.levels-label", { text: t("top.levels") }),
+      ...[0, 1].map((team) =>
+        h(`span.level-chip.team${team}`, { testid: `level-team-${team}`, class: `level-chip team${team}${dealerTeam === team ? " playing" : ""}` }, `${teamName(team)} ${rankText(levels[team])}`),
+      ),
+      s.level ? h("span.level-current", { testid: "level-current", text: t("top.playing", { level: rankText(s.level) }) }) : null,
+      s.deal_number ? h("span.trump", { testid: "trump", text: trumpText(s) }) : null,
+      s.deal_number ? h("span.points", { testid: "points", text: t("sj.top.points", { n: s.points ?? 0 }) }) : null,
+      h("span.muted.ladder", {
+        testid: "ladder",
+        text: t("sj.top.ladder", { ladder: (s.ladder ?? []).map(rankText).join("·"), must: (s.must_play ?? []).map(rankText).join("·") }),
+      }),
+    ].filter(Boolean),
+  );
+}
+
+function renderSeats() {
+  const s = app.state;
+  const base = bottomSeat();
+  for (let pos = 0; pos < 4; pos++) {
+    const seat = (base + pos) % 4;
+    const info = seats()[seat] ?? { seat, kind: "human", name: null, cards: 0 };
+    const box = $(`#pos-${pos}`);
+    box.dataset.testid = `seat-${seat}`;
+    box.dataset.seat = String(seat);
+    box.className = `seat pos-${["bottom", "right", "top", "left"][pos]} team${seat % 2}`;
+    if (s.turn === seat && ["declare", "kitty", "tricks"].includes(s.phase)) box.classList.add("active");
+    const badges = [];
+    if (seat === app.seat) badges.push(h("span.badge.you", { text: t("badge.you") }));
+    if (info.dealer) badges.push(h("span.badge.dealer", { testid: "dealer-badge", text: t("sj.badge.dealer") }));
+    if (info.kind === "bot") badges.push(h("span.badge.bot", { text: botLabel(info.bot) || t("badge.bot") }));
+    if (info.auto) badges.push(h("span.badge.auto", { testid: "auto-badge", text: t("auto.badge") }));
+    if (info.kind !== "bot" && info.connected === false && info.name) badges.push(h("span.badge.offline", { text: t("badge.offline") }));
+    const count = info.cards ?? 0;
+    const clock = h("span.clock", { testid: "clock", hidden: !(s.turn === seat && s.deadline && info.kind !== "bot" && !info.auto) });
+    const infoBox = h(
+      "div.seat-info",
+      {},
+      h("div.seat-name", {}, h(`span.team-dot.team${seat % 2}`, { title: teamName(seat % 2) }), h("span.name", { testid: "seat-name", text: seatName(seat) })),
+      h("div.seat-meta", {}, s.phase === "waiting" ? null : h("span.count", { testid: "card-count", title: String(count) }, h("span.back"), String(count)), clock),
+      badges.length ? h("div.badges", {}, ...badges) : null,
+    );
+    const played = info.played;
+    const playBox = played
+      ? h("div.last-play", { testid: "last-play", title: cardsText(played) }, cardRow(played, { level: s.level, wild: NO_WILD }))
+      : h("div.last-play.empty", { testid: "last-play" });
+    box.replaceChildren(infoBox, playBox);
+  }
+  tickClocks();
+}
+
+function tickClocks() {
+  const s = app.state;
+  if (!s) return;
+  for (const clock of document.querySelectorAll(".seat .clock")) {
+    if (clock.hidden || !s.deadline) continue;
+    const left = Math.max(0, Math.ceil(s.deadline - serverNow()));
+    clock.textContent = String(left);
+    clock.classList.toggle("low", left <= 5);
+  }
+}
+
+function renderCenter() {
+  const s = app.state;
+  const parts = [];
+  if (s.phase === "declare") {
+    const dealt = (s.seats ?? []).reduce((sum, seat) => sum + (seat.cards ?? 0), 0);
+    parts.push(h("div.turn-note", { testid: "dealing-note", text: t("sj.phase.declare", { n: dealt }) }));
+  }
+  if (s.declaration) {
+    parts.push(h("div", { testid: "declaration", text: t("sj.declared", { name: seatName(s.declaration.seat), cards: cardsText(s.declaration.cards) }) }));
+  } else if (s.turned_card && s.phase !== "declare") {
+    parts.push(h("div", { testid: "turned-card", text: t("sj.turned", { card: cardText(s.turned_card) }) }));
+  }
+  if (s.phase === "kitty" && !isMyTurn()) parts.push(h("div.turn-note", { text: t("sj.bury.other", { name: seatName(s.turn) }) }));
+  if (s.failed_throw) {
+    parts.push(h("div.failed-throw", { testid: "failed-throw", text: t("sj.failed", { name: seatName(s.failed_throw.seat), penalty: s.failed_throw.penalty }) }));
+  }
+  if (s.phase === "tricks" && s.last_trick && !(s.trick?.plays ?? []).length) {
+    parts.push(h("div.muted", { testid: "last-trick", text: t("sj.last.trick", { name: seatName(s.last_trick.winner), points: s.last_trick.points }) }));
+  }
+  if (s.phase === "kitty" || s.phase === "tricks") {
+    const kitty = s.kitty ?? [];
+    if (kitty.length) parts.push(h("div.kitty", { testid: "kitty" }, h("span.muted", { text: t("sj.deal.kitty") }), cardRow(kitty, { level: s.level, wild: NO_WILD })));
+  }
+  $("#center").replaceChildren(...parts);
+}
+
+function renderHand() {
+  const s = app.state;
+  const hand = $("#hand");
+  if (!s || !s.hand) {
+    hand.replaceChildren();
+    hand.hidden = true;
+    $("#legend").hidden = true;
+    return;
+  }
+  const empty = s.hand.length === 0;
+  hand.hidden = empty;
+  $("#legend").hidden = empty;
+  const suits = s.hand_suits ?? [];
+  const elements = s.hand.map((code, index) => {
+    const el = cardElement(code, { level: s.level, wild: NO_WILD });
+    el.classList.add("hand-card");
+    el.dataset.testid = "hand-card";
+    el.dataset.index = String(index);
+    el.dataset.suit = suits[index] ?? "";
+    if (suits[index] === "T") {
+      el.classList.add("trump");
+      if (!el.querySelector(".tag") && !el.classList.contains("joker")) el.append(h("span.tag.trump-tag", { text: t("sj.tag.trump") }));
+    }
+    if (index > 0 && suits[index] !== suits[index - 1]) el.classList.add("suit-start");
+    if (app.selected.has(index)) el.classList.add("selected");
+    el.setAttribute("aria-pressed", app.selected.has(index) ? "true" : "false");
+    return el;
+  });
+  layoutHand(hand, elements);
+}
+
+// ---------------------------------------------------------------- controls
+
+function renderControls() {
+  const s = app.state;
+  const controls = $("#controls");
+  const seated = app.seat !== null;
+  controls.hidden = !seated || !s || !["declare", "kitty", "tricks"].includes(s.phase);
+  if (!s || !seated) return;
+  const mine = isMyTurn();
+  const chosen = selectedCards();
+  const declaring = s.phase === "declare";
+  const burying = s.phase === "kitty";
+  const tricks = s.phase === "tricks";
+  $("#pass").hidden = !declaring;
+  $("#pass").disabled = !mine || app.pending;
+  $("#bury").hidden = !burying;
+  $("#bury").disabled = !mine || app.pending || chosen.length !== BURY;
+  $("#play").hidden = !tricks;
+  $("#play").disabled = !mine || app.pending || !app.check?.ok;
+  $("#hint").disabled = !mine || app.pending || declaring;
+  $("#clear").disabled = app.selected.size === 0;
+  controls.dataset.myTurn = mine ? "1" : "0";
+  renderDeclarations(mine && declaring ? s.declarations ?? [] : []);
+  const line = $("#status-line");
+  let text = "";
+  let cls = "status-line";
+  if (mine && declaring) text = (s.declarations ?? []).length ? t("sj.declare.yours") : "";
+  else if (mine && burying) text = chosen.length ? t("sj.bury.count", { n: chosen.length }) : t("sj.bury.yours");
+  else if (mine && tricks) {
+    if (!chosen.length) text = (s.trick?.plays ?? []).length ? t("sj.turn.follow") : t("sj.turn.lead");
+    else if (!app.check || app.check.ok === null) text = t("sj.select.checking");
+    else if (!app.check.ok) {
+      text = t("sj.select.illegal", { reason: app.check.message });
+      cls += " bad";
+    } else text = cardsText(chosen);
+  } else if (s.turn !== null && s.turn !== undefined && !declaring) text = t("turn.other", { name: seatName(s.turn) });
+  line.textContent = text;
+  line.className = cls;
+}
+
+function renderDeclarations(options) {
+  const box = $("#declare-options");
+  box.hidden = !options.length;
+  box.replaceChildren(
+    ...options.map((cards) =>
+      h("button.btn.primary.small", {
+        type: "button",
+        testid: "declare-option",
+        dataset: { cards: cards.join(" ") },
+        text: t("sj.btn.declare", { cards: cardsText(cards) }),
+        disabled: app.pending,
+        onclick: () => act({ type: "declare", cards }),
+      }),
+    ),
+  );
+}
+
+function bindControls() {
+  $("#play").addEventListener("click", () => {
+    if (!$("#play").disabled) act({ type: "play", cards: selectedCards() });
+  });
+  $("#bury").addEventListener("click", () => {
+    if (!$("#bury").disabled) act({ type: "bury", cards: selectedCards() });
+  });
+  $("#pass").addEventListener("click", () => act({ type: "pass" }));
+  $("#hint").addEventListener("click", () => send({ type: "hint" }));
+  $("#clear").addEventListener("click", () => {
+    app.selected.clear();
+    renderHand();
+    selectionChanged();
+  });
+  $("#resume").addEventListener("click", () => send({ type: "resume" }));
+  $("#share").addEventListener("click", async () => {
+    if (await copyText(tableUrl(tableId))) toast(t("top.copied"));
+    else toast(tableUrl(tableId));
+  });
+  $("#replay-open").addEventListener("click", () => openReplay(app));
+  document.addEventListener("keydown", (event) => {
+    if (event.target.closest("input, textarea, select, button, a")) return;
+    if (!$("#replay").hidden) return;
+    if (event.key === "Enter") {
+      if (!$("#play").hidden && !$("#play").disabled) $("#play").click();
+      else if (!$("#bury").hidden && !$("#bury").disabled) $("#bury").click();
+    } else if (event.key === "Escape") $("#clear").click();
+  });
+}
+
+// ---------------------------------------------------------------- screens (overlay)
+
+function renderOverlay() {
+  const s = app.state;
+  const overlay = $("#overlay");
+  const panel = overlayPanel(s);
+  overlay.hidden = !panel;
+  overlay.dataset.screen = panel ? panel.dataset.screen : "";
+  overlay.replaceChildren(...(panel ? [panel] : []));
+}
+
+function overlayPanel(s) {
+  if (!s) return null;
+  if (s.phase === "waiting" || s.table?.status === "waiting") return waitingPanel(s);
+  if ((s.phase === "finished" || s.result) && !app.dismissed.has("match")) return matchPanel(s);
+  if (s.phase === "between" && s.last_deal && !app.dismissed.has(`deal:${s.last_deal.deal_number}`)) return dealPanel(s);
+  return null;
+}
+
+function dealPanel(s) {
+  const last = s.last_deal;
+  const dealers = last.dealer % 2;
+  const rising = last.take_over ? 1 - dealers : dealers;
+  const levels = last.levels_after ?? s.levels ?? ["2", "2"];
+  const lines = [
+    h("p.score", {
+      testid: "deal-score",
+      text: t("sj.deal.score", { score: last.score, cards: last.attackers_card_points, kitty: last.kitty_points, multiplier: last.kitty_multiplier, penalty: last.penalty }),
+    }),
+    h("p", { testid: "deal-outcome", text: last.take_over ? t("sj.deal.takeover") : t("sj.deal.keep") }),
+    h("p.rise", { testid: "deal-rise", text: last.rise ? t("sj.deal.rise", { team: teamName(rising), n: last.rise }) : t("sj.deal.norise") }),
+    last.reset ? h("p", { testid: "deal-reset", text: t("sj.deal.reset") }) : null,
+    h("p", { text: t("deal.levels", { a: `${teamName(0)} ${rankText(levels[0])}`, b: `${teamName(1)} ${rankText(levels[1])}` }) }),
+    last.passed_top ? null : h("p.muted", { testid: "deal-next-dealer", text: t("sj.deal.next", { name: seatName(last.next_dealer) }) }),
+  ];
+  return h(
+    "div.panel.screen",
+    { testid: "deal-result", dataset: { screen: "deal" } },
+    h("h2", { text: t("sj.deal.title", { n: last.deal_number }) }),
+    h("h3", { text: t("sj.deal.kitty") }),
+    h("div.kitty", { testid: "deal-kitty" }, cardRow(last.kitty ?? [], { level: last.level, wild: NO_WILD })),
+    ...lines.filter(Boolean),
+    h("div.buttons", {}, h("button.btn", { type: "button", testid: "deal-replay", text: t("top.replay"), onclick: () => openReplay(app) }), closeButton(`deal:${last.deal_number}`)),
+  );
+}
+
+function matchPanel(s) {
+  const result = s.result ?? {};
+  const levels = result.levels ?? s.levels ?? ["2", "2"];
+  const winner = result.winner;
+  return h(
+    "div.panel.screen",
+    { testid: "match-result", dataset: { screen: "match" } },
+    h("h2", { text: t("match.title") }),
+    h("p.winner", { text: winner === null || winner === undefined ? t("match.draw") : t(result.reason === "passed_top" ? "sj.match.passed" : "match.winner", { team: teamName(winner) }) }),
+    h("p", { text: t("match.levels", { a: `${teamName(0)} ${rankText(levels[0])}`, b: `${teamName(1)} ${rankText(levels[1])}` }) }),
+    h(
+      "div.buttons",
+      {},
+      h("a.btn.primary", { href: "/", text: t("btn.lobby") }),
+      h("button.btn", { type: "button", text: t("top.replay"), onclick: () => openReplay(app) }),
+      closeButton("match"),
+    ),
+  );
+}
+
+// ---------------------------------------------------------------- start
+
+function start() {
+  Object.assign(hooks, {
+    render,
+    hint: applyHint,
+    checked: onChecked,
+    controls: renderControls,
+    selection: selectionChanged,
+    hand: renderHand,
+    overlay: renderOverlay,
+  });
+  applyI18n();
+  bindLangButton($("#lang"));
+  onLangChange(() => {
+    setConnected(app.connected);
+    render();
+  });
+  bindHand();
+  bindControls();
+  setConnected(false);
+  setInterval(tickClocks, 250);
+  connect();
+  if (new URLSearchParams(location.search).has("replay")) openReplay(app);
+}
+
+start();
