@@ -3,7 +3,7 @@
 // selection may be played (`check`, answered by `checked`) before it is sent.
 
 import { copyText, h, tableUrl } from "./common.js";
-import { cardElement, cardRow, cardText, rankText, SUIT_SYMBOL } from "./cards.js";
+import { cardElement, cardRow, cardText, rankText, SUIT_SYMBOL, suitOf } from "./cards.js";
 import { applyI18n, bindLangButton, botLabel, onLangChange, t } from "./i18n.js";
 import { openReplay } from "./replay.js";
 import {
@@ -51,7 +51,11 @@ function cardsText(cards) {
 }
 
 function trumpText(s) {
-  if (!s.trump_settled) return t("sj.top.undeclared");
+  if (!s.trump_settled) {
+    if (!s.declaration) return t("sj.top.undeclared");
+    const suit = suitOf(s.declaration.cards[0]);
+    return suit ? t("sj.top.declared", { suit: SUIT_SYMBOL[suit] }) : t("sj.top.notrump");
+  }
   return s.trump ? t("sj.top.trump", { suit: SUIT_SYMBOL[s.trump] }) : t("sj.top.notrump");
 }
 
