@@ -287,12 +287,84 @@ class SeatedTable(ABC):
             (number, self.project(entry, viewer)) for number, entry in enumerate(self.log[start:], start + 1)
         ]
 
-    def seats_summary(self) -> list[dict[str, Any]]:
-        """Who sits where, for the lobby's line."""
-        return [
-            {"seat": seat, "name": self.names[seat], "kind": config.kind, "bot": config.bot}
-            for seat, config in enumerate(self.config.seats)
-        ]
+    def seat_view(self, seat: int, cards: int) -> dict[str, Any]:
+        """What the state says of every seat (a game's view adds its own): who sits there, its team,
+        how many cards it holds, whether it is connected and in 托管."""
+        config = self.config.seats[seat]
+        return {
+            "seat": seat,
+            "name": self.names[seat],
+            "kind": config.kind,
+            "bot": config.bot,
+            "team": seat % 2,
+            "cards": cards,
+            "connected": config.kind == "bot" or self.connected[seat],
+            "auto": self.auto[seat],
+        }
+
+    @abstractmethod
+    def outcome(self) -> dict[str, Any] | None:
+        """The state's ``result`` once the match is over (``None`` before)."""
+
+    # -- records and the lobby -------------------------------------------------------------------
+
+    @property
+    @abstractmethod
+    def deals_dealt(self) -> int:
+        """How many deals have been dealt (the one in play included)."""
+
+    @property
+    @abstractmethod
+    def deals_finished(self) -> int:
+        """How many deals are over."""
+
+    @property
+    @abstractmethod
+    def team_levels(self) -> list[str]:
+        """Both teams' levels, as rank letters."""
+
+    @abstractmethod
+    def _match_record(self, names: list[str], meta: dict[str, Any]) -> dict[str, Any]:
+        """The game's match record of the deals so far (docs/records.md)."""
+
+    def record(self) -> dict[str, Any]:
+        """The match record (``cardroom replay`` reads it). While the match runs, only the finished
+        deals are in it: the deal in play would show every hand."""
+        names = [name or f"seat {seat}" for seat, name in enumerate(self.names)]
+        meta: dict[str, Any] = {
+            "table": self.id,
+            "name": self.config.name,
+            "config": self.config.to_dict(),
+            "status": self.status,
+        }
+        if self.config.event is not None:
+            meta["event"] = self.config.event.to_dict()
+        if self.end is not None:
+            meta["outcome"] = self.outcome()
+        if self.penalties:
+            meta["penalties"] = [penalty.to_dict() for penalty in self.penalties]
+        record = self._match_record(names, meta)
+        if self.status != "finished":
+            record["deals"] = record["deals"][: self.deals_finished]
+        return record
+
+    def summary(self) -> dict[str, Any]:
+        """The lobby's line for this table."""
+        return {
+            "id": self.id,
+            "name": self.config.name,
+            "game": self.config.game,
+            "status": self.status,
+            "rules": self.config.rules,
+            "max_deals": self.config.max_deals,
+            "clocks": self.config.clocks.to_dict(),
+            "seats": [
+                {"seat": seat, "name": self.names[seat], "kind": config.kind, "bot": config.bot}
+                for seat, config in enumerate(self.config.seats)
+            ],
+            "deal_number": self.deals_dealt,
+            "levels": self.team_levels,
+        }
 
 
 __all__ = ["Decide", "Due", "DueKind", "Entry", "SeatedTable", "Status", "public_entry"]

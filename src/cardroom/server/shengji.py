@@ -306,37 +306,20 @@ class ShengjiTable(SeatedTable):
 
     # -- records ---------------------------------------------------------------------------------
 
-    def record(self) -> dict[str, Any]:
-        """The Shengji match record (``cardroom replay`` reads it); while the match runs only the
-        finished deals are in it."""
-        names = [name or f"seat {seat}" for seat, name in enumerate(self.names)]
-        meta: dict[str, Any] = {
-            "table": self.id,
-            "name": self.config.name,
-            "config": self.config.to_dict(),
-            "status": self.status,
-        }
-        if self.end is not None:
-            meta["outcome"] = self.outcome()
-        record = shengji_record_of(self.match, names, meta=meta)
-        if self.status != "finished":
-            record["deals"] = record["deals"][: len(self.match.summaries)]
-        return record
+    @property
+    def deals_dealt(self) -> int:
+        return len(self.match.deals)
 
-    def summary(self) -> dict[str, Any]:
-        """The lobby's line for this table."""
-        return {
-            "id": self.id,
-            "name": self.config.name,
-            "game": self.config.game,
-            "status": self.status,
-            "rules": self.config.rules,
-            "max_deals": self.config.max_deals,
-            "clocks": self.config.clocks.to_dict(),
-            "seats": self.seats_summary(),
-            "deal_number": len(self.match.deals),
-            "levels": [rank.letter for rank in self.match.levels],
-        }
+    @property
+    def deals_finished(self) -> int:
+        return len(self.match.summaries)
+
+    @property
+    def team_levels(self) -> list[str]:
+        return [rank.letter for rank in self.match.levels]
+
+    def _match_record(self, names: list[str], meta: dict[str, Any]) -> dict[str, Any]:
+        return shengji_record_of(self.match, names, meta=meta)
 
 
 __all__ = ["ACTION_TYPES", "ShengjiTable", "read_shengji_action", "shengji_action_json"]

@@ -106,17 +106,9 @@ def _trick_rules(deal: Deal | None) -> TrickRules | None:
 
 
 def _seat(table: ShengjiTable, seat: int, deal: Deal | None) -> dict[str, Any]:
-    config = table.config.seats[seat]
     played = dict(deal.trick_plays) if deal is not None else {}
     return {
-        "seat": seat,
-        "name": table.names[seat],
-        "kind": config.kind,
-        "bot": config.bot,
-        "team": seat % 2,
-        "cards": deal.card_count(seat) if deal is not None else 0,
-        "connected": config.kind == "bot" or table.connected[seat],
-        "auto": table.auto[seat],
+        **table.seat_view(seat, deal.card_count(seat) if deal is not None else 0),
         "dealer": deal is not None and deal.dealer == seat,
         "played": [str(card) for card in played[seat]] if seat in played else None,
     }

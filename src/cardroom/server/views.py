@@ -116,7 +116,6 @@ def penalty_json(record: PenaltyRecord) -> dict[str, Any]:
 
 
 def _seat(table: Table, seat: int, deal: Deal | None) -> dict[str, Any]:
-    config = table.config.seats[seat]
     place = None
     if deal is not None:
         if deal.result is not None:
@@ -124,14 +123,7 @@ def _seat(table: Table, seat: int, deal: Deal | None) -> dict[str, Any]:
         elif seat in deal.finished:
             place = deal.finished.index(seat) + 1
     return {
-        "seat": seat,
-        "name": table.names[seat],
-        "kind": config.kind,
-        "bot": config.bot,
-        "team": seat % 2,
-        "cards": deal.card_count(seat) if deal is not None else 0,
-        "connected": config.kind == "bot" or table.connected[seat],
-        "auto": table.auto[seat],
+        **table.seat_view(seat, deal.card_count(seat) if deal is not None else 0),
         "last": _last_play(seat, deal),
         "place": place,
     }
