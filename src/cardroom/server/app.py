@@ -13,6 +13,7 @@ import logging
 import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from functools import cache
 from pathlib import Path
 from typing import Any, Final
 
@@ -108,16 +109,32 @@ def _rooms(request: Request | WebSocket) -> Rooms:
     return rooms
 
 
+@cache
+def shengji_page() -> str:
+    """The table page with Shengji's script, title and class in place of Guandan's."""
+    page = (WEB / "table.html").read_text(encoding="utf-8")
+    for guandan, shengji in (
+        ('src="/static/table.js"', 'src="/static/shengji.js"'),
+        ("<title>掼蛋 · cardroom", "<title>升级 · cardroom"),
+        ('<body class="table-page">', '<body class="table-page shengji-page">'),
+    ):
+        if guandan not in page:
+            raise RuntimeError(f"web/table.html lacks {guandan!r}")
+        page = page.replace(guandan, shengji)
+    return page
+
+
 def _pages(app: FastAPI) -> None:
     @app.get("/", include_in_schema=False)
     async def lobby() -> FileResponse:
         return FileResponse(WEB / "index.html")
 
     @app.get("/tables/{table_id}", include_in_schema=False)
-    async def table_page(request: Request, table_id: str) -> FileResponse:
+    async def table_page(request: Request, table_id: str) -> Response:
         room = _rooms(request).get(table_id)
-        shengji = room is not None and room.table.config.game == "shengji"
-        return FileResponse(WEB / ("shengji.html" if shengji else "table.html"))
+        if room is None or room.table.config.game != "shengji":
+            return FileResponse(WEB / "table.html")
+        return HTMLResponse(shengji_page())
 
     @app.get("/events", include_in_schema=False)
     async def events_page() -> FileResponse:

@@ -2,27 +2,29 @@
 // the dealer buries the kitty (扣底), then tricks. The page holds no rules: it asks the server whether a
 // selection may be played (`check`, answered by `checked`) before it is sent.
 
-import { copyText, h, tableUrl } from "./common.js";
+import { h } from "./common.js";
 import { cardElement, cardRow, cardText, rankText, SUIT_SYMBOL, suitOf } from "./cards.js";
-import { applyI18n, bindLangButton, botLabel, onLangChange, t } from "./i18n.js";
+import { t } from "./i18n.js";
 import { openReplay } from "./replay.js";
 import {
   $,
   act,
   app,
-  bindHand,
   bottomSeat,
   closeButton,
-  connect,
-  hooks,
   layoutHand,
+  markTable,
+  matchPanel as sharedMatchPanel,
+  renderTitleAndLevels,
+  seatBadges,
   seatName,
   seats,
   send,
-  serverNow,
-  setConnected,
+  showOverlay,
+  startPage,
   tableId,
   teamName,
+  tickSeatClocks,
   toast,
   waitingPanel,
 } from "./tablepage.js";
@@ -109,16 +111,8 @@ function selectionChanged() {
 function render() {
   const s = app.state;
   if (!s) return;
-  const root = $("#table");
-  root.dataset.phase = s.phase ?? "";
-  root.dataset.turn = s.turn ?? "";
-  root.dataset.seat = app.seat ?? "";
-  root.dataset.myTurn = isMyTurn() ? "1" : "0";
-  root.dataset.number = String(app.number);
-  root.dataset.deal = String(s.deal_number ?? 0);
-  root.dataset.status = s.table?.status ?? "";
-  root.dataset.game = "shengji";
-  document.body.classList.toggle("spectator", app.seat === null);
+  markTable(isMyTurn());
+  $("#table").dataset.game = "shengji";
   const key = `${s.phase}|${(s.hand ?? []).join(" ")}`;
   if (key !== app.handKey) {
     app.handKey = key;
@@ -132,34 +126,21 @@ function render() {
   checkSelection();
   renderControls();
   renderOverlay();
-  const mine = app.seat !== null ? seats()[app.seat] : null;
-  $("#auto-banner").hidden = !(mine && mine.auto);
-  $("#spectator-banner").hidden = app.seat !== null;
   $("#replay-open").hidden = !(s.last_deal || s.phase === "finished");
 }
 
 function renderTop() {
   const s = app.state;
   const table = s.table ?? app.table ?? {};
-  $("#table-title").textContent = `${table.name || tableId} · ${t("sj.title")}`;
-  document.title = `${table.name || tableId} · ${t("sj.title")}`;
-  const levels = s.levels ?? ["2", "2"];
   const dealerTeam = typeof s.dealer === "number" ? s.dealer % 2 : null;
-  $("#levels").replaceChildren(
-    ...[
-      h("span.levels-label", { text: t("top.levels") }),
-      ...[0, 1].map((team) =>
-        h(`span.level-chip.team${team}`, { testid: `level-team-${team}`, class: `level-chip team${team}${dealerTeam === team ? " playing" : ""}` }, `${teamName(team)} ${rankText(levels[team])}`),
-      ),
-      s.level ? h("span.level-current", { testid: "level-current", text: t("top.playing", { level: rankText(s.level) }) }) : null,
-      s.deal_number ? h("span.trump", { testid: "trump", text: trumpText(s) }) : null,
-      s.deal_number ? h("span.points", { testid: "points", text: t("sj.top.points", { n: s.points ?? 0 }) }) : null,
-      h("span.muted.ladder", {
-        testid: "ladder",
-        text: t("sj.top.ladder", { ladder: (s.ladder ?? []).map(rankText).join("·"), must: (s.must_play ?? []).map(rankText).join("·") }),
-      }),
-    ].filter(Boolean),
-  );
+  renderTitleAndLevels(`${table.name || tableId} · ${t("sj.title")}`, dealerTeam, [
+    s.deal_number ? h("span.trump", { testid: "trump", text: trumpText(s) }) : null,
+    s.deal_number ? h("span.points", { testid: "points", text: t("sj.top.points", { n: s.points ?? 0 }) }) : null,
+    h("span.muted.ladder", {
+      testid: "ladder",
+      text: t("sj.top.ladder", { ladder: (s.ladder ?? []).map(rankText).join("·"), must: (s.must_play ?? []).map(rankText).join("·") }),
+    }),
+  ]);
 }
 
 function renderSeats() {
@@ -173,12 +154,8 @@ function renderSeats() {
     box.dataset.seat = String(seat);
     box.className = `seat pos-${["bottom", "right", "top", "left"][pos]} team${seat % 2}`;
     if (s.turn === seat && ["declare", "kitty", "tricks"].includes(s.phase)) box.classList.add("active");
-    const badges = [];
-    if (seat === app.seat) badges.push(h("span.badge.you", { text: t("badge.you") }));
-    if (info.dealer) badges.push(h("span.badge.dealer", { testid: "dealer-badge", text: t("sj.badge.dealer") }));
-    if (info.kind === "bot") badges.push(h("span.badge.bot", { text: botLabel(info.bot) || t("badge.bot") }));
-    if (info.auto) badges.push(h("span.badge.auto", { testid: "auto-badge", text: t("auto.badge") }));
-    if (info.kind !== "bot" && info.connected === false && info.name) badges.push(h("span.badge.offline", { text: t("badge.offline") }));
+    const badges = seatBadges(info, seat);
+    if (info.dealer) badges.unshift(h("span.badge.dealer", { testid: "dealer-badge", text: t("sj.badge.dealer") }));
     const count = info.cards ?? 0;
     const clock = h("span.clock", { testid: "clock", hidden: !(s.turn === seat && s.deadline && info.kind !== "bot" && !info.auto) });
     const infoBox = h(
@@ -194,18 +171,7 @@ function renderSeats() {
       : h("div.last-play.empty", { testid: "last-play" });
     box.replaceChildren(infoBox, playBox);
   }
-  tickClocks();
-}
-
-function tickClocks() {
-  const s = app.state;
-  if (!s) return;
-  for (const clock of document.querySelectorAll(".seat .clock")) {
-    if (clock.hidden || !s.deadline) continue;
-    const left = Math.max(0, Math.ceil(s.deadline - serverNow()));
-    clock.textContent = String(left);
-    clock.classList.toggle("low", left <= 5);
-  }
+  tickSeatClocks();
 }
 
 function renderCenter() {
@@ -336,12 +302,6 @@ function bindControls() {
     renderHand();
     selectionChanged();
   });
-  $("#resume").addEventListener("click", () => send({ type: "resume" }));
-  $("#share").addEventListener("click", async () => {
-    if (await copyText(tableUrl(tableId))) toast(t("top.copied"));
-    else toast(tableUrl(tableId));
-  });
-  $("#replay-open").addEventListener("click", () => openReplay(app));
   document.addEventListener("keydown", (event) => {
     if (event.target.closest("input, textarea, select, button, a")) return;
     if (!$("#replay").hidden) return;
@@ -355,12 +315,7 @@ function bindControls() {
 // ---------------------------------------------------------------- screens (overlay)
 
 function renderOverlay() {
-  const s = app.state;
-  const overlay = $("#overlay");
-  const panel = overlayPanel(s);
-  overlay.hidden = !panel;
-  overlay.dataset.screen = panel ? panel.dataset.screen : "";
-  overlay.replaceChildren(...(panel ? [panel] : []));
+  showOverlay(overlayPanel(app.state));
 }
 
 function overlayPanel(s) {
@@ -400,28 +355,15 @@ function dealPanel(s) {
 
 function matchPanel(s) {
   const result = s.result ?? {};
-  const levels = result.levels ?? s.levels ?? ["2", "2"];
   const winner = result.winner;
-  return h(
-    "div.panel.screen",
-    { testid: "match-result", dataset: { screen: "match" } },
-    h("h2", { text: t("match.title") }),
-    h("p.winner", { text: winner === null || winner === undefined ? t("match.draw") : t(result.reason === "passed_top" ? "sj.match.passed" : "match.winner", { team: teamName(winner) }) }),
-    h("p", { text: t("match.levels", { a: `${teamName(0)} ${rankText(levels[0])}`, b: `${teamName(1)} ${rankText(levels[1])}` }) }),
-    h(
-      "div.buttons",
-      {},
-      h("a.btn.primary", { href: "/", text: t("btn.lobby") }),
-      h("button.btn", { type: "button", text: t("top.replay"), onclick: () => openReplay(app) }),
-      closeButton("match"),
-    ),
-  );
+  const key = result.reason === "passed_top" ? "sj.match.passed" : "match.winner";
+  return sharedMatchPanel(winner === null || winner === undefined ? t("match.draw") : t(key, { team: teamName(winner) }));
 }
 
 // ---------------------------------------------------------------- start
 
 function start() {
-  Object.assign(hooks, {
+  const pageHooks = {
     render,
     hint: applyHint,
     checked: onChecked,
@@ -429,19 +371,9 @@ function start() {
     selection: selectionChanged,
     hand: renderHand,
     overlay: renderOverlay,
-  });
-  applyI18n();
-  bindLangButton($("#lang"));
-  onLangChange(() => {
-    setConnected(app.connected);
-    render();
-  });
-  bindHand();
-  bindControls();
-  setConnected(false);
-  setInterval(tickClocks, 250);
-  connect();
-  if (new URLSearchParams(location.search).has("replay")) openReplay(app);
+  };
+  $("#pass").dataset.i18n = "sj.btn.pass"; // the page is Guandan's table.html: pass lets the dealing go on
+  startPage(pageHooks, { bindControls, tick: tickSeatClocks, render });
 }
 
 start();

@@ -1,27 +1,30 @@
 // The table page: one websocket (protocol 1, docs/protocol.md), the `state` view drawn as it comes.
 // The page keeps no game logic of its own: the server's `legal` list decides what may be played.
 
-import { copyText, h, tableUrl } from "./common.js";
+import { h } from "./common.js";
 import { cardElement, cardRow, cardsKey, cardText, describePlay, rankText } from "./cards.js";
-import { applyI18n, bindLangButton, botLabel, onLangChange, t } from "./i18n.js";
+import { t } from "./i18n.js";
 import { openReplay } from "./replay.js";
 import {
   $,
   act,
   app,
-  bindHand,
   bottomSeat,
   closeButton,
-  connect,
-  hooks,
   layoutHand,
+  markTable,
+  matchPanel as sharedMatchPanel,
+  renderTitleAndLevels,
+  seatBadges,
   seatName,
   seats,
   send,
   serverNow,
-  setConnected,
+  showOverlay,
+  startPage,
   tableId,
   teamName,
+  tickSeatClocks,
   toast,
   waitingPanel,
 } from "./tablepage.js";
@@ -118,15 +121,7 @@ function applyHint(action) {
 function render() {
   const s = app.state;
   if (!s) return;
-  const root = $("#table");
-  root.dataset.phase = s.phase ?? "";
-  root.dataset.turn = s.turn ?? "";
-  root.dataset.seat = app.seat ?? "";
-  root.dataset.myTurn = isMyTurn() ? "1" : "0";
-  root.dataset.number = String(app.number);
-  root.dataset.deal = String(s.deal_number ?? 0);
-  root.dataset.status = s.table?.status ?? "";
-  document.body.classList.toggle("spectator", app.seat === null);
+  markTable(isMyTurn());
   const key = (s.hand ?? []).join(" ");
   if (key !== app.handKey) {
     app.handKey = key;
@@ -141,31 +136,15 @@ function render() {
   renderControls();
   renderOverlay();
   renderChoice();
-  const mine = app.seat !== null ? seats()[app.seat] : null;
-  $("#auto-banner").hidden = !(mine && mine.auto);
-  $("#spectator-banner").hidden = app.seat !== null;
   $("#replay-open").hidden = !(s.last_deal || (s.deal_number ?? 0) > 1 || s.phase === "finished");
 }
 
 function renderTop() {
   const s = app.state;
   const table = s.table ?? app.table ?? {};
-  $("#table-title").textContent = table.name || tableId;
+  const more = [s.deal_number ? h("span.muted", { text: t("top.deal", { n: s.deal_number }) }) : null];
+  renderTitleAndLevels(table.name || tableId, s.level_team, more);
   document.title = `${table.name || tableId} · ${t("app.title")}`;
-  const levels = s.levels ?? ["2", "2"];
-  const box = $("#levels");
-  box.replaceChildren(...[
-    h("span.levels-label", { text: t("top.levels") }),
-    ...[0, 1].map((team) =>
-      h(
-        `span.level-chip.team${team}`,
-        { testid: `level-team-${team}`, class: `level-chip team${team}${s.level_team === team ? " playing" : ""}` },
-        `${teamName(team)} ${rankText(levels[team])}`,
-      ),
-    ),
-    s.level ? h("span.level-current", { testid: "level-current", text: t("top.playing", { level: rankText(s.level) }) }) : null,
-    s.deal_number ? h("span.muted", { text: t("top.deal", { n: s.deal_number }) }) : null,
-  ].filter(Boolean));
 }
 
 /** The seat's place in this deal, 0 = 上游 … 3 = 下游 (the state counts from 1). */
@@ -186,11 +165,7 @@ function renderSeats() {
     box.dataset.seat = String(seat);
     box.className = `seat pos-${["bottom", "right", "top", "left"][pos]} team${seat % 2}`;
     if (s.turn === seat && ["play", "tribute", "return"].includes(s.phase)) box.classList.add("active");
-    const badges = [];
-    if (seat === app.seat) badges.push(h("span.badge.you", { text: t("badge.you") }));
-    if (info.kind === "bot") badges.push(h("span.badge.bot", { text: botLabel(info.bot) || t("badge.bot") }));
-    if (info.auto) badges.push(h("span.badge.auto", { testid: "auto-badge", text: t("auto.badge") }));
-    if (info.kind !== "bot" && info.connected === false && info.name) badges.push(h("span.badge.offline", { text: t("badge.offline") }));
+    const badges = seatBadges(info, seat);
     const place = placeOf(seat);
     if (place !== null) badges.push(h("span.badge.place", { testid: "place-badge", text: t(`place.${place}`) }));
     const count = info.cards ?? 0;
@@ -224,15 +199,9 @@ function renderSeats() {
 }
 
 function tickClocks() {
-  const s = app.state;
-  if (!s) return;
+  if (!app.state) return;
   tickChoice();
-  for (const clock of document.querySelectorAll(".seat .clock")) {
-    if (clock.hidden || !s.deadline) continue;
-    const left = Math.max(0, Math.ceil(s.deadline - serverNow()));
-    clock.textContent = String(left);
-    clock.classList.toggle("low", left <= 5);
-  }
+  tickSeatClocks();
 }
 
 function renderCenter() {
@@ -368,12 +337,6 @@ function bindControls() {
     renderHand();
     renderControls();
   });
-  $("#resume").addEventListener("click", () => send({ type: "resume" }));
-  $("#share").addEventListener("click", async () => {
-    if (await copyText(tableUrl(tableId))) toast(t("top.copied"));
-    else toast(tableUrl(tableId));
-  });
-  $("#replay-open").addEventListener("click", () => openReplay(app));
   document.addEventListener("keydown", (event) => {
     // Enter plays the selection, Escape clears it (not while a button or a field has the focus).
     if (event.target.closest("input, textarea, select, button, a")) return;
@@ -386,18 +349,7 @@ function bindControls() {
 // ---------------------------------------------------------------- screens (overlay)
 
 function renderOverlay() {
-  const s = app.state;
-  const overlay = $("#overlay");
-  const panel = overlayPanel(s);
-  if (!panel) {
-    overlay.hidden = true;
-    overlay.replaceChildren();
-    overlay.dataset.screen = "";
-    return;
-  }
-  overlay.hidden = false;
-  overlay.dataset.screen = panel.dataset.screen;
-  overlay.replaceChildren(panel);
+  showOverlay(overlayPanel(app.state));
 }
 
 function overlayPanel(s) {
@@ -498,24 +450,10 @@ function dealPanel(s) {
 
 function matchPanel(s) {
   const result = s.result ?? {};
-  const levels = result.levels ?? s.levels ?? ["2", "2"];
   const score = result.score ?? result.points ?? null;
   const winner = result.winner;
-  return h(
-    "div.panel.screen",
-    { testid: "match-result", dataset: { screen: "match" } },
-    h("h2", { text: t("match.title") }),
-    h("p.winner", { text: winner === null || winner === undefined ? t("match.draw") : t("match.winner", { team: teamName(winner) }) }),
-    h("p", { text: t("match.levels", { a: `${teamName(0)} ${rankText(levels[0])}`, b: `${teamName(1)} ${rankText(levels[1])}` }) }),
-    score ? h("p.score", { testid: "match-score", text: t("match.score", { a: score[0], b: score[1] }) }) : null,
-    h(
-      "div.buttons",
-      {},
-      h("a.btn.primary", { href: "/", text: t("btn.lobby") }),
-      h("button.btn", { type: "button", text: t("top.replay"), onclick: () => openReplay(app) }),
-      closeButton("match"),
-    ),
-  );
+  const text = winner === null || winner === undefined ? t("match.draw") : t("match.winner", { team: teamName(winner) });
+  return sharedMatchPanel(text, [score ? h("p.score", { testid: "match-score", text: t("match.score", { a: score[0], b: score[1] }) }) : null]);
 }
 
 // ---------------------------------------------------------------- the 下家's choice (违例, 犯规)
@@ -587,7 +525,7 @@ function choose(answer) {
 // ---------------------------------------------------------------- start
 
 function start() {
-  Object.assign(hooks, {
+  const pageHooks = {
     render,
     hint: applyHint,
     reset: () => {
@@ -600,19 +538,8 @@ function start() {
     },
     hand: renderHand,
     overlay: renderOverlay,
-  });
-  applyI18n();
-  bindLangButton($("#lang"));
-  onLangChange(() => {
-    setConnected(app.connected);
-    render();
-  });
-  bindHand();
-  bindControls();
-  setConnected(false);
-  setInterval(tickClocks, 250);
-  connect();
-  if (new URLSearchParams(location.search).has("replay")) openReplay(app);
+  };
+  startPage(pageHooks, { bindControls, tick: tickClocks, render });
 }
 
 start();

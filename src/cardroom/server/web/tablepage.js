@@ -4,7 +4,9 @@
 // A page sets `hooks` to draw itself.
 
 import { api, copyText, forgetToken, h, loadName, loadToken, saveName, saveToken, tableUrl } from "./common.js";
-import { botLabel, t } from "./i18n.js";
+import { rankText } from "./cards.js";
+import { applyI18n, bindLangButton, botLabel, onLangChange, t } from "./i18n.js";
+import { openReplay } from "./replay.js";
 
 export const $ = (sel) => document.querySelector(sel);
 export const tableId = decodeURIComponent(location.pathname.replace(/\/+$/, "").split("/").pop() || "");
@@ -346,4 +348,119 @@ async function sitAt(seat) {
   } catch (error) {
     toast(error.message);
   }
+}
+
+// ---------------------------------------------------------------- drawing what both games show
+
+/** The table's data attributes (the tests read them) and the spectator's look. */
+export function markTable(myTurn) {
+  const s = app.state;
+  const root = $("#table");
+  root.dataset.phase = s.phase ?? "";
+  root.dataset.turn = s.turn ?? "";
+  root.dataset.seat = app.seat ?? "";
+  root.dataset.myTurn = myTurn ? "1" : "0";
+  root.dataset.number = String(app.number);
+  root.dataset.deal = String(s.deal_number ?? 0);
+  root.dataset.status = s.table?.status ?? "";
+  document.body.classList.toggle("spectator", app.seat === null);
+  const mine = app.seat !== null ? seats()[app.seat] : null;
+  $("#auto-banner").hidden = !(mine && mine.auto);
+  $("#spectator-banner").hidden = app.seat !== null;
+}
+
+/** The top bar's title and both teams' levels (`playing`: the team whose level is played). */
+export function renderTitleAndLevels(title, playing, more) {
+  const s = app.state;
+  $("#table-title").textContent = title;
+  document.title = title;
+  const levels = s.levels ?? ["2", "2"];
+  $("#levels").replaceChildren(
+    ...[
+      h("span.levels-label", { text: t("top.levels") }),
+      ...[0, 1].map((team) =>
+        h(
+          `span.level-chip.team${team}`,
+          { testid: `level-team-${team}`, class: `level-chip team${team}${playing === team ? " playing" : ""}` },
+          `${teamName(team)} ${rankText(levels[team])}`,
+        ),
+      ),
+      s.level ? h("span.level-current", { testid: "level-current", text: t("top.playing", { level: rankText(s.level) }) }) : null,
+      ...more,
+    ].filter(Boolean),
+  );
+}
+
+/** The badges every seat may wear: you, a bot, 托管, offline. */
+export function seatBadges(info, seat) {
+  const badges = [];
+  if (seat === app.seat) badges.push(h("span.badge.you", { text: t("badge.you") }));
+  if (info.kind === "bot") badges.push(h("span.badge.bot", { text: botLabel(info.bot) || t("badge.bot") }));
+  if (info.auto) badges.push(h("span.badge.auto", { testid: "auto-badge", text: t("auto.badge") }));
+  if (info.kind !== "bot" && info.connected === false && info.name) badges.push(h("span.badge.offline", { text: t("badge.offline") }));
+  return badges;
+}
+
+/** The seconds left on the seat clocks shown. */
+export function tickSeatClocks() {
+  const s = app.state;
+  if (!s) return;
+  for (const clock of document.querySelectorAll(".seat .clock")) {
+    if (clock.hidden || !s.deadline) continue;
+    const left = Math.max(0, Math.ceil(s.deadline - serverNow()));
+    clock.textContent = String(left);
+    clock.classList.toggle("low", left <= 5);
+  }
+}
+
+/** Show ``panel`` over the table (``null``: none). */
+export function showOverlay(panel) {
+  const overlay = $("#overlay");
+  overlay.hidden = !panel;
+  overlay.dataset.screen = panel ? panel.dataset.screen : "";
+  overlay.replaceChildren(...(panel ? [panel] : []));
+}
+
+/** The match's end: the winner and the final levels (and what a game adds). */
+export function matchPanel(winnerText, extra = []) {
+  const s = app.state;
+  const levels = s.result?.levels ?? s.levels ?? ["2", "2"];
+  return h(
+    "div.panel.screen",
+    { testid: "match-result", dataset: { screen: "match" } },
+    h("h2", { text: t("match.title") }),
+    h("p.winner", { text: winnerText }),
+    h("p", { text: t("match.levels", { a: `${teamName(0)} ${rankText(levels[0])}`, b: `${teamName(1)} ${rankText(levels[1])}` }) }),
+    ...extra,
+    h(
+      "div.buttons",
+      {},
+      h("a.btn.primary", { href: "/", text: t("btn.lobby") }),
+      h("button.btn", { type: "button", text: t("top.replay"), onclick: () => openReplay(app) }),
+      closeButton("match"),
+    ),
+  );
+}
+
+/** Start the page: its hooks, the language, the hand, its controls, the clocks' tick, the socket. */
+export function startPage(pageHooks, { bindControls, tick, render }) {
+  Object.assign(hooks, pageHooks);
+  applyI18n();
+  bindLangButton($("#lang"));
+  onLangChange(() => {
+    setConnected(app.connected);
+    render();
+  });
+  bindHand();
+  bindControls();
+  $("#resume").addEventListener("click", () => send({ type: "resume" }));
+  $("#share").addEventListener("click", async () => {
+    if (await copyText(tableUrl(tableId))) toast(t("top.copied"));
+    else toast(tableUrl(tableId));
+  });
+  $("#replay-open").addEventListener("click", () => openReplay(app));
+  setConnected(false);
+  setInterval(tick, 250);
+  connect();
+  if (new URLSearchParams(location.search).has("replay")) openReplay(app);
 }
