@@ -14,8 +14,9 @@ import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, Self
+from typing import Any, Literal, Protocol, Self
 
+from cardroom.cards import Rank
 from cardroom.server.codec import ProtocolError
 from cardroom.server.config import TableConfig
 from cardroom.server.seats import clean_name, token_hash
@@ -44,6 +45,19 @@ class Due:
     seat: int | None = None
 
 
+class PlayedMatch(Protocol):
+    """What the shared table reads of a game's match: its deals, the finished ones, both levels."""
+
+    @property
+    def deals(self) -> Sequence[object]: ...
+
+    @property
+    def summaries(self) -> Sequence[object]: ...
+
+    @property
+    def levels(self) -> Sequence[Rank]: ...
+
+
 def public_entry(entry: Entry) -> Entry:
     """An entry without what no viewer may see: a ``sit``'s token hash, a ``start``'s seed."""
     secret = {"sit": "token_hash", "start": "seed"}.get(entry["type"])
@@ -59,6 +73,8 @@ class SeatedTable(ABC):
 
     AUTO_BOT = "heuristic"
     """The bot that plays a seat in 托管 (after its clock ran out) and gives hints."""
+
+    match: PlayedMatch
 
     def __init__(self, table_id: str, config: TableConfig, *, seed: str | None = None) -> None:
         self.id = table_id
@@ -306,22 +322,49 @@ class SeatedTable(ABC):
     def outcome(self) -> dict[str, Any] | None:
         """The state's ``result`` once the match is over (``None`` before)."""
 
+    @abstractmethod
+    def phase(self) -> str:
+        """Where the table stands (``waiting``, a deal's phase, ``between`` deals, ``finished``)."""
+
+    def state_head(self, viewer: int | None) -> dict[str, Any]:
+        """The ``state`` message's fields every game has: the table, the viewer, levels and phase."""
+        config = self.config
+        return {
+            "type": "state",
+            "v": 1,
+            "game": config.game,
+            "number": self.number,
+            "table": {
+                "id": self.id,
+                "name": config.name,
+                "game": config.game,
+                "status": self.status,
+                "rules": config.rules,
+                "max_deals": config.max_deals,
+                "clocks": config.clocks.to_dict(),
+            },
+            "seat": viewer,
+            "levels": self.team_levels,
+            "deal_number": self.deals_dealt,
+            "phase": self.phase(),
+        }
+
     # -- records and the lobby -------------------------------------------------------------------
 
     @property
-    @abstractmethod
     def deals_dealt(self) -> int:
         """How many deals have been dealt (the one in play included)."""
+        return len(self.match.deals)
 
     @property
-    @abstractmethod
     def deals_finished(self) -> int:
         """How many deals are over."""
+        return len(self.match.summaries)
 
     @property
-    @abstractmethod
     def team_levels(self) -> list[str]:
         """Both teams' levels, as rank letters."""
+        return [rank.letter for rank in self.match.levels]
 
     @abstractmethod
     def _match_record(self, names: list[str], meta: dict[str, Any]) -> dict[str, Any]:

@@ -95,6 +95,8 @@ class ShengjiTable(SeatedTable):
     """A Shengji table: seats, the match (until a team passes the top level, or ``max_deals`` deals),
     the clocks of declaring, burying and tricks, and the log."""
 
+    match: Match
+
     def __init__(self, table_id: str, config: TableConfig, *, seed: str | None = None) -> None:
         super().__init__(table_id, config, seed=seed)
         self.rules = preset(config.rules)
@@ -305,18 +307,6 @@ class ShengjiTable(SeatedTable):
         return {key: end.get(key) for key in ("winner", "levels", "reason", "forfeited_by")}
 
     # -- records ---------------------------------------------------------------------------------
-
-    @property
-    def deals_dealt(self) -> int:
-        return len(self.match.deals)
-
-    @property
-    def deals_finished(self) -> int:
-        return len(self.match.summaries)
-
-    @property
-    def team_levels(self) -> list[str]:
-        return [rank.letter for rank in self.match.levels]
 
     def _match_record(self, names: list[str], meta: dict[str, Any]) -> dict[str, Any]:
         return shengji_record_of(self.match, names, meta=meta)

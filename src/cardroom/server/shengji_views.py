@@ -36,7 +36,6 @@ def state(table: ShengjiTable, viewer: int | None, now: float) -> dict[str, Any]
     deal = match.deals[-1] if match.deals else None
     due = table.due()
     turn = table.current_player
-    config = table.config
     level = deal.level if deal is not None else match.level
     sorting = _trick_rules(deal)
     hand: list[Card] = []
@@ -51,28 +50,12 @@ def state(table: ShengjiTable, viewer: int | None, now: float) -> dict[str, Any]
         ]
     settled = deal is not None and deal.phase is not Phase.DECLARE
     return {
-        "type": "state",
-        "v": 1,
-        "game": "shengji",
-        "number": table.number,
-        "table": {
-            "id": table.id,
-            "name": config.name,
-            "game": config.game,
-            "status": table.status,
-            "rules": config.rules,
-            "max_deals": config.max_deals,
-            "clocks": config.clocks.to_dict(),
-        },
-        "seat": viewer,
+        **table.state_head(viewer),
         "seats": [_seat(table, seat, deal) for seat in range(4)],
-        "levels": [rank.letter for rank in match.levels],
         "ladder": [rank.letter for rank in table.rules.levels],
         "must_play": [rank.letter for rank in table.rules.must_play],
         "level": level.letter,
         "dealer": deal.dealer if deal is not None else match.dealer,
-        "deal_number": len(match.deals),
-        "phase": table.phase(),
         "turn": turn,
         "deadline": due.at if due is not None and due.kind in ("clock", "pass") else None,
         "server_time": now,

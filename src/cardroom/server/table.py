@@ -80,6 +80,7 @@ class Table(SeatedTable):
     (penalties, the 下家's choices)."""
 
     AUTO_BOT = AUTO_BOT
+    match: Match
 
     def __init__(self, table_id: str, config: TableConfig, *, seed: str | None = None) -> None:
         super().__init__(table_id, config, seed=seed)
@@ -359,18 +360,6 @@ class Table(SeatedTable):
         return views.state(self, viewer, now)
 
     # -- records ---------------------------------------------------------------------------------
-
-    @property
-    def deals_dealt(self) -> int:
-        return len(self.match.deals)
-
-    @property
-    def deals_finished(self) -> int:
-        return len(self.match.summaries)
-
-    @property
-    def team_levels(self) -> list[str]:
-        return [rank.letter for rank in self.match.levels]
 
     def _match_record(self, names: list[str], meta: dict[str, Any]) -> dict[str, Any]:
         return record_of(self.match, names, meta=meta)

@@ -63,24 +63,10 @@ def state(table: Table, viewer: int | None, now: float) -> dict[str, Any]:
     result = table.outcome()
     config = table.config
     return {
-        "type": "state",
-        "v": 1,
-        "number": table.number,
-        "table": {
-            "id": table.id,
-            "name": config.name,
-            "status": table.status,
-            "rules": config.rules,
-            "max_deals": config.max_deals,
-            "clocks": config.clocks.to_dict(),
-        },
-        "seat": viewer,
+        **table.state_head(viewer),
         "seats": [_seat(table, seat, deal) for seat in range(4)],
-        "levels": [rank.letter for rank in match.levels],
         "level": level.letter,
         "level_team": match.level_team,
-        "deal_number": len(match.deals),
-        "phase": table.phase(),
         "turn": turn,
         "deadline": due.at if due is not None and due.kind == "clock" else None,
         "server_time": now,
