@@ -50,7 +50,7 @@ class Server:
                         "--data",
                         str(data),
                     ),
-                    *("--bot-delay", "0", "--deal-pause", "0", "--log-level", "warning"),
+                    *("--bot-delay", "0", "--deal-pause", "0", "--deal-pace", "0", "--log-level", "warning"),
                 ],
                 stdout=out,
                 stderr=subprocess.STDOUT,
@@ -180,5 +180,62 @@ def test_a_killed_server_resumes_the_deal_with_the_same_hands(tmp_path: Path) ->
             else:
                 assert fresh_events[number] == event
         assert len(fresh_events) >= after["number"]
+    finally:
+        server.stop()
+
+
+def test_a_killed_server_resumes_a_shengji_deal(tmp_path: Path) -> None:
+    """Issue 26: a Shengji table is its log too: the kitty buried, the trump, the hand and the points
+    come back after a kill -9, and the deal goes on."""
+    server = Server(tmp_path)
+    try:
+        quick = server.api("POST", "/api/quick", {"name": "Ann", "game": "shengji"})
+        frames: list[dict[str, Any]] = []
+        with server.socket(quick["id"]) as ws:
+            ws.send(json.dumps({"type": "join", "token": quick["token"], "since": 0}))
+            tricks = 0
+            acted = 0  # the number of the state last answered: a repeated state is not answered twice
+            while True:
+                state = receive(ws, frames)
+                assert state["type"] != "error", state
+                if state["type"] != "state" or state["turn"] != 0 or state["number"] <= acted:
+                    continue
+                acted = state["number"]
+                if state["phase"] == "declare" and state["declarations"]:  # else it passes by itself
+                    ws.send(json.dumps({"type": "act", "action": {"type": "pass"}}))
+                elif state["phase"] == "kitty":
+                    bury = {"type": "bury", "cards": state["hand"][:8]}
+                    ws.send(json.dumps({"type": "act", "action": bury}))
+                elif state["phase"] == "tricks":
+                    if tricks == 3:
+                        break
+                    ws.send(json.dumps({"type": "hint"}))
+                    while (hint := receive(ws, frames))["type"] != "hint":
+                        pass
+                    ws.send(json.dumps({"type": "act", "action": hint["action"]}))
+                    tricks += 1
+        before = state
+        server.kill()
+    finally:
+        server.stop()
+
+    server = Server(tmp_path)
+    try:
+        with server.socket(quick["id"]) as ws:
+            ws.send(json.dumps({"type": "join", "token": quick["token"], "since": before["number"]}))
+            again: list[dict[str, Any]] = []
+            assert receive(ws, again)["type"] == "welcome"
+            state = receive(ws, again)
+            assert state["type"] == "state"
+            for field in ("number", "hand", "turn", "phase", "trump", "dealer", "kitty", "points", "trick"):
+                assert state[field] == before[field], field
+            ws.send(json.dumps({"type": "hint"}))
+            while (hint := receive(ws, again))["type"] != "hint":
+                pass
+            ws.send(json.dumps({"type": "act", "action": hint["action"]}))
+            event = receive(ws, again)
+            assert event["type"] == "event"
+            assert event["number"] == before["number"] + 1
+            assert event["event"]["seat"] == 0
     finally:
         server.stop()

@@ -33,6 +33,9 @@ def serve_command(
         float, typer.Option(min=0, max=10, help="Seconds a bot waits before it acts.")
     ] = 0.6,
     deal_pause: Annotated[float, typer.Option(min=0, max=120, help="Seconds between two deals.")] = 4.0,
+    deal_pace: Annotated[
+        float, typer.Option(min=0, max=2, help="Shengji: seconds between two cards dealt.")
+    ] = 0.3,
     log_level: Annotated[str, typer.Option(help="uvicorn's log level.")] = "info",
 ) -> None:
     """Run the web card room (docs/server.md): the lobby at http://HOST:PORT/, tables, bots, clocks.
@@ -44,7 +47,7 @@ def serve_command(
     from cardroom.server.app import create_app
     from cardroom.server.config import Settings
 
-    settings = Settings(bot_delay=bot_delay, deal_pause=deal_pause)
+    settings = Settings(bot_delay=bot_delay, deal_pause=deal_pause, deal_pace=deal_pace)
     uvicorn.run(
         create_app(database_url, data, settings=settings),
         host=host,
