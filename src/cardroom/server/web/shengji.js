@@ -155,7 +155,7 @@ function renderSeats() {
     box.className = `seat pos-${["bottom", "right", "top", "left"][pos]} team${seat % 2}`;
     if (s.turn === seat && ["declare", "kitty", "tricks"].includes(s.phase)) box.classList.add("active");
     const badges = seatBadges(info, seat);
-    if (info.dealer) badges.unshift(h("span.badge.dealer", { testid: "dealer-badge", text: t("sj.badge.dealer") }));
+    if (info.dealer) badges.splice(seat === app.seat ? 1 : 0, 0, h("span.badge.dealer", { testid: "dealer-badge", text: t("sj.badge.dealer") }));
     const count = info.cards ?? 0;
     const clock = h("span.clock", { testid: "clock", hidden: !(s.turn === seat && s.deadline && info.kind !== "bot" && !info.auto) });
     const infoBox = h(
