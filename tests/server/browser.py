@@ -54,13 +54,19 @@ from cardroom.server.config import Clocks, Settings
 
 host, port, data = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 settings = Settings(
-    clocks=Clocks(60.0, 60.0, 60.0, 60.0, declare=30.0), bot_delay=0.0, deal_pause=3.0, deal_pace=0.02
+    clocks=Clocks(60.0, 60.0, 60.0, 60.0, declare=30.0),
+    bot_delay=0.0,
+    deal_pause=3.0,
+    deal_pace=0.02,
+    create_rate=None,
 )
 uvicorn.run(create_app(None, data, settings=settings), host=host, port=port, log_level="warning")
 """
 """The test server: long clocks (a slow test machine must not put the player into 托管; a test that
 wants the clock to run out creates its table with short ones), bots without delay, a short deal pause,
-Shengji's cards dealt fast (a person who could declare has 30 s to say so)."""
+Shengji's cards dealt fast (a person who could declare has 30 s to say so). The pages' messages
+have the default rate limits; the creation of tables and events has none (a module's tests create
+more from one address than a person would)."""
 
 
 def chromium_path() -> str | None:
@@ -195,7 +201,7 @@ SITUATION = """() => {
   const s = app && app.state;
   if (!s || !app.connected) return null;
   if (s.phase === "between" || s.phase === "finished") return s.phase;
-  if (app.pending || s.turn !== app.seat || !s.legal || !s.legal.length) return null;
+  if (app.pending || s.turn !== app.seat || !s.to_act) return null;
   return s.phase;
 }"""
 """What the page waits for: ``play``/``tribute``/``return`` when the player is to act, ``between`` or
@@ -208,6 +214,23 @@ def situation(page: Page, timeout_ms: float = 30_000) -> str:
     value = handle.json_value()
     assert isinstance(value, str)
     return value
+
+
+def legal_actions(page: Page) -> list[dict[str, Any]]:
+    """The seat's legal actions, asked of the server as a tool would (the ``legal`` message): the state
+    lists none."""
+    page.evaluate("() => { window.__cardroom.legal = null; window.__cardroom.requestLegal(); }")
+    value = page.wait_for_function("() => window.__cardroom.legal").json_value()
+    assert isinstance(value, list)
+    return value
+
+
+def checked(page: Page) -> bool:
+    """Wait for the server's answer on the selection (the ``check`` message): whether it may be played."""
+    answer = page.wait_for_function(
+        "() => { const c = window.__cardroom.check; return c && c.ok !== null ? [c.ok] : null; }"
+    ).json_value()
+    return bool(answer[0])
 
 
 def state(page: Page) -> dict[str, Any]:
@@ -253,7 +276,9 @@ def select_cards(page: Page, wanted: list[str]) -> None:
 
 
 def click_play(page: Page) -> None:
-    """Press Play; when the cards read several ways, take the first reading offered."""
+    """Press Play once the server has accepted the selection; when the cards read several ways, take
+    the first reading offered."""
+    assert checked(page), "the selection may be played"
     page.get_by_test_id("play-button").click()
     readings = page.get_by_test_id("reading-option")
     if page.get_by_test_id("readings").is_visible():

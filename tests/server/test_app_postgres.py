@@ -26,7 +26,18 @@ from tests.server.conftest import FAST, Frame, Peer, create_table, full_table, p
 postgres_cluster = postgres.postgres_cluster
 postgres_url = postgres.postgres_url
 
-SAME_AFTER_RESTART = ("number", "hand", "turn", "phase", "legal", "levels", "deal_number", "to_beat", "seat")
+SAME_AFTER_RESTART = (
+    "number",
+    "hand",
+    "turn",
+    "phase",
+    "to_act",
+    "can_pass",
+    "levels",
+    "deal_number",
+    "to_beat",
+    "seat",
+)
 """The fields of a seat's ``state`` that a new app on the same database must give back unchanged."""
 
 
@@ -154,8 +165,8 @@ def test_a_human_table_comes_back_on_a_new_app_on_the_same_postgres_database(pos
             peer = Peer(ws, actor)
             state = peer.join(tokens[actor], since=number)
             assert [frame["type"] for frame in peer.frames] == ["welcome", "state"], "nothing was missed"
-            assert state["legal"], f"seat {actor} is to act"
-            action = state["legal"][0]
+            assert state["to_act"], f"seat {actor} is to act"
+            action = peer.legal()[0]
             peer.send({"type": "act", "action": action})
             answer = peer.until(lambda frame: frame["type"] in ("event", "error"))
             assert answer["type"] == "event", answer

@@ -20,9 +20,11 @@ from tests.server.browser import (
     PHONE,
     PageErrors,
     Server,
+    checked,
     click_card,
     click_play,
     hand,
+    legal_actions,
     run_server,
     screenshot,
     select_cards,
@@ -99,7 +101,7 @@ def test_quick_play_a_whole_deal(browser: Browser, server: Server, context: Brow
             break
         assert now == "play", now
         current = state(page)
-        legal = current["legal"]
+        legal = legal_actions(page)
         cards = hand(page)
         assert cards == current["hand"]
         play_button = page.get_by_test_id("play-button")
@@ -112,6 +114,7 @@ def test_quick_play_a_whole_deal(browser: Browser, server: Server, context: Brow
             click_card(page, i)
             click_card(page, j)
             assert len(selected(page)) == 2
+            assert not checked(page), "the server refuses the pair"
             assert play_button.is_disabled(), "Play is disabled on an illegal selection"
             assert page.get_by_test_id("status-line").inner_text() == "Not a legal play"
             page.get_by_test_id("clear-button").click()
@@ -164,10 +167,9 @@ def test_quick_play_a_whole_deal(browser: Browser, server: Server, context: Brow
             # Cards that read several ways (a wild card): Play asks which reading. The server never
             # offers this second reading; it is added here to exercise the question.
             fake = {**play, "kind": "Bomb" if play["kind"] != "Bomb" else "Single", "rank": "Q"}
-            page.evaluate(
-                "(extra) => { window.__cardroom.state.legal.push(extra); window.__cardroom.render(); }", fake
-            )
             select_cards(page, play["cards"])
+            assert checked(page)
+            page.evaluate("(extra) => window.__cardroom.check.readings.push(extra)", fake)
             play_button.click()
             options = page.get_by_test_id("reading-option")
             assert options.count() == 2
@@ -181,6 +183,7 @@ def test_quick_play_a_whole_deal(browser: Browser, server: Server, context: Brow
                 page.get_by_test_id("pass-button").click()
             else:
                 select_cards(page, play["cards"])
+                assert checked(page)
                 assert play_button.is_enabled(), f"Play is enabled on a legal selection {play['cards']}"
                 if turns == 2:
                     screenshot(page, "table-desktop")
@@ -313,7 +316,7 @@ TRIBUTE_OR_PLAY = """() => {
   const app = window.__cardroom;
   const s = app && app.state;
   if (!s || s.deal_number < 2 || app.pending) return null;
-  const mine = s.turn === app.seat && s.legal.length;
+  const mine = s.turn === app.seat && s.to_act;
   if ((s.phase === "tribute" || s.phase === "return") && mine) return s.phase;
   return s.phase === "play" || s.phase === "between" || s.phase === "finished" ? "other" : null;
 }"""
@@ -347,7 +350,7 @@ def test_tribute_and_return_screens(browser: Browser, server: Server) -> None:
                     break
                 screen = page.get_by_test_id(f"{now}-screen")
                 assert screen.is_visible()
-                legal = sorted({action["card"] for action in state(page)["legal"]})
+                legal = sorted({action["card"] for action in legal_actions(page)})
                 shown = page.get_by_test_id(f"{now}-card")
                 assert sorted(shown.evaluate_all("els => els.map(e => e.dataset.card)")) == legal
                 if not done:

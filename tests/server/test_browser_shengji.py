@@ -19,6 +19,7 @@ from tests.server.browser import (
     PHONE,
     PageErrors,
     Server,
+    checked,
     click_card,
     hand,
     run_server,
@@ -60,14 +61,6 @@ def situation(page: Page, timeout_ms: float = 60_000) -> str:
 
 def wait_ready(page: Page) -> None:
     page.wait_for_function("() => window.__cardroom && window.__cardroom.state !== null")
-
-
-def wait_checked(page: Page) -> bool:
-    """Wait for the server's answer on the selection: whether it may be played."""
-    answer = page.wait_for_function(
-        "() => { const c = window.__cardroom.check; return c && c.ok !== null ? [c.ok] : null; }"
-    ).json_value()
-    return bool(answer[0])
 
 
 def open_table(context: BrowserContext, server: Server, table_id: str, token: str | None) -> Page:
@@ -137,7 +130,7 @@ def test_a_whole_shengji_deal_against_three_bots(
             checked_illegal = True  # the whole hand: several suits, or the wrong number of cards
             for index in range(len(cards)):
                 click_card(page, index)
-            assert not wait_checked(page)
+            assert not checked(page)
             assert play.is_disabled(), "Play is disabled on an illegal selection"
             assert "Not a legal play" in page.get_by_test_id("status-line").inner_text()
             page.get_by_test_id("clear-button").click()
@@ -150,11 +143,13 @@ def test_a_whole_shengji_deal_against_three_bots(
             assert table.get_attribute("data-seat") == "0"
             assert hand(page) == before, "back in the seat with the same hand"
             continue
+        if tricks == 5:
+            screenshot(page, "shengji-table-desktop")
         hints = page.evaluate("() => window.__cardroom.hints")
         page.get_by_test_id("hint-button").click()
         page.wait_for_function("(n) => window.__cardroom.hints > n", arg=hints)
         assert selected(page), "the hint selects the bot's cards"
-        assert wait_checked(page), "the bot's play is legal"
+        assert checked(page), "the bot's play is legal"
         number = current["number"]
         play.click()
         page.wait_for_function("(n) => window.__cardroom.state.number > n", arg=number)

@@ -19,7 +19,7 @@ from cardroom.server.config import HUMAN, TableConfig, bot_seat
 from cardroom.server.table import Due, Table
 from cardroom.tournament.conduct import Clocks as ConductClocks
 from cardroom.tournament.conduct import ConductPolicy, Offence, Penalty
-from tests.server.conftest import LONG_CLOCKS, Peer, clocks, full_table, room_of
+from tests.server.conftest import LONG_CLOCKS, Peer, clocks, full_table, guandan_table_of
 
 PLAY_S = 20
 """The conduct policy's play clock (no countdown): a choice's time to answer."""
@@ -88,7 +88,8 @@ def test_a_violation_asks_a_human_next_player_and_play_waits_for_the_answer() ->
     assert table.waits_for_choice()
     offender_view = table.view(offender, 6.0)
     assert offender_view["turn"] == offender
-    assert offender_view["legal"] == []
+    assert offender_view["to_act"] is False
+    assert table.legal_actions_json(offender) == []
     assert offender_view["deadline"] is None
     assert table.due() == Due(25.0, "choice", chooser)
 
@@ -127,9 +128,9 @@ def test_choosing_not_to_skip_lets_the_offender_play_on_a_fresh_clock() -> None:
     assert offender not in table.pending_skip
     assert table.view(chooser, 9.0)["choice"] is None
     view = table.view(offender, 9.0)
-    assert view["legal"]
+    assert view["to_act"]
     assert table.due() == Due(9.0 + 600, "clock", offender)  # the deal's first lead: first_lead_s
-    played = table.act(offender, view["legal"][0], 10.0)
+    played = table.act(offender, table.legal_actions_json(offender)[0], 10.0)
     assert types(played) == ["action"]
     assert played[0]["seat"] == offender
     assert not any(entry["type"] == "ruling" for entry in table.log)
@@ -161,7 +162,7 @@ def test_a_skip_chosen_before_the_offenders_turn_waits_for_that_turn() -> None:
     assert types(table.choose(chooser, {"type": "choose", "skip": True}, 6.0)) == ["chosen"]
     assert table.pending_skip == {offender}
     # the leader leads, the next passes: the offender's turn is skipped when it comes
-    table.act(first, table.view(first, 7.0)["legal"][-1], 7.0)
+    table.act(first, table.legal_actions_json(first)[-1], 7.0)
     table.act((first + 1) % 4, {"type": "pass"}, 8.0)
     assert table.due() == Due(8.0, "skip", offender)
     assert types(table.step(8.0, decide)) == ["ruling"]
@@ -408,7 +409,7 @@ def test_a_human_next_player_chooses_not_to_skip_and_the_offender_plays(client: 
         disconnect_grace=0.05,
         clocks=LONG_CLOCKS,
     )
-    table = room_of(client, table_id).table
+    table = guandan_table_of(client, table_id)
     offender = leader(table)
     chooser = (offender + 1) % 4
     url = f"/ws/tables/{table_id}"
@@ -422,7 +423,7 @@ def test_a_human_next_player_chooses_not_to_skip_and_the_offender_plays(client: 
         state = asker.next_state(lambda frame: frame["choice"] is not None)
         assert state["choice"]["kind"] == "skip_turn"
         assert state["choice"]["offender"] == offender
-        assert state["legal"] == []
+        assert state["to_act"] is False
         event = next(
             f["event"] for f in asker.frames if f["type"] == "event" and f["event"]["type"] == "choice"
         )
@@ -437,13 +438,13 @@ def test_a_human_next_player_chooses_not_to_skip_and_the_offender_plays(client: 
             back = Peer(ws_back, offender)
             waiting = back.join(tokens[offender])
             assert waiting["turn"] == offender
-            assert waiting["legal"] == []
+            assert waiting["to_act"] is False
             back.send({"type": "act", "action": {"type": "play", "cards": [waiting["hand"][-1]]}})
             assert back.error()["code"] == "wrong_phase"
             asker.send({"type": "choose", "skip": False})
             assert asker.next_state(lambda frame: frame["choice"] is None)["turn"] == offender
-            ready = back.next_state(lambda frame: bool(frame["legal"]))
-            back.send({"type": "act", "action": ready["legal"][0]})
+            back.next_state(lambda frame: frame["to_act"])
+            back.send({"type": "act", "action": back.legal()[0]})
             played = back.next_state(lambda frame: frame["turn"] != offender)
             assert played["seats"][offender]["last"] is not None
             log = list(table.log)
@@ -463,7 +464,7 @@ def test_a_human_next_player_names_the_leader_after_a_foul(client: TestClient) -
         disconnect_grace=0.05,
         clocks=LONG_CLOCKS,
     )
-    table = room_of(client, table_id).table
+    table = guandan_table_of(client, table_id)
     offender = leader(table)
     chooser = (offender + 1) % 4
     named = (offender + 3) % 4

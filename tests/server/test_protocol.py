@@ -169,7 +169,9 @@ def test_joining_gives_welcome_the_log_and_the_seats_view(client: TestClient) ->
         assert not state["seats"][0]["connected"]
         leader = events[-1]["event"]["leader"]
         assert state["turn"] == leader
-        assert bool(state["legal"]) == (leader == 1)
+        assert state["to_act"] == (leader == 1)
+        assert state["can_pass"] is False, "the first lead of a deal cannot pass"
+        assert "legal" not in state, "plays are not listed: the page asks (check)"
 
 
 def test_the_hand_is_in_level_order(client: TestClient) -> None:
@@ -190,7 +192,7 @@ def test_a_spectator_sees_the_table_but_no_hand(client: TestClient) -> None:
         state = peer.join(None)
         assert state["seat"] is None
         assert state["hand"] is None
-        assert state["legal"] == []
+        assert state["to_act"] is False
         assert [seat["cards"] for seat in state["seats"]] == [27] * 4
         deal = [
             frame for frame in peer.frames if frame["type"] == "event" and frame["event"]["type"] == "deal"
@@ -235,7 +237,7 @@ def test_a_legal_play_reaches_everyone(client: TestClient) -> None:
         actor, watcher = Peer(ws_leader, leader), Peer(ws_other, other)
         state = actor.join(tokens[leader])
         watcher.join(tokens[other])
-        single = next(action for action in state["legal"] if action["kind"] == "Single")
+        single = next(action for action in actor.legal() if action["kind"] == "Single")
         actor.send({"type": "act", "action": {"type": "play", "cards": single["cards"]}})
         event = actor.until(lambda frame: frame["type"] == "event")
         after = actor.next_state()
@@ -252,7 +254,8 @@ def test_a_legal_play_reaches_everyone(client: TestClient) -> None:
         assert len(after["hand"]) == 26
         seen = watcher.next_state(lambda frame: frame["number"] == after["number"])
         assert seen["turn"] == other
-        assert seen["legal"]
+        assert seen["to_act"]
+        assert seen["can_pass"]
         assert any(
             frame["type"] == "event" and frame["number"] == event["number"] for frame in watcher.frames
         )
@@ -387,7 +390,7 @@ def test_an_ambiguous_play_asks_for_its_reading(client: TestClient) -> None:
     room = room_of(client, table_id)
     leader, _ = _leader_and_other(client, table_id)
     # find in the leader's legal plays two readings of the same cards
-    legal = room.table.view(leader, 0.0)["legal"]
+    legal = room.table.legal_actions_json(leader)
     by_cards: dict[str, list[dict[str, Any]]] = {}
     for action in legal:
         if action["type"] == "play":
@@ -399,6 +402,11 @@ def test_an_ambiguous_play_asks_for_its_reading(client: TestClient) -> None:
         peer = Peer(ws, leader)
         peer.join(tokens[leader])
         before = room.table.view(0, 0.0)
+        peer.send({"type": "check", "id": 7, "action": {"type": "play", "cards": readings[0]["cards"]}})
+        checked = peer.until(lambda frame: frame["type"] == "checked")
+        assert checked["ok"] is True
+        assert checked["id"] == 7
+        assert sorted(checked["readings"], key=str) == sorted(readings, key=str), "the page asks which"
         peer.send({"type": "act", "action": {"type": "play", "cards": readings[0]["cards"]}})
         error = peer.error()
         assert error["code"] == "ambiguous_play"
@@ -409,6 +417,38 @@ def test_an_ambiguous_play_asks_for_its_reading(client: TestClient) -> None:
         assert event["event"]["action"]["play"][:2] == [readings[1]["kind"], readings[1]["rank"]]
 
 
+def test_check_answers_like_act_would_and_changes_nothing(client: TestClient) -> None:
+    """Issue 25: the state lists no plays; the page asks whether a selection may be played."""
+    table_id, tokens = full_table(client)
+    leader, other = _leader_and_other(client, table_id)
+    with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
+        peer = Peer(ws, leader)
+        state = peer.join(tokens[leader])
+        single = next(action for action in peer.legal() if action["kind"] == "Single")
+        peer.send({"type": "check", "id": "a", "action": {"type": "play", "cards": single["cards"]}})
+        assert peer.until(lambda frame: frame["type"] == "checked") == {
+            "type": "checked",
+            "v": 1,
+            "id": "a",
+            "number": state["number"],
+            "ok": True,
+            "readings": [single],
+        }
+        peer.send({"type": "check", "action": {"type": "pass"}})
+        refused = peer.until(lambda frame: frame["type"] == "checked")
+        assert (refused["ok"], refused["code"], refused["id"]) == (False, "illegal_action", None)
+        assert "lead" in refused["message"]
+        peer.send({"type": "check", "id": True, "action": {"type": "pass"}})
+        assert peer.error()["code"] == "bad_message"
+        assert room_of(client, table_id).table.number == state["number"]
+    with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
+        waiting = Peer(ws, other)
+        waiting.join(tokens[other])
+        assert waiting.legal() == [], "only the seat to act gets its legal actions"
+        waiting.send({"type": "check", "action": {"type": "pass"}})
+        assert waiting.until(lambda frame: frame["type"] == "checked")["code"] == "out_of_turn"
+
+
 def test_a_hint_is_a_legal_action_of_the_seat_to_act(client: TestClient) -> None:
     table_id, tokens = full_table(client)
     leader, _ = _leader_and_other(client, table_id)
@@ -417,7 +457,7 @@ def test_a_hint_is_a_legal_action_of_the_seat_to_act(client: TestClient) -> None
         state = peer.join(tokens[leader])
         peer.send({"type": "hint"})
         hint = peer.until(lambda frame: frame["type"] == "hint")
-        assert hint["action"] in state["legal"]
+        assert hint["action"] in peer.legal()
         assert hint["number"] == state["number"]
 
 
@@ -485,7 +525,7 @@ def test_a_reconnecting_seat_gets_exactly_what_it_missed(client: TestClient) -> 
         state = first.join(tokens[leader])
         assert not state["seats"][away]["connected"]
         second.join(tokens[(leader + 1) % 4])
-        first.send({"type": "act", "action": state["legal"][0]})
+        first.send({"type": "act", "action": first.legal()[0]})
         after = first.next_state(lambda frame: frame["turn"] != leader)
         second.next_state(lambda frame: frame["number"] >= after["number"])
         second.send({"type": "act", "action": {"type": "pass"}})
@@ -500,7 +540,7 @@ def test_a_reconnecting_seat_gets_exactly_what_it_missed(client: TestClient) -> 
         assert [event["event"]["action"]["seat"] for event in events] == [leader, (leader + 1) % 4]
         assert state["hand"] == hand
         assert state["turn"] == away
-        assert state["legal"]
+        assert state["to_act"]
         assert state["seats"][away]["connected"]
 
 

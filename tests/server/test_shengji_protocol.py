@@ -82,6 +82,7 @@ def test_check_answers_without_acting_and_act_plays(client: TestClient) -> None:
         assert checked == {
             "type": "checked",
             "v": 1,
+            "id": None,
             "ok": False,
             "code": "illegal_action",
             "message": checked["message"],

@@ -81,6 +81,22 @@ def test_a_table_of_bots_plays_its_deals_and_is_its_log() -> None:
     assert len(report.deals) == 2
 
 
+def test_a_state_is_small_whatever_the_hand() -> None:
+    """Issue 25: a seat's ``state`` stays within 4 KB at every step of a deal (no list of every legal
+    action: the page asks the server, ``check``)."""
+    table = ShengjiTable("s1", FOUR_BOTS, seed="size")
+    table.start_if_ready(1.0)
+    largest = 0
+    bots = decide()
+    while table.status != "finished":
+        due = table.due()
+        assert due is not None
+        for viewer in (None, 0, 1, 2, 3):
+            largest = max(largest, len(json.dumps(table.view(viewer, due.at)).encode()))
+        table.step(due.at, bots)
+    assert 1000 < largest <= 4096
+
+
 def test_deal_end_reveals_the_kitty_and_the_result() -> None:
     """Seed 003: 底牌的分牌至少要加倍加到抓分方的得分中: at the end the kitty is shown with its multiplier."""
     table = ShengjiTable("s1", FOUR_BOTS, seed="kitty")

@@ -136,7 +136,7 @@ def test_a_play_is_logged_as_the_records_action_and_moves_the_turn() -> None:
     table, _ = seated()
     leader = table.match.current_player
     assert leader is not None
-    single = next(action for action in table.view(leader, 0.0)["legal"] if action["kind"] == "Single")
+    single = next(action for action in table.legal_actions_json(leader) if action["kind"] == "Single")
     entries = table.act(leader, {"type": "play", "cards": single["cards"]}, 5.0)
     assert entries == [
         {
@@ -155,7 +155,7 @@ def test_an_ambiguous_play_names_its_readings_and_a_chosen_one_is_taken() -> Non
     table, _ = seated()
     leader = table.match.current_player
     assert leader is not None
-    legal = table.view(leader, 0.0)["legal"]
+    legal = table.legal_actions_json(leader)
     groups: dict[str, list[dict[str, Any]]] = {}
     for action in legal:
         if action["type"] == "play":
@@ -212,7 +212,7 @@ def test_acting_in_auto_ends_it() -> None:
     while table.match.current_player != leader:
         now += 1.0
         table.step(now, bots())
-    action = table.view(leader, now)["legal"][0]
+    action = table.legal_actions_json(leader)[0]
     entries = table.act(leader, action, now + 0.5)
     assert [entry["type"] for entry in entries] == ["auto", "action"]
     assert entries[0]["on"] is False
@@ -225,7 +225,7 @@ def test_a_stale_due_does_nothing() -> None:
     assert due is not None
     leader = due.seat
     assert leader is not None
-    table.act(leader, table.view(leader, 0.0)["legal"][0], 3.0)
+    table.act(leader, table.legal_actions_json(leader)[0], 3.0)
     number = table.number
     assert table.apply_due(due, None, 1000.0) == []
     assert table.number == number
@@ -364,5 +364,5 @@ def test_a_spectator_sees_no_hand_and_a_seat_only_its_own() -> None:
     assert "seed" not in table.project(table.log[4], 0)
     spectator = table.view(None, 0.0)
     assert spectator["hand"] is None
-    assert spectator["legal"] == []
+    assert spectator["to_act"] is False
     assert len(table.view(1, 0.0)["hand"]) == 27

@@ -30,7 +30,7 @@ log = logging.getLogger(__name__)
 QUEUE_LIMIT: Final = 2000
 """Messages waiting for one connection before it is dropped as too slow."""
 
-MESSAGE_TYPES: Final = ("join", "act", "check", "choose", "resume", "hint", "ping")
+MESSAGE_TYPES: Final = ("join", "act", "check", "legal", "choose", "resume", "hint", "ping")
 
 LIST_LIMIT: Final = 200
 """The most tables the lobby's list shows (the newest)."""
@@ -208,7 +208,10 @@ class Room:
             self.table.act(seat, message["action"], self.clock())
             self.commit(before)
         elif kind == "check":
-            self.check(connection, seat, message.get("action"))
+            self.check(connection, seat, message)
+        elif kind == "legal":
+            actions = self.table.legal_actions_json(seat)
+            connection.send(server_message("legal", actions=actions, number=self.table.number))
         elif kind == "choose":
             self.table.choose(seat, message, self.clock())
             self.commit(before)
@@ -296,18 +299,23 @@ class Room:
         except Exception:
             log.exception("table %s: penalising the disconnection of seat %s failed", self.table.id, seat)
 
-    def check(self, connection: Connection, seat: int, action: object) -> None:
-        """``check``: whether ``action`` would be accepted now (the page checks a selection before it
-        is sent), answered by ``checked`` with the rule's error when it would not."""
+    def check(self, connection: Connection, seat: int, message: dict[str, Any]) -> None:
+        """``check``: whether ``act`` would take ``message["action"]`` now (the page checks a selection
+        before it is sent), answered by ``checked`` with the message's ``id``: the readings of cards
+        that read several ways, or the rule's error."""
+        ident = message.get("id")
+        if not (ident is None or (isinstance(ident, int | str) and not isinstance(ident, bool))) or (
+            isinstance(ident, str) and len(ident) > 64
+        ):
+            raise ProtocolError(
+                "bad_message", f"check.id: a number or a string of 64 characters, got {ident!r}"
+            )
         number = self.table.number
         try:
-            self.table.verify(seat, action)
+            answer = self.table.check(seat, message.get("action"))
         except ProtocolError as error:
-            connection.send(
-                server_message("checked", ok=False, code=error.code, message=error.message, number=number)
-            )
-            return
-        connection.send(server_message("checked", ok=True, number=number))
+            answer = {"ok": False, "code": error.code, "message": error.message}
+        connection.send(server_message("checked", id=ident, number=number, **answer))
 
     async def hint(self, connection: Connection, seat: int) -> None:
         """``hint``: what the heuristic bot would do for this seat now."""

@@ -127,6 +127,19 @@ class ShengjiTable(SeatedTable):
         except ShengjiRuleError as error:
             raise ProtocolError(_rule_error_code(error), f"{type(error).__name__}: {error}") from None
 
+    def check(self, seat: int, action: object) -> dict[str, Any]:
+        """Whether ``act`` would take this action now (the ``checked`` message's fields)."""
+        self.verify(seat, action)
+        return {"ok": True}
+
+    def legal_actions_json(self, seat: int) -> list[dict[str, Any]]:
+        """The seat's legal declarations and passes while declaring (``[]`` otherwise, and unless it is
+        to act): the lists of burials, leads and follows are too large to send."""
+        deal = self.match.current_deal
+        if self.current_player != seat or deal is None or deal.phase is not Phase.DECLARE:
+            return []
+        return [shengji_action_json(action) for action in deal.legal_actions()]
+
     def act(self, seat: int, action: object, now: float) -> list[Entry]:
         """A seated player's action; it ends the seat's 托管."""
         legal = self.verify(seat, action)

@@ -57,6 +57,7 @@ def state(table: ShengjiTable, viewer: int | None, now: float) -> dict[str, Any]
         "level": level.letter,
         "dealer": deal.dealer if deal is not None else match.dealer,
         "turn": turn,
+        "to_act": viewer is not None and viewer == turn,
         "deadline": due.at if due is not None and due.kind in ("clock", "pass") else None,
         "server_time": now,
         "hand": None if viewer is None else [str(card) for card in hand],

@@ -38,6 +38,7 @@ from cardroom.server.codec import (
     action_json,
     describe,
     from_record_action,
+    legal_json,
     read_action,
     read_hand,
     record_action,
@@ -101,9 +102,10 @@ class Table(SeatedTable):
 
     # -- actions ---------------------------------------------------------------------------------
 
-    def verify(self, seat: int, action: object) -> Action:
-        """The seat's action (the client's shape, docs/protocol.md) read and checked by the rules; a
-        refused one raises :class:`ProtocolError` naming the rule (nothing changes)."""
+    def readings(self, seat: int, action: object) -> list[Action]:
+        """The legal readings of the seat's action (the client's shape, docs/protocol.md): several when
+        the cards can be played several ways and the action names no ``kind``/``rank``. Refused, it
+        raises :class:`ProtocolError` naming the rule (nothing changes)."""
         self.check_turn(seat)
         deal = self.match.current_deal
         assert deal is not None
@@ -113,16 +115,21 @@ class Table(SeatedTable):
                 "wrong_phase",
                 f"seat {chooser} ({self.names[chooser]}) is choosing whether seat {seat}'s turn is skipped",
             )
-        readings = read_action(seat, action, deal.level, self.rules)
         legal: list[Action] = []
         errors: list[RuleError] = []
-        for reading in readings:
+        for reading in read_action(seat, action, deal.level, self.rules):
             try:
                 legal.append(self.match.verify(reading))
             except RuleError as error:
                 errors.append(error)
         if not legal:
             raise ProtocolError(_rule_error_code(errors[0]), str(errors[0]))
+        return legal
+
+    def verify(self, seat: int, action: object) -> Action:
+        """The one legal reading of the seat's action; cards that read several ways are
+        ``ambiguous_play`` (send ``kind`` and ``rank``)."""
+        legal = self.readings(seat, action)
         if len(legal) > 1:
             plays = [describe(reading.play) for reading in legal if isinstance(reading, PlayAction)]
             raise ProtocolError(
@@ -130,6 +137,18 @@ class Table(SeatedTable):
                 f'these cards can be played as {" or as ".join(plays)}: send "kind" and "rank" to choose',
             )
         return legal[0]
+
+    def check(self, seat: int, action: object) -> dict[str, Any]:
+        """Whether ``act`` would take this action now (the ``checked`` message's fields) and how it
+        reads (``readings``: several when the cards read several ways, for the player to choose)."""
+        return {"ok": True, "readings": legal_json(self.readings(seat, action))}
+
+    def legal_actions_json(self, seat: int) -> list[dict[str, Any]]:
+        """Every legal action of ``seat`` now, each reading once (the ``legal`` message); ``[]`` unless
+        it is to act."""
+        if self.current_player != seat or self.status != "running" or self.waits_for_choice():
+            return []
+        return legal_json(self.match.legal_actions())
 
     def act(self, seat: int, action: object, now: float) -> list[Entry]:
         """A seated player's action (the client's shape, docs/protocol.md); it ends the seat's 托管."""

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from cardroom.guandan.deal import Deal, EventKind
+from cardroom.guandan.deal import Deal, EventKind, Phase, PlayAction
+from cardroom.guandan.plays import PASS
 from cardroom.server.codec import (
     card_names,
     hand_order,
     hide_card,
-    legal_json,
     play_json,
     read_hand,
     wild_card,
@@ -72,9 +72,7 @@ def state(table: Table, viewer: int | None, now: float) -> dict[str, Any]:
         "server_time": now,
         "hand": hand,
         "wild": str(wild_card(level)),
-        "legal": legal_json(match.legal_actions())
-        if viewer is not None and viewer == turn and not table.waits_for_choice()
-        else [],
+        **_to_act(table, viewer, turn),
         "to_beat": _to_beat(in_deal),
         "tributes": _tributes(deal, viewer),
         "returns": _returns(deal, viewer),
@@ -88,6 +86,23 @@ def state(table: Table, viewer: int | None, now: float) -> dict[str, Any]:
         "elapsed": table.elapsed(now) if table.status == "running" else None,
         "choice": _choice(table, viewer),
     }
+
+
+def _to_act(table: Table, viewer: int | None, turn: int | None) -> dict[str, Any]:
+    """Whether the viewer is to act now (``to_act``: not while its 下家 chooses whether its turn is
+    skipped), may pass (``can_pass``), and the cards it may give in tribute or return (``options``).
+    Plays are not listed: the page asks the server (``check``)."""
+    to_act = viewer is not None and viewer == turn and not table.waits_for_choice()
+    deal = table.match.current_deal
+    if not to_act or deal is None or viewer is None:
+        return {"to_act": False, "can_pass": False, "options": []}
+    if deal.phase in (Phase.TRIBUTE, Phase.RETURN):
+        cards = {action.card for action in deal.legal_actions() if not isinstance(action, PlayAction)}
+        ordered = dict.fromkeys(
+            card for card in hand_order(deal.hand(viewer), deal.level, table.rules) if card in cards
+        )
+        return {"to_act": True, "can_pass": False, "options": card_names(ordered)}
+    return {"to_act": True, "can_pass": table.match.can(PlayAction(viewer, PASS)), "options": []}
 
 
 def _choice(table: Table, viewer: int | None) -> dict[str, Any] | None:

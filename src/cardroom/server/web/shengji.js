@@ -11,6 +11,7 @@ import {
   act,
   app,
   bottomSeat,
+  checkPlay,
   closeButton,
   layoutHand,
   markTable,
@@ -28,10 +29,6 @@ import {
   toast,
   waitingPanel,
 } from "./tablepage.js";
-
-Object.assign(app, {
-  check: null, // {key, number, ok, message}: the server's answer on the selection
-});
 
 const BURY = 8;
 const NO_WILD = "none"; // Shengji has no wild card: cards.js marks none
@@ -63,24 +60,7 @@ function trumpText(s) {
 
 /** Ask the server whether the selection may be played now (tricks only). */
 function checkSelection() {
-  const s = app.state;
-  const cards = selectedCards();
-  if (!s || s.phase !== "tricks" || !isMyTurn() || !cards.length) {
-    app.check = null;
-    return;
-  }
-  const key = `${s.number}|${cards.join(" ")}`;
-  if (app.check?.key === key) return;
-  app.check = { key, number: s.number, ok: null, message: "" };
-  send({ type: "check", action: { type: "play", cards } });
-}
-
-function onChecked(message) {
-  const s = app.state;
-  if (!app.check || !s || message.number !== app.check.number) return;
-  app.check.ok = !!message.ok;
-  app.check.message = message.message || "";
-  renderControls();
+  checkPlay(app.state?.phase === "tricks" && isMyTurn() ? selectedCards() : []);
 }
 
 function applyHint(action) {
@@ -261,7 +241,7 @@ function renderControls() {
   else if (mine && burying) text = chosen.length ? t("sj.bury.count", { n: chosen.length }) : t("sj.bury.yours");
   else if (mine && tricks) {
     if (!chosen.length) text = (s.trick?.plays ?? []).length ? t("sj.turn.follow") : t("sj.turn.lead");
-    else if (!app.check || app.check.ok === null) text = t("sj.select.checking");
+    else if (!app.check || app.check.ok === null) text = t("select.checking");
     else if (!app.check.ok) {
       text = t("sj.select.illegal", { reason: app.check.message });
       cls += " bad";
@@ -366,7 +346,6 @@ function start() {
   const pageHooks = {
     render,
     hint: applyHint,
-    checked: onChecked,
     controls: renderControls,
     selection: selectionChanged,
     hand: renderHand,

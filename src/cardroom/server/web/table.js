@@ -1,5 +1,6 @@
 // The table page: one websocket (protocol 1, docs/protocol.md), the `state` view drawn as it comes.
-// The page keeps no game logic of its own: the server's `legal` list decides what may be played.
+// The page keeps no game logic of its own: it asks the server whether a selection may be played
+// (`check`, answered by `checked` with the selection's readings).
 
 import { h } from "./common.js";
 import { cardElement, cardRow, cardsKey, cardText, describePlay, rankText } from "./cards.js";
@@ -10,6 +11,7 @@ import {
   act,
   app,
   bottomSeat,
+  checkPlay,
   closeButton,
   layoutHand,
   markTable,
@@ -39,7 +41,7 @@ Object.assign(app, {
 
 function isMyTurn() {
   const s = app.state;
-  return !!s && app.seat !== null && s.turn === app.seat && (s.legal?.length ?? 0) > 0;
+  return !!s && app.seat !== null && s.turn === app.seat && !!s.to_act;
 }
 
 function selectedCards() {
@@ -47,12 +49,14 @@ function selectedCards() {
   return [...app.selected].sort((a, b) => a - b).map((i) => hand[i]).filter(Boolean);
 }
 
-/** The legal plays whose cards are exactly the selected cards (several: several readings). */
+/** Ask the server whether the selection may be played now (and how it reads). */
+function checkSelection() {
+  checkPlay(app.state?.phase === "play" && isMyTurn() ? selectedCards() : []);
+}
+
+/** The readings of the selection the server accepted (several: the player chooses). */
 function matchingPlays() {
-  const chosen = selectedCards();
-  if (!chosen.length) return [];
-  const key = cardsKey(chosen);
-  return (app.state?.legal ?? []).filter((p) => p.type === "play" && cardsKey(p.cards) === key);
+  return app.check?.ok ? app.check.readings : [];
 }
 
 function distinctReadings(plays) {
@@ -112,6 +116,7 @@ function applyHint(action) {
     }
     app.readingsFor = null;
     renderHand();
+    checkSelection();
     renderControls();
   }
 }
@@ -127,8 +132,10 @@ function render() {
     app.handKey = key;
     app.selected.clear();
     app.readingsFor = null;
+    app.check = null;
   }
   if (!isMyTurn()) app.readingsFor = null;
+  checkSelection();
   renderTop();
   renderSeats();
   renderCenter();
@@ -211,7 +218,7 @@ function renderCenter() {
   const phase = s.phase;
   if (phase === "play" || phase === "tribute" || phase === "return") {
     if (s.turn !== null && s.turn !== undefined) {
-      const text = isMyTurn() ? (s.legal.some((a) => a.type === "pass") ? t("turn.yours") : t("turn.lead")) : t("turn.other", { name: seatName(s.turn) });
+      const text = isMyTurn() ? (s.can_pass ? t("turn.yours") : t("turn.lead")) : t("turn.other", { name: seatName(s.turn) });
       parts.push(h("div.turn-note", { testid: "turn-note", class: isMyTurn() ? "turn-note mine" : "turn-note", text }));
     }
   }
@@ -278,7 +285,7 @@ function renderControls() {
   if (!s || !seated) return;
   const myTurn = isMyTurn() && s.phase === "play";
   const matches = myTurn ? matchingPlays() : [];
-  const canPass = myTurn && s.legal.some((a) => a.type === "pass");
+  const canPass = myTurn && s.can_pass;
   $("#play").disabled = !myTurn || app.pending || matches.length === 0;
   $("#pass").disabled = !canPass || app.pending;
   $("#hint").disabled = !isMyTurn() || app.pending;
@@ -289,11 +296,12 @@ function renderControls() {
   let cls = "status-line";
   if (myTurn) {
     if (!app.selected.size) text = canPass ? t("turn.yours") : t("turn.lead");
+    else if (!app.check || app.check.ok === null) text = t("select.checking");
     else if (!matches.length) {
       text = t("select.illegal");
       cls += " bad";
     } else text = distinctReadings(matches).map(describePlay).join(" / ");
-  } else if (s.phase === "play" && s.turn === app.seat && !(s.legal?.length)) {
+  } else if (s.phase === "play" && s.turn === app.seat && !s.to_act) {
     // My turn, nothing legal: play waits for my 下家's choice (违例: skip my turn or not).
     text = t("choice.waiting", { name: seatName((s.turn + 1) % 4) });
   } else if (s.phase === "play" && s.turn !== null && s.turn !== undefined) {
@@ -369,14 +377,7 @@ function tributePanel(s) {
   const children = [h("h2", { text: t(tribute ? "tribute.title" : "return.title") })];
   const lines = tributeLines();
   if (mine) {
-    const candidates = [];
-    const seen = new Set();
-    for (const action of s.legal) {
-      if (action.type === type && !seen.has(action.card)) {
-        seen.add(action.card);
-        candidates.push(action.card);
-      }
-    }
+    const candidates = s.options ?? [];
     const to = tributeTarget(s, tribute);
     children.push(h("p", { text: to === null ? t(`${type}.payAny`) : t(`${type}.pay`, { name: seatName(to) }) }));
     if (!candidates.includes(app.tributeChoice)) app.tributeChoice = candidates.length === 1 ? candidates[0] : null;
@@ -534,6 +535,7 @@ function start() {
     controls: renderControls,
     selection: () => {
       app.readingsFor = null;
+      checkSelection();
       renderControls();
     },
     hand: renderHand,

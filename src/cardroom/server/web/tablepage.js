@@ -27,6 +27,9 @@ export const app = {
   hints: 0, // hint answers received (the tests wait on it)
   lastHint: null,
   errors: [], // error messages received
+  legal: null, // the last `legal` answer (app.requestLegal())
+  check: null, // {key, id, ok, readings, message}: the server's answer on the selection (checkPlay)
+  checks: 0, // check messages sent (each answer names its id)
   clockOffset: 0,
 };
 window.__cardroom = app; // for the browser tests and for debugging (app.render() redraws)
@@ -35,7 +38,6 @@ window.__cardroom = app; // for the browser tests and for debugging (app.render(
 export const hooks = {
   render: () => {},
   hint: () => {},
-  checked: () => {},
   reset: () => {}, // forget what was sent and not answered (a state or an error came)
   controls: () => {},
   selection: () => {}, // the selection changed
@@ -45,6 +47,7 @@ export const hooks = {
 
 app.render = () => hooks.render();
 app.dropConnection = () => socket && socket.close(); // the page reconnects by itself
+app.requestLegal = () => send({ type: "legal" }); // tools and tests: the seat's legal actions → app.legal
 
 let socket = null;
 let retry = 0;
@@ -137,7 +140,10 @@ function onMessage(message) {
       hooks.hint(message.action);
       break;
     case "checked":
-      hooks.checked(message);
+      onChecked(message);
+      break;
+    case "legal":
+      app.legal = message.actions ?? [];
       break;
     case "error":
       onError(message);
@@ -146,6 +152,29 @@ function onMessage(message) {
     default:
       break;
   }
+}
+
+/** Ask the server whether ``cards`` may be played now (none: forget the question); the answer,
+ * with the selection's readings or the rule's error, lands in app.check. */
+export function checkPlay(cards) {
+  const s = app.state;
+  if (!s || !cards.length) {
+    app.check = null;
+    return;
+  }
+  const key = `${s.number}|${[...cards].sort().join(" ")}`;
+  if (app.check?.key === key) return;
+  app.checks += 1;
+  app.check = { key, id: app.checks, ok: null, readings: [], message: "" };
+  send({ type: "check", id: app.checks, action: { type: "play", cards } });
+}
+
+function onChecked(message) {
+  if (!app.check || message.id !== app.check.id) return;
+  app.check.ok = !!message.ok;
+  app.check.readings = message.readings ?? [];
+  app.check.message = message.message ?? "";
+  hooks.controls();
 }
 
 function onError(message) {
