@@ -36,6 +36,34 @@ def serve_command(
     deal_pace: Annotated[
         float, typer.Option(min=0, max=2, help="Shengji: seconds between two cards dealt.")
     ] = 0.3,
+    idle_timeout: Annotated[
+        float,
+        typer.Option(
+            min=0,
+            max=24 * 3600,
+            help="Seconds a websocket may send nothing before it is closed (0: never). The page pings "
+            "every 20 s, a background tab's timers may run once a minute: keep it above 60.",
+        ),
+    ] = 120.0,
+    rate_limits: Annotated[
+        float,
+        typer.Option(
+            min=0,
+            help="Multiply every rate limit (messages per connection and per address, tables and "
+            "events created, teams registered) by this; 0 turns them off.",
+        ),
+    ] = 1.0,
+    forwarded_allow_ips: Annotated[
+        str | None,
+        typer.Option(
+            help="Proxies trusted to name the client's address (X-Forwarded-For), comma-separated, or '*'; "
+            "default: $FORWARDED_ALLOW_IPS, else 127.0.0.1. The rate limits count by that address.",
+        ),
+    ] = None,
+    bot_workers: Annotated[
+        int | None,
+        typer.Option(min=0, max=64, help="Processes the bots think in (default: one per core; 0: threads)."),
+    ] = None,
     log_level: Annotated[str, typer.Option(help="uvicorn's log level.")] = "info",
 ) -> None:
     """Run the web card room (docs/server.md): the lobby at http://HOST:PORT/, tables, bots, clocks.
@@ -47,12 +75,19 @@ def serve_command(
     from cardroom.server.app import create_app
     from cardroom.server.config import Settings
 
-    settings = Settings(bot_delay=bot_delay, deal_pause=deal_pause, deal_pace=deal_pace)
+    settings = Settings(
+        bot_delay=bot_delay,
+        deal_pause=deal_pause,
+        deal_pace=deal_pace,
+        idle_timeout=idle_timeout or None,
+        bot_workers=bot_workers,
+    ).with_rate_limits(rate_limits)
     uvicorn.run(
         create_app(database_url, data, settings=settings),
         host=host,
         port=port,
         ws_max_size=settings.max_message * 4,
+        forwarded_allow_ips=forwarded_allow_ips,
         log_level=log_level,
     )
 

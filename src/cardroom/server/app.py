@@ -8,24 +8,28 @@ docs/protocol.md.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import os
-from collections.abc import AsyncIterator
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from functools import cache
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 from fastapi import FastAPI, HTTPException, Request, WebSocket
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.types import Message
 from starlette.websockets import WebSocketDisconnect
 
 from cardroom.games import GAMES
 from cardroom.server.codec import ProtocolError, parse_message, server_message, strict_json
 from cardroom.server.config import HUMAN, MAX_NAME, Settings, TableConfig, bot_seat
 from cardroom.server.events import HEADER, Director, DirectorError, LiveEvent, sheet_json
+from cardroom.server.limits import ClientLimits, MessageLimit, Refusal
 from cardroom.server.printout import print_page
 from cardroom.server.ratings import Ratings
 from cardroom.server.rooms import Connection, Room, Rooms
@@ -43,6 +47,10 @@ WEB: Final = Path(__file__).resolve().parent / "web"
 
 UNKNOWN_TABLE_CLOSE: Final = 4404
 """The websocket close code after an ``unknown_table`` error."""
+IDLE_CLOSE: Final = 4408
+"""The websocket close code of a client that sent nothing for ``Settings.idle_timeout`` (HTTP's 408)."""
+FLOOD_CLOSE: Final = 4429
+"""The websocket close code of a client that sent past ``flood_factor`` times its rate (HTTP's 429)."""
 MAX_BODY: Final = 64 * 1024
 """Bytes a request's body may have."""
 QUICK_SUFFIX: Final = " vs three bots"
@@ -63,9 +71,11 @@ def create_app(
     data_dir: str | Path | None = None,
     *,
     settings: Settings | None = None,
+    limits_clock: Callable[[], float] = time.monotonic,
 ) -> FastAPI:
     """The card room app. The database is ``database_url``, else ``DATABASE_URL``, else SQLite in
-    ``data_dir`` (default :func:`default_data_dir`); ``settings`` hold the defaults of new tables."""
+    ``data_dir`` (default :func:`default_data_dir`); ``settings`` hold the defaults of new tables and
+    the limits on clients, whose buckets run on ``limits_clock`` (seconds; tests pass their own)."""
     config = settings or Settings()
     folder = Path(data_dir) if data_dir is not None else None
 
@@ -94,7 +104,25 @@ def create_app(
 
     app = FastAPI(title="cardroom", summary="The Guandan (掼蛋) card room", lifespan=lifespan)
     app.state.settings = config
+    app.state.limits = ClientLimits(
+        messages=config.message_rate,
+        address_messages=config.address_message_rate,
+        flood_factor=config.flood_factor,
+        creations=config.create_rate,
+        registrations=config.register_rate,
+        max_keys=config.tracked_addresses,
+    )
+    app.state.limits_clock = limits_clock
     app.mount("/static", StaticFiles(directory=WEB, check_dir=False), name="static")
+
+    @app.middleware("http")
+    async def settle(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
+        """A request that changes tables is answered once its changes are stored and told."""
+        response = await call_next(request)
+        if request.method not in ("GET", "HEAD", "OPTIONS") and hasattr(request.app.state, "rooms"):
+            await _rooms(request).settled()
+        return response
+
     _pages(app)
     _api(app, config)
     _event_api(app, config)
@@ -107,6 +135,22 @@ def create_app(
 def _rooms(request: Request | WebSocket) -> Rooms:
     rooms: Rooms = request.app.state.rooms
     return rooms
+
+
+def _address(request: Request | WebSocket) -> str:
+    """The client's address: behind a proxy, the proxy's, unless uvicorn trusts its forwarded headers
+    (``--forwarded-allow-ips``; docs/server.md)."""
+    return request.client.host if request.client is not None else "unknown"
+
+
+def _limited(request: Request, kind: Literal["create", "register"]) -> None:
+    """Refuse with 429 (``detail`` names the limit; ``Retry-After``) when the client's address is past
+    its limit of ``create`` (tables, events) or ``register`` (teams); each request counts."""
+    limits: ClientLimits = request.app.state.limits
+    check = limits.create if kind == "create" else limits.register
+    refusal = check(_address(request), request.app.state.limits_clock())
+    if refusal is not None:
+        raise HTTPException(429, refusal.message, headers={"Retry-After": str(refusal.retry_seconds)})
 
 
 @cache
@@ -186,11 +230,13 @@ def _room(request: Request, table_id: str) -> Room:
     return room
 
 
-def _sit(room: Room, seat: int, name: object) -> dict[str, Any]:
+async def _sit(room: Room, seat: int, name: object) -> dict[str, Any]:
+    """Take the seat; answered once the seat is stored."""
     try:
-        token = room.sit(seat, name)
+        token, stored = room.sit(seat, name)
     except ProtocolError as error:
         raise HTTPException(400 if error.code == "bad_message" else 409, error.message) from None
+    await stored
     return {"id": room.table.id, "seat": seat, "token": token}
 
 
@@ -228,6 +274,7 @@ def _api(app: FastAPI, settings: Settings) -> None:
     @app.post("/api/tables", status_code=201)
     async def create(request: Request) -> dict[str, Any]:
         """Create a table: ``{"name", "rules", "max_deals", "seats", "clocks"?}``."""
+        _limited(request, "create")
         body = await _body(request)
         if body.get("event") is not None:
             raise HTTPException(400, "event: a tournament's tables are created by its director")
@@ -235,22 +282,23 @@ def _api(app: FastAPI, settings: Settings) -> None:
             config = TableConfig.from_dict(body, settings)
         except ValueError as error:
             raise HTTPException(400, str(error)) from None
-        return _rooms(request).create(config).table.summary()
+        return _rooms(request).create(config).summary()
 
     @app.get("/api/tables/{table_id}")
     async def table(request: Request, table_id: str) -> dict[str, Any]:
-        return _room(request, table_id).table.summary()
+        return _room(request, table_id).summary()
 
     @app.post("/api/tables/{table_id}/seats/{seat}")
     async def sit(request: Request, table_id: str, seat: int) -> dict[str, Any]:
         """Take a human seat: ``{"name"}`` → ``{"id", "seat", "token"}`` (409 when taken or a bot's)."""
         room = _room(request, table_id)
-        return _sit(room, seat, (await _body(request)).get("name"))
+        return await _sit(room, seat, (await _body(request)).get("name"))
 
     @app.post("/api/quick", status_code=201)
     async def quick(request: Request) -> dict[str, Any]:
         """Play at once: a table with three heuristic bots, the caller at seat 0 (``{"name", "game"?}``:
         Guandan unless ``game`` says ``shengji``)."""
+        _limited(request, "create")
         body = await _body(request)
         try:
             name = clean_name(body.get("name"))
@@ -268,7 +316,7 @@ def _api(app: FastAPI, settings: Settings) -> None:
             deal_pause=settings.deal_pause,
             deal_pace=settings.deal_pace,
         )
-        return _sit(_rooms(request).create(config), 0, name)
+        return await _sit(_rooms(request).create(config), 0, name)
 
     @app.get("/api/tables/{table_id}/deals/{deal_number}/replay")
     async def deal_replay(request: Request, table_id: str, deal_number: int) -> dict[str, Any]:
@@ -323,6 +371,7 @@ def _event_api(app: FastAPI, settings: Settings) -> None:
     @app.post("/api/events", status_code=201)
     async def create_event(request: Request) -> dict[str, Any]:
         """Create an event; the answer holds the director token (shown once)."""
+        _limited(request, "create")
         director = _director(request)
         try:
             live, token = director.create(await _body(request), settings)
@@ -337,6 +386,7 @@ def _event_api(app: FastAPI, settings: Settings) -> None:
     @app.post("/api/events/{event_id}/teams", status_code=201)
     async def register(request: Request, event_id: str) -> dict[str, Any]:
         """Register a team (director); the people's player tokens."""
+        _limited(request, "register")
         live = admin(request, event_id)
         try:
             team, tokens = _director(request).register(live, await _body(request))
@@ -459,6 +509,59 @@ def _rating_api(app: FastAPI) -> None:
         return found
 
 
+class _Gate:
+    """What a websocket's messages pass before they are handled: the idle timeout and the rate limits
+    (:mod:`cardroom.server.limits`). Over a limit, a message is answered with ``rate_limited`` and
+    dropped; a client silent for ``idle_timeout``, or flooding, is closed (:data:`IDLE_CLOSE`,
+    :data:`FLOOD_CLOSE`)."""
+
+    def __init__(self, websocket: WebSocket) -> None:
+        state = websocket.app.state
+        self.limits: ClientLimits = state.limits
+        self.clock: Callable[[], float] = state.limits_clock
+        self.idle: float | None = state.settings.idle_timeout
+        self.address = _address(websocket)
+        self.bucket: MessageLimit = self.limits.connection(self.clock())
+        self.closing: tuple[int, str] | None = None
+        """The close code and reason, once the server decided to close."""
+
+    async def next(self, websocket: WebSocket, reply: Callable[[dict[str, Any]], None]) -> Message | None:
+        """The next message to handle; ``None`` when the client left or is to be closed. A message over
+        the limit is answered through ``reply`` and skipped."""
+        while True:
+            try:
+                async with asyncio.timeout(self.idle):
+                    received = await websocket.receive()
+            except TimeoutError:
+                self.closing = (IDLE_CLOSE, f"idle: no message for {self.idle:g} s")
+                return None
+            if received["type"] == "websocket.disconnect":
+                return None
+            refusal = self.limits.message(self.bucket, self.address, self.clock())
+            if refusal is None:
+                return received
+            if refusal.flood:
+                log.warning("closing a websocket of %s: %s", self.address, refusal.message)
+                self.closing = (FLOOD_CLOSE, "too many messages")
+                return None
+            reply(_rate_limited(refusal))
+
+    async def close(self, websocket: WebSocket, sender: asyncio.Task[None]) -> None:
+        """Stop the sender; then close the socket with the code decided, if any (a client already gone
+        is no matter)."""
+        sender.cancel()
+        if self.closing is None:
+            return
+        await asyncio.wait([sender])
+        with contextlib.suppress(Exception):
+            await websocket.close(*self.closing)
+
+
+def _rate_limited(refusal: Refusal) -> dict[str, Any]:
+    """The ``error`` frame of a message over its limit: the limit and how long to wait."""
+    return server_message("error", code="rate_limited", message=refusal.message)
+
+
 async def _event_websocket(websocket: WebSocket, event_id: str) -> None:
     """An event page: the event now and after every change (docs/tournaments-api.md)."""
     await websocket.accept()
@@ -489,11 +592,9 @@ async def _event_websocket(websocket: WebSocket, event_id: str) -> None:
             return
 
     sender = asyncio.create_task(pump())
+    gate = _Gate(websocket)
     try:
-        while True:
-            received = await websocket.receive()
-            if received["type"] == "websocket.disconnect":
-                break
+        while (received := await gate.next(websocket, queue.put_nowait)) is not None:
             try:
                 value = strict_json(received.get("text") or "{}")
             except ValueError:
@@ -508,7 +609,7 @@ async def _event_websocket(websocket: WebSocket, event_id: str) -> None:
         pass
     finally:
         live.subscribers.discard(queue)
-        sender.cancel()
+        await gate.close(websocket, sender)
 
 
 async def _websocket(websocket: WebSocket, table_id: str) -> None:
@@ -522,6 +623,7 @@ async def _websocket(websocket: WebSocket, table_id: str) -> None:
         return
     connection = Connection()
     limit = rooms.settings.max_message
+    gate = _Gate(websocket)
 
     async def pump() -> None:
         """Send the connection's queue in order; a socket that fails ends it quietly."""
@@ -538,8 +640,8 @@ async def _websocket(websocket: WebSocket, table_id: str) -> None:
     sender = asyncio.create_task(pump())
     try:
         while not connection.closed:
-            received = await websocket.receive()
-            if received["type"] == "websocket.disconnect":
+            received = await gate.next(websocket, connection.send)
+            if received is None:
                 break
             raw = received.get("text")
             if raw is None:
@@ -557,4 +659,4 @@ async def _websocket(websocket: WebSocket, table_id: str) -> None:
         pass
     finally:
         room.leave(connection)
-        sender.cancel()
+        await gate.close(websocket, sender)

@@ -112,15 +112,13 @@ def action_json(action: Action) -> dict[str, Any]:
 
 
 def legal_json(actions: Iterable[Action]) -> list[dict[str, Any]]:
-    """The legal actions for the ``state``'s ``legal``, each reading once."""
-    seen: set[str] = set()
+    """Legal actions in the client's shape (the ``legal`` message), each reading once."""
+    seen: set[Action] = set()
     result = []
     for action in actions:
-        value = action_json(action)
-        key = json.dumps(value, sort_keys=True)
-        if key not in seen:
-            seen.add(key)
-            result.append(value)
+        if action not in seen:
+            seen.add(action)
+            result.append(action_json(action))
     return result
 
 

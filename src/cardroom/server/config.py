@@ -16,6 +16,7 @@ from typing import Any, Final, Literal
 from cardroom.bots import BOTS
 from cardroom.games import GAMES
 from cardroom.guandan.ruleset import RuleSet
+from cardroom.server.limits import MAX_KEYS, Rate
 from cardroom.shengji.ruleset import ShengjiRules
 from cardroom.tournament.conduct import Clocks as ConductClocks
 from cardroom.tournament.conduct import ConductPolicy, Penalty
@@ -31,6 +32,18 @@ MAX_BOT_DELAY: Final = 10.0
 MAX_DEAL_PAUSE: Final = 120.0
 MAX_DEALS: Final = 1000
 MAX_DEAL_PACE: Final = 2.0
+MAX_IDLE_TIMEOUT: Final = 24 * 3600.0
+
+MESSAGE_RATE: Final = Rate(40, 10.0)
+"""A page sends a ``check`` on each change of the selection: a quick drag across the hand is a burst;
+a person keeps up a few a second at most."""
+ADDRESS_MESSAGE_RATE: Final = Rate(200, 50.0)
+"""Five connections at full tilt: the many players and tabs behind one address (a club's NAT) seldom
+are all at once."""
+CREATE_RATE: Final = Rate(10, 10 / 60)
+"""10 tables or events at once, then 10 a minute: each is stored for good."""
+REGISTER_RATE: Final = Rate(64, 1.0)
+"""An organiser's script may register a whole field of teams at once, then one a second."""
 
 
 @dataclass(frozen=True)
@@ -374,13 +387,31 @@ class TableConfig:
 @dataclass(frozen=True)
 class Settings:
     """The server's defaults for new tables and its limits: ``clocks``, ``bot_delay``, ``deal_pause``
-    and ``deal_pace`` as in :class:`TableConfig`; ``max_message`` caps a client message (bytes)."""
+    and ``deal_pace`` as in :class:`TableConfig`; ``max_message`` caps a client message (bytes); the
+    rate limits (a :class:`Rate`, or ``None`` for none; docs/server.md, "Limits") and ``idle_timeout``."""
 
     clocks: Clocks = field(default_factory=Clocks)
     bot_delay: float = 0.6
     deal_pause: float = 4.0
     max_message: int = 16 * 1024
     deal_pace: float = 0.3
+    message_rate: Rate | None = MESSAGE_RATE
+    """Messages one websocket may send (``None``: no limit)."""
+    address_message_rate: Rate | None = ADDRESS_MESSAGE_RATE
+    """Messages all websockets from one client address may send together."""
+    flood_factor: float = 5.0
+    """A websocket that sends past this many times ``message_rate`` is closed (code 4429)."""
+    create_rate: Rate | None = CREATE_RATE
+    """Tables (quick ones too) and events one address may create."""
+    register_rate: Rate | None = REGISTER_RATE
+    """Teams one address may register in events."""
+    idle_timeout: float | None = 120.0
+    """Seconds a websocket may send nothing before it is closed (code 4408); ``None``: never. The
+    page pings every 20 s, and a background tab's timers may run only once a minute."""
+    tracked_addresses: int = MAX_KEYS
+    """Addresses each per-address limit remembers; past this the least recently seen is forgotten."""
+    bot_workers: int | None = None
+    """Processes the bots think in (``None``: one per core; 0: threads of the server's process)."""
 
     def __post_init__(self) -> None:
         _number("bot_delay", self.bot_delay, high=MAX_BOT_DELAY)
@@ -388,10 +419,46 @@ class Settings:
         _number("deal_pace", self.deal_pace, high=MAX_DEAL_PACE)
         if self.max_message < 256:
             raise ValueError(f"max_message: at least 256 bytes, got {self.max_message}")
+        for name in ("message_rate", "address_message_rate", "create_rate", "register_rate"):
+            rate = getattr(self, name)
+            if rate is not None and not isinstance(rate, Rate):
+                raise ValueError(f"{name}: a Rate(burst, per_second) or None, got {rate!r}")
+        factor = self.flood_factor
+        if isinstance(factor, bool) or not isinstance(factor, int | float) or not 1 <= factor <= 1000:
+            raise ValueError(f"flood_factor: a number from 1 to 1000, got {factor!r}")
+        if self.idle_timeout is not None:
+            _number("idle_timeout", self.idle_timeout, high=MAX_IDLE_TIMEOUT, open_low=True)
+        if (
+            isinstance(self.tracked_addresses, bool)
+            or not isinstance(self.tracked_addresses, int)
+            or self.tracked_addresses < 1
+        ):
+            raise ValueError(f"tracked_addresses: at least 1, got {self.tracked_addresses!r}")
+        workers = self.bot_workers
+        if workers is not None and (
+            isinstance(workers, bool) or not isinstance(workers, int) or not 0 <= workers <= 64
+        ):
+            raise ValueError(f"bot_workers: 0 to 64, or None for one per core, got {workers!r}")
 
     def with_(self, **changes: Any) -> Settings:
         """A copy with some settings changed."""
         return replace(self, **changes)
+
+    def with_rate_limits(self, factor: float) -> Settings:
+        """A copy with every rate limit ``factor`` times as generous; ``0`` turns them all off."""
+        if not math.isfinite(factor) or factor < 0:
+            raise ValueError(f"rate limits: a factor of 0 (off) or more, got {factor!r}")
+
+        def scaled(rate: Rate | None) -> Rate | None:
+            return None if rate is None or factor == 0 else rate.scaled(factor)
+
+        return replace(
+            self,
+            message_rate=scaled(self.message_rate),
+            address_message_rate=scaled(self.address_message_rate),
+            create_rate=scaled(self.create_rate),
+            register_rate=scaled(self.register_rate),
+        )
 
 
 def _number(where: str, value: object, *, low: float = 0.0, high: float, open_low: bool = False) -> float:

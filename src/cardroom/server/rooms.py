@@ -1,9 +1,10 @@
 """The asyncio side of the card room: one :class:`Room` per table (its connections, the task that runs
 clocks and bots) and :class:`Rooms`, the registry that creates, resumes and finds them.
 
-Every change to a table goes the same way (:meth:`Room.commit`): the pure :class:`Table` appends
-entries to its log, each entry is stored at once (the store commits before returning), then every
-connection gets the new entries as its viewer may see them and a fresh ``state``.
+Every change to a table goes the same way (:meth:`Room.commit`): the pure table appends entries to its
+log; the entries go to the store writer (:mod:`cardroom.server.writer`: off the event loop, batched
+with other tables'); once they are stored, every connection gets them as its viewer may see them and
+a fresh ``state``. Nobody hears of an entry before it is stored.
 """
 
 from __future__ import annotations
@@ -18,11 +19,13 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any, Final
 
+from cardroom.server.bot_runner import BotRunner
 from cardroom.server.codec import ProtocolError, server_message
 from cardroom.server.config import Settings, TableConfig
-from cardroom.server.seated import Due
-from cardroom.server.store import Store
+from cardroom.server.seated import Due, Status
+from cardroom.server.store import Store, Write
 from cardroom.server.tables import GameTable, new_table, replay_table
+from cardroom.server.writer import StoreWriter
 from cardroom.tournament.conduct import Offence
 
 log = logging.getLogger(__name__)
@@ -73,18 +76,27 @@ class Room:
         self,
         table: GameTable,
         store: Store,
+        writer: StoreWriter,
+        runner: BotRunner,
         clock: Callable[[], float] = time.time,
         listeners: list[Listener] | None = None,
     ) -> None:
         self.table = table
         self.store = store
+        self.writer = writer
+        self.runner = runner
+        self.stored = table.number
+        """The number of the last entry stored (and so sent): the table may be ahead while writing."""
+        self.generation = 0
+        """Counts reloads: a write answered after one belongs to the table before it."""
+        self.shown_status = table.status
+        """The table's status as stored and told (the lobby's), behind ``table.status`` while writing."""
         self.clock = clock
         self.listeners: list[Listener] = listeners if listeners is not None else []
         self.lost: dict[int, asyncio.TimerHandle] = {}
         """Seats whose connection was lost, with the timer that penalises it after the grace."""
         self.connections: set[Connection] = set()
         self.wake = asyncio.Event()
-        self.bots: dict[tuple[int, str], Any] = {}
         self.task: asyncio.Task[None] | None = None
         self.stored_status = table.status
 
@@ -107,41 +119,70 @@ class Room:
 
     # -- changes ---------------------------------------------------------------------------------
 
-    def commit(self, before: int) -> None:
-        """Store the entries after number ``before``, then tell every connection."""
+    def commit(self, before: int) -> asyncio.Future[None]:
+        """Store the entries after number ``before`` (off the event loop), then tell every connection;
+        the future is done once they are stored (an HTTP answer waits for it)."""
         table = self.table
-        try:
-            for number in range(before + 1, table.number + 1):
-                self.store.append(table.id, number, table.log[number - 1])
-            if table.status != self.stored_status:
-                self.store.set_status(table.id, table.status)
-                self.stored_status = table.status
-            if table.status == "finished":
-                self.store.save_record(table.id, table.record())
-        except Exception:
-            log.exception("table %s: storing failed; reloading it from the store", table.id)
+        upto = table.number
+        status = table.status if table.status != self.stored_status else None
+        self.stored_status = table.status
+        write = Write(
+            table.id,
+            tuple((number, table.log[number - 1]) for number in range(before + 1, upto + 1)),
+            status,
+            table.record() if table.status == "finished" else None,
+        )
+        self.wake.set()
+        generation = self.generation
+        done = asyncio.wrap_future(self.writer.submit(write))
+        status_now: Status = table.status
+        done.add_done_callback(lambda future: self._stored(future, before, upto, generation, status_now))
+        return done
+
+    def summary(self) -> dict[str, Any]:
+        """The lobby's line for the table, with its status as stored."""
+        return {**self.table.summary(), "status": self.shown_status}
+
+    def _stored(
+        self, future: asyncio.Future[None], before: int, upto: int, generation: int, status: Status
+    ) -> None:
+        """A write answered: tell everyone, or reload the table from the store when it failed."""
+        failed = future.cancelled() or future.exception() is not None
+        if generation != self.generation:
+            return
+        if failed:
+            log.error("table %s: storing failed; reloading it from the store", self.table.id)
             self.reload()
-            raise
-        self.broadcast(before)
+            return
+        self.stored = upto
+        self.shown_status = status
+        self.broadcast(before, upto)
         for listener in list(self.listeners):
             try:
                 listener(self, before)
             except Exception:
-                log.exception("table %s: a listener failed", table.id)
+                log.exception("table %s: a listener failed", self.table.id)
 
     def reload(self) -> None:
         """Rebuild the table from what the store holds (after a failed write)."""
+        self.generation += 1
         entries = self.store.entries(self.table.id)
         connected = self.table.connected
         self.table = replay_table(self.table.id, self.table.config, entries)
         self.table.connected = connected
         self.table.restart_clocks(self.clock())
+        self.stored = self.table.number
+        self.stored_status = self.shown_status = self.table.status
+        self.writer.forgive(self.table.id)
         self.broadcast(self.table.number)
 
-    def broadcast(self, before: int) -> None:
-        """Send each connection the entries after ``before`` (projected for it) and a fresh state."""
+    def broadcast(self, before: int, upto: int | None = None) -> None:
+        """Send each connection the stored entries after ``before`` (up to ``upto``), projected for it,
+        and a fresh state, unless later entries are still being stored (their commit sends it)."""
+        upto = self.stored if upto is None else upto
         now = self.clock()
         self.wake.set()
+        current = upto == self.table.number
         views: dict[int | None, dict[str, Any]] = {}
         for connection in list(self.connections):
             if connection.closed:
@@ -149,10 +190,12 @@ class Room:
                 continue
             seat = connection.seat
             for number, event in self.table.events_for(seat, before):
-                connection.send(server_message("event", number=number, event=event))
-            if seat not in views:
-                views[seat] = self.table.view(seat, now)
-            connection.send(views[seat])
+                if number <= upto:
+                    connection.send(server_message("event", number=number, event=event))
+            if current:
+                if seat not in views:
+                    views[seat] = self.table.view(seat, now)
+                connection.send(views[seat])
 
     def create_start(self) -> None:
         """Start a table that needs no human (four bots) as soon as it is made."""
@@ -174,12 +217,12 @@ class Room:
         if self.table.forfeit(side, self.clock(), note):
             self.commit(before)
 
-    def sit(self, seat: int, name: object) -> str:
-        """Take a human seat (the lobby's ``POST /api/tables/{id}/seats/{seat}``)."""
+    def sit(self, seat: int, name: object) -> tuple[str, asyncio.Future[None]]:
+        """Take a human seat (the lobby's ``POST /api/tables/{id}/seats/{seat}``): the seat's token, and
+        the future done once the seat is stored."""
         before = self.table.number
         token = self.table.sit(seat, name, self.clock())
-        self.commit(before)
-        return token
+        return token, self.commit(before)
 
     # -- messages --------------------------------------------------------------------------------
 
@@ -225,10 +268,10 @@ class Room:
         """``join``: take the token's seat (or watch), then get ``welcome``, what was missed, ``state``."""
         if token is not None and not isinstance(token, str):
             raise ProtocolError("bad_message", f"join.token: a string or null, got {token!r}")
-        if isinstance(since, bool) or not isinstance(since, int) or not 0 <= since <= self.table.number:
+        if isinstance(since, bool) or not isinstance(since, int) or not 0 <= since <= self.stored:
             raise ProtocolError(
                 "bad_message",
-                f"join.since: the last event number seen, 0 to {self.table.number}, got {since!r}",
+                f"join.since: the last event number seen, 0 to {self.stored}, got {since!r}",
             )
         seat = None
         if token is not None:
@@ -249,11 +292,12 @@ class Room:
             )
         )
         for number, event in table.events_for(seat, since):
-            connection.send(server_message("event", number=number, event=event))
+            if number <= self.stored:
+                connection.send(server_message("event", number=number, event=event))
         changed = self._update_connected({previous, seat})
         if changed:
-            self.broadcast(table.number)
-        else:
+            self.broadcast(self.stored)
+        elif self.stored == table.number:  # else the commit being stored sends the state
             connection.send(table.view(seat, self.clock()))
 
     def leave(self, connection: Connection) -> None:
@@ -261,7 +305,7 @@ class Room:
         self.connections.discard(connection)
         connection.close()
         if self._update_connected({connection.seat}):
-            self.broadcast(self.table.number)
+            self.broadcast(self.stored)
 
     def _update_connected(self, seats: set[int | None]) -> bool:
         changed = False
@@ -323,19 +367,11 @@ class Room:
         if table.current_player != seat or table.status != "running" or table.waits_for_choice():
             raise ProtocolError("out_of_turn", "a hint is given when it is your turn")
         number = table.number
-        bot: Any = table.make_bot(table.AUTO_BOT, number)  # its own: the 托管 bot may be thinking
-        action: Any = await asyncio.to_thread(bot.act, table.observation(seat))
+        action = await self.runner.decide(table.config.game, table.AUTO_BOT, number, table.observation(seat))
         if self.table.number == number:
             connection.send(server_message("hint", action=table.action_json(action), number=number))
 
     # -- the clock and bot task ------------------------------------------------------------------
-
-    def _bot(self, seat: int, name: str) -> Any:
-        key = (seat, name)
-        if key not in self.bots:
-            seed = zlib.crc32(f"{self.table.id}:{seat}:{name}".encode())
-            self.bots[key] = self.table.make_bot(name, seed)
-        return self.bots[key]
 
     async def _run(self) -> None:
         while True:
@@ -360,12 +396,12 @@ class Room:
         before = table.number
         action: Any = None
         if due.seat is not None and due.kind in ("bot", "auto", "clock"):
-            bot = self._bot(due.seat, table.bot_name(due.seat))
-            observation = table.observation(due.seat)
+            name = table.bot_name(due.seat)
+            seed = zlib.crc32(f"{table.id}:{due.seat}:{name}:{before}".encode())
             try:
-                action = await asyncio.to_thread(bot.act, observation)
+                action = await self.runner.decide(table.config.game, name, seed, table.observation(due.seat))
             except Exception:
-                log.exception("table %s: bot %s failed at seat %s", table.id, bot.name, due.seat)
+                log.exception("table %s: bot %s failed at seat %s", table.id, name, due.seat)
         if self.table is not table or table.number != before:
             return
         if table.apply_due(due, action, self.clock()):
@@ -378,6 +414,10 @@ class Rooms:
 
     def __init__(self, store: Store, settings: Settings, clock: Callable[[], float] = time.time) -> None:
         self.store = store
+        self.writer = StoreWriter(store)
+        """Every room's store writes, off the event loop (one thread, batched)."""
+        self.runner = BotRunner(settings.bot_workers)
+        """Where every room's bots think (processes sized to the cores)."""
         self.settings = settings
         self.clock = clock
         self.rooms: dict[str, Room] = {}
@@ -400,7 +440,7 @@ class Rooms:
         config = TableConfig.from_dict(config_values, self.settings)
         table = replay_table(table_id, config, self.store.entries(table_id))
         table.restart_clocks(self.clock())
-        room = Room(table, self.store, self.clock, self.listeners)
+        room = Room(table, self.store, self.writer, self.runner, self.clock, self.listeners)
         self.rooms[table_id] = room
         room.start()
         return room
@@ -422,7 +462,9 @@ class Rooms:
         while table_id in self.rooms or self.store.table(table_id) is not None:
             table_id = secrets.token_hex(5)
         self.store.create_table(table_id, config.to_dict(), datetime.now(UTC))
-        room = Room(new_table(table_id, config), self.store, self.clock, self.listeners)
+        room = Room(
+            new_table(table_id, config), self.store, self.writer, self.runner, self.clock, self.listeners
+        )
         self.rooms[table_id] = room
         room.start()
         if people:
@@ -436,7 +478,7 @@ class Rooms:
         for row in self.store.tables(list(statuses))[:LIST_LIMIT]:
             room = self.rooms.get(row.id)
             if room is not None:
-                line = room.table.summary()
+                line = room.summary()
             else:
                 line = self._stored_summary(row.id, row.config, row.status)
             line["created"] = row.created.isoformat()
@@ -466,7 +508,15 @@ class Rooms:
             "levels": result.get("levels", ["2", "2"]),
         }
 
+    async def settled(self) -> None:
+        """Wait until every change made so far is stored and told (an HTTP answer waits for it, so
+        that what it reports is in the store)."""
+        await asyncio.wrap_future(self.writer.barrier())
+
     async def close(self) -> None:
+        """Stop every room, then write what is still queued."""
         for room in list(self.rooms.values()):
             await room.stop()
         self.rooms.clear()
+        await asyncio.to_thread(self.writer.close)
+        self.runner.close()

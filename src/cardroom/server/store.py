@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -55,6 +55,17 @@ STATUSES: Final = ("waiting", "running", "finished")
 
 DATABASE_FILE: Final = "cardroom.sqlite3"
 """The SQLite file's name inside the data folder."""
+
+
+@dataclass(frozen=True)
+class Write:
+    """What one commit of a table stores: its new log entries ``(number, entry)``, and its new status
+    and finished record when they changed."""
+
+    table_id: str
+    entries: tuple[tuple[int, dict[str, Any]], ...] = ()
+    status: str | None = None
+    record: dict[str, Any] | None = None
 
 
 class StoreError(ValueError):
@@ -388,6 +399,36 @@ class Store:
                 session.add(EventModel(table_id=table_id, number=number, entry=entry, created=now))
         except IntegrityError as error:
             raise StoreError(f"table {table_id!r} already has event number {number}") from error
+
+    def write(self, writes: Sequence[Write]) -> None:
+        """Apply several tables' new entries (and statuses and records) in one transaction, committed
+        before this returns: all of them, or none (a used number or an unknown table is a
+        ``StoreError``)."""
+        now = _now()
+        try:
+            with self._sessions.begin() as session:
+                for write in writes:
+                    values: dict[str, Any] = {}
+                    if write.status is not None:
+                        if write.status not in STATUSES:
+                            raise StoreError(
+                                f"unknown table status {write.status!r} (table {write.table_id!r})"
+                            )
+                        values["status"] = write.status
+                    if write.record is not None:
+                        values["record"] = write.record
+                    self._touch(session, write.table_id, now, **values)
+                    for number, entry in write.entries:
+                        session.add(
+                            EventModel(table_id=write.table_id, number=number, entry=entry, created=now)
+                        )
+        except IntegrityError as error:
+            raise StoreError(f"a log entry number is already used: {error.orig}") from error
+
+    @property
+    def in_memory(self) -> bool:
+        """Whether the database is SQLite in memory (one connection: no second thread may use it)."""
+        return self.url.get_backend_name() == "sqlite" and self.url.database in (None, "", ":memory:")
 
     def entries(self, table_id: str) -> list[dict[str, Any]]:
         """The table's log, in number order."""

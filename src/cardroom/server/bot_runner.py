@@ -1,0 +1,50 @@
+"""Where the card room's bots think: a pool of processes sized to the cores, so that a bot that thinks
+long (a search bot at many tables) never holds the event loop, or people's tables, up.
+
+A decision is a pure call, ``game``'s bot ``name`` seeded with ``seed`` answering ``observation``: bots
+keep nothing between decisions here (the seed comes from the table, the seat and the log's number, so
+a table replays the same). ``workers=0`` thinks in threads of the server's own process instead.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import os
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from cardroom.games import GAMES
+
+
+def decide(game: str, name: str, seed: int, observation: Any) -> Any:
+    """The action of ``game``'s bot ``name`` (seeded with ``seed``) for ``observation``."""
+    return GAMES[game].make_bot(name, seed).act(observation)
+
+
+class BotRunner:
+    """Runs bots' decisions in ``workers`` processes (default: one per core; 0: in threads)."""
+
+    def __init__(self, workers: int | None = None) -> None:
+        self.workers = (os.cpu_count() or 1) if workers is None else workers
+        self._pool: ProcessPoolExecutor | None = None
+
+    async def decide(self, game: str, name: str, seed: int, observation: Any) -> Any:
+        """The bot's action, thought elsewhere than on the event loop."""
+        if self.workers == 0:
+            return await asyncio.to_thread(decide, game, name, seed, observation)
+        if self._pool is None:
+            # spawn: the server's process has threads (the store writer), which fork must not copy
+            context = multiprocessing.get_context("spawn")
+            self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=context)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._pool, decide, game, name, seed, observation)
+
+    def close(self) -> None:
+        """Stop the processes (decisions in flight are dropped)."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+
+
+__all__ = ["BotRunner", "decide"]
