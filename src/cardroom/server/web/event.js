@@ -977,6 +977,8 @@ function connect() {
     return;
   }
   view.socket = socket;
+  // a ping every 20 s keeps the connection from being closed as idle (docs/protocol.md)
+  const pinger = setInterval(() => socket.readyState === WebSocket.OPEN && socket.send('{"type": "ping"}'), 20000);
   socket.addEventListener("message", (message) => {
     let data;
     try {
@@ -991,6 +993,7 @@ function connect() {
     }
   });
   socket.addEventListener("close", (close) => {
+    clearInterval(pinger);
     view.socket = null;
     if (close.code !== 4404) setTimeout(connect, 2000);
   });
