@@ -102,7 +102,9 @@ def create_app(
             await rooms.close()
             store.close()
 
-    app = FastAPI(title="cardroom", summary="The Guandan (掼蛋) card room", lifespan=lifespan)
+    app = FastAPI(
+        title="cardroom", summary="The Guandan (掼蛋) and Shengji (升级) card room", lifespan=lifespan
+    )
     app.state.settings = config
     app.state.limits = ClientLimits(
         messages=config.message_rate,

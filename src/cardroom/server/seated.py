@@ -14,6 +14,7 @@ import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any, Literal, Protocol, Self
 
 from cardroom.cards import Rank
@@ -45,6 +46,13 @@ class Due:
     seat: int | None = None
 
 
+class DealInPlay(Protocol):
+    """What the shared table reads of a deal in play: its phase."""
+
+    @property
+    def phase(self) -> Enum: ...
+
+
 class PlayedMatch(Protocol):
     """What the shared table reads of a game's match: its deals, the finished ones, both levels."""
 
@@ -56,6 +64,9 @@ class PlayedMatch(Protocol):
 
     @property
     def levels(self) -> Sequence[Rank]: ...
+
+    @property
+    def current_deal(self) -> DealInPlay | None: ...
 
 
 def public_entry(entry: Entry) -> Entry:
@@ -322,9 +333,13 @@ class SeatedTable(ABC):
     def outcome(self) -> dict[str, Any] | None:
         """The state's ``result`` once the match is over (``None`` before)."""
 
-    @abstractmethod
     def phase(self) -> str:
-        """Where the table stands (``waiting``, a deal's phase, ``between`` deals, ``finished``)."""
+        """``waiting``, the phase of the deal in play (Guandan's ``tribute``, ``return``, ``play``;
+        Shengji's ``declare``, ``kitty``, ``tricks``), ``between`` (deals) or ``finished``."""
+        if self.status != "running":
+            return self.status
+        deal = self.match.current_deal
+        return "between" if deal is None else str(deal.phase.value)
 
     def state_head(self, viewer: int | None) -> dict[str, Any]:
         """The ``state`` message's fields every game has: the table, the viewer, levels and phase."""

@@ -298,13 +298,6 @@ class ShengjiTable(SeatedTable):
 
     # -- what a viewer sees ----------------------------------------------------------------------
 
-    def phase(self) -> str:
-        """``waiting``, ``declare``, ``kitty``, ``tricks``, ``between`` (deals) or ``finished``."""
-        if self.status != "running":
-            return self.status
-        deal = self.match.current_deal
-        return "between" if deal is None else deal.phase.value
-
     def project(self, entry: Entry, viewer: int | None) -> Entry:
         return shengji_views.project(self, entry, viewer)
 

@@ -363,13 +363,6 @@ class Table(SeatedTable):
 
     # -- what a viewer sees (cardroom.server.views) ---------------------------------------------
 
-    def phase(self) -> str:
-        """``waiting``, ``tribute``, ``return``, ``play``, ``between`` (deals) or ``finished``."""
-        if self.status != "running":
-            return self.status
-        deal = self.match.current_deal
-        return "between" if deal is None else deal.phase.value
-
     def project(self, entry: Entry, viewer: int | None) -> Entry:
         """A log entry as ``viewer`` (a seat, or ``None`` for a spectator) may see it."""
         return views.project(self, entry, viewer)
