@@ -87,6 +87,7 @@ def serve_command(
         host=host,
         port=port,
         ws_max_size=settings.max_message * 4,
+        ws_per_message_deflate=False,
         forwarded_allow_ips=forwarded_allow_ips,
         log_level=log_level,
     )
