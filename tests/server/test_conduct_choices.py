@@ -124,8 +124,8 @@ def test_choosing_not_to_skip_lets_the_offender_play_on_a_fresh_clock() -> None:
             "at": 9.0,
         }
     ]
-    assert table.choices == []
-    assert offender not in table.pending_skip
+    assert table.conduct.choices == []
+    assert offender not in table.conduct.pending_skip
     assert table.view(chooser, 9.0)["choice"] is None
     view = table.view(offender, 9.0)
     assert view["to_act"]
@@ -148,7 +148,7 @@ def test_choosing_to_skip_skips_the_offender_at_once_when_it_is_to_play() -> Non
     assert entries[1]["seat"] == offender
     assert entries[1]["lead_to"] == chooser  # a skipped lead goes to the next player of the other side
     assert table.match.current_player == chooser
-    assert table.pending_skip == set()
+    assert table.conduct.pending_skip == set()
 
 
 def test_a_skip_chosen_before_the_offenders_turn_waits_for_that_turn() -> None:
@@ -160,7 +160,7 @@ def test_a_skip_chosen_before_the_offenders_turn_waits_for_that_turn() -> None:
     assert not table.waits_for_choice()  # play goes on meanwhile
     assert table.due() == Due(5.0 + PLAY_S, "choice", chooser)  # before the leader's clock (601)
     assert types(table.choose(chooser, {"type": "choose", "skip": True}, 6.0)) == ["chosen"]
-    assert table.pending_skip == {offender}
+    assert table.conduct.pending_skip == {offender}
     # the leader leads, the next passes: the offender's turn is skipped when it comes
     table.act(first, table.legal_actions_json(first)[-1], 7.0)
     table.act((first + 1) % 4, {"type": "pass"}, 8.0)
@@ -230,8 +230,8 @@ def test_a_default_skip_before_the_offenders_turn_waits_for_that_turn() -> None:
     entries = table.step(25.0, decide)
     assert types(entries) == ["chosen"]
     assert entries[0]["skip"] is True
-    assert table.pending_skip == {offender}
-    assert table.choices == []
+    assert table.conduct.pending_skip == {offender}
+    assert table.conduct.choices == []
 
 
 def test_a_penalised_timeout_of_the_offender_waits_for_the_choice_instead_of_the_bots_move() -> None:
@@ -259,7 +259,7 @@ def test_a_bot_next_player_skips_at_once_without_a_choice() -> None:
     entries = table.penalise(offender, Offence.DISCONNECTION, now)
     assert types(entries) == ["penalty", "ruling"]
     assert entries[1]["kind"] == "skip_turn"
-    assert table.choices == []
+    assert table.conduct.choices == []
 
 
 def test_a_next_player_in_auto_skips_at_once_without_a_choice() -> None:
@@ -270,8 +270,8 @@ def test_a_next_player_in_auto_skips_at_once_without_a_choice() -> None:
     assert table.auto[first]
     offender = (first + 3) % 4  # its 下家 is the seat in 托管
     assert types(table.penalise(offender, Offence.DISCONNECTION, 602.0)) == ["penalty"]
-    assert table.pending_skip == {offender}
-    assert table.choices == []
+    assert table.conduct.pending_skip == {offender}
+    assert table.conduct.choices == []
 
 
 def test_the_log_rebuilds_an_open_choice_and_a_restart_gives_it_a_full_clock() -> None:
@@ -280,7 +280,7 @@ def test_the_log_rebuilds_an_open_choice_and_a_restart_gives_it_a_full_clock() -
     chooser = (offender + 1) % 4
     table.penalise(offender, Offence.DISCONNECTION, 5.0)
     again = Table.replay("t1", table.config, table.log)
-    assert again.choices == table.choices
+    assert again.conduct.choices == table.conduct.choices
     assert again.due() == table.due()
     assert again.view(chooser, 6.0) == table.view(chooser, 6.0)
     assert again.view(offender, 6.0) == table.view(offender, 6.0)
@@ -289,7 +289,7 @@ def test_the_log_rebuilds_an_open_choice_and_a_restart_gives_it_a_full_clock() -
     # answered, the replay has no choice open and the same state
     table.choose(chooser, {"type": "choose", "skip": False}, 7.0)
     again = Table.replay("t1", table.config, table.log)
-    assert again.choices == []
+    assert again.conduct.choices == []
     assert again.view(offender, 8.0) == table.view(offender, 8.0)
 
 
@@ -369,7 +369,7 @@ def test_without_an_answer_the_next_player_leads_itself() -> None:
     chooser = (offender + 1) % 4
     table.penalise(offender, Offence.DISCONNECTION, 5.0)
     again = Table.replay("t1", table.config, table.log)  # a restart keeps the open choice
-    assert again.choices == table.choices
+    assert again.conduct.choices == table.conduct.choices
     entries = table.step(25.0, decide)
     assert types(entries) == ["chosen"]
     assert entries[0] == {**entries[0], "leader": chooser, "by": "default"}

@@ -1,45 +1,36 @@
-"""What a table does by itself, and when: the clocks of the player to act, the deal pause, bots' and
-托管 seats' moves, and the deadlines of open choices.
+"""What a Guandan table does by itself, and when: the clocks of the player to act, the deal pause, bots'
+and 托管 seats' moves, and the deadlines of open choices.
 
-:func:`due` names the next automatic step of a :class:`~cardroom.server.table.Table` (a :class:`Due`)
-and :func:`apply_due` carries it out; the table's methods of the same names delegate here. Like the
-table, nothing here reads a clock: ``now`` is passed in.
+:func:`due` names the next automatic step (a :class:`~cardroom.server.seated.Due`) from the values it is
+given; the table (:class:`~cardroom.server.table.Table`) carries it out and records what it does. Like
+the table, nothing here reads a clock (``now`` and the times a turn or a deal began are passed in) or
+writes the log.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import TYPE_CHECKING, Final
+from collections.abc import Sequence
+from typing import Final
 
-from cardroom.guandan.deal import Action, Phase
+from cardroom.guandan.deal import Action, Deal, Phase
 from cardroom.guandan.errors import RuleError
-from cardroom.guandan.match import MatchPhase
-from cardroom.server import conduct, outcomes
+from cardroom.guandan.match import Match, MatchPhase
+from cardroom.server.conduct import Conduct, can_skip
+from cardroom.server.config import TableConfig
 from cardroom.server.seated import Due
-from cardroom.tournament.conduct import Offence, SkipTurn
-
-if TYPE_CHECKING:
-    from cardroom.server.table import Entry, Table
 
 AUTO_BOT: Final = "heuristic"
 """The bot that plays a seat in 托管 (after its clock ran out) and gives hints."""
 
 
-def penalising(table: Table) -> bool:
-    """Whether a timeout is penalised at ``table`` (a tournament table whose policy names a penalty)."""
-    return table.conduct is not None and table.conduct.policy.timeout is not None
-
-
-def clock(table: Table) -> float | None:
-    """Seconds the player to act has for this action (:meth:`Table.clock`)."""
-    deal = table.match.current_deal
-    if deal is None or table.status != "running":
-        return None
-    if table.conduct is not None:
-        clocks = table.conduct.policy.clocks
+def clock(deal: Deal, config: TableConfig, conduct: Conduct) -> float | None:
+    """Seconds the player to act in ``deal`` has for this action, by phase (tribute, return, lead,
+    follow); a tournament table's are its conduct policy's plus the countdown (读秒)."""
+    if conduct.penalties is not None:
+        clocks = conduct.penalties.policy.clocks
         allowed = clocks.time_allowed(deal)
         return None if allowed is None else float(allowed + clocks.countdown_s)
-    table_clocks = table.config.clocks
+    table_clocks = config.clocks
     if deal.phase is Phase.TRIBUTE:
         return table_clocks.tribute
     if deal.phase is Phase.RETURN:
@@ -47,87 +38,62 @@ def clock(table: Table) -> float | None:
     return table_clocks.lead if deal.previous is None else table_clocks.follow
 
 
-def due(table: Table) -> Due | None:
-    """The next automatic step and when it is due, or ``None`` (waiting for players, or over)."""
-    if table.status != "running":
-        return None
-    regular = _regular_due(table)
-    if table.choices:
-        first = min(table.choices, key=lambda choice: choice.deadline)
-        if regular is None or first.deadline <= regular.at:
-            return Due(first.deadline, "choice", first.seat)
+def due(
+    match: Match,
+    config: TableConfig,
+    conduct: Conduct,
+    *,
+    auto: Sequence[bool],
+    turn_started: float,
+    deal_ended: float,
+) -> Due | None:
+    """The next automatic step of a running table and when it is due: a choice's deadline when it
+    comes first, else the deal, a skip, a bot's or a 托管 seat's move, or the clock of a person."""
+    regular = _regular_due(
+        match, config, conduct, auto=auto, turn_started=turn_started, deal_ended=deal_ended
+    )
+    first = conduct.first_deadline()
+    if first is not None and (regular is None or first.deadline <= regular.at):
+        return Due(first.deadline, "choice", first.seat)
     return regular
 
 
-def _regular_due(table: Table) -> Due | None:
+def _regular_due(
+    match: Match,
+    config: TableConfig,
+    conduct: Conduct,
+    *,
+    auto: Sequence[bool],
+    turn_started: float,
+    deal_ended: float,
+) -> Due | None:
     """:func:`due` but for the choices' deadlines; ``None`` while play waits for a choice."""
-    if table.match.phase is MatchPhase.DEALING:
-        if any(choice.kind == "leader" for choice in table.choices):
+    if match.phase is MatchPhase.DEALING:
+        if conduct.waits_for_leader():
             return None
-        return Due(table.deal_ended + table.config.deal_pause, "deal")
-    deal = table.match.current_deal
+        return Due(deal_ended + config.deal_pause, "deal")
+    deal = match.current_deal
     assert deal is not None
     assert deal.current_player is not None
     seat = deal.current_player
-    if table.waits_for_choice():
+    if conduct.waits(deal):
         return None
-    if seat in table.pending_skip and conduct.can_skip(deal, seat):
-        return Due(table.turn_started, "skip", seat)
-    if table.config.seats[seat].kind == "bot":
-        return Due(table.turn_started + table.config.bot_delay, "bot", seat)
-    if table.auto[seat]:
-        return Due(table.turn_started + table.config.bot_delay, "auto", seat)
-    allowed = clock(table)
+    if seat in conduct.pending_skip and can_skip(deal, seat):
+        return Due(turn_started, "skip", seat)
+    if config.seats[seat].kind == "bot":
+        return Due(turn_started + config.bot_delay, "bot", seat)
+    if auto[seat]:
+        return Due(turn_started + config.bot_delay, "auto", seat)
+    allowed = clock(deal, config, conduct)
     assert allowed is not None
-    return Due(table.turn_started + allowed, "clock", seat)
+    return Due(turn_started + allowed, "clock", seat)
 
 
-def apply_due(table: Table, planned: Due, action: Action | None, now: float) -> list[Entry]:
-    """Carry out ``planned`` (as :func:`due` gave it) with the bot's ``action`` (:meth:`Table.apply_due`)."""
-    if due(table) != planned:
-        return []
-    before = table.number
-    if planned.kind == "deal":
-        outcome = outcomes.decide(table, now)
-        if outcome is not None:
-            outcomes.finish_decided(table, outcome, now)
-        else:
-            table._deal(now)
-        return table.log[before:]
-    assert planned.seat is not None
-    if planned.kind == "skip":
-        conduct.skip(table, planned.seat, now)
-        return table.log[before:]
-    if planned.kind == "choice":
-        choice = next(c for c in table.choices if c.seat == planned.seat and c.deadline == planned.at)
-        conduct.answer(table, choice, True if choice.kind == "skip_turn" else choice.seat, "default", now)
-        return table.log[before:]
-    chosen: Action | None = None
+def bot_action(match: Match, action: Action | None) -> Action:
+    """The action a bot (or the 托管 bot) takes: its own when legal, else the first legal one."""
     if action is not None:
         try:
-            chosen = table.match.verify(action)
+            return match.verify(action)
         except RuleError:
-            chosen = None
-    if chosen is None:
-        chosen = table.match.legal_actions()[0]
-    if planned.kind == "clock" and penalising(table):
-        effect = conduct.penalise_offence(table, planned.seat, Offence.TIMEOUT, now)
-        if isinstance(effect, SkipTurn) and conduct.skip_if_due(table, planned.seat, now):
-            return table.log[before:]
-        if (
-            table.status == "running"
-            and table.match.current_player == planned.seat
-            and not table.waits_for_choice()
-            and table.number > before
-        ):
-            table._play(chosen, "auto", now)
-        return table.log[before:]
-    if planned.kind == "clock":
-        table._record({"type": "auto", "seat": planned.seat, "on": True, "at": now})
-    table._play(chosen, "bot" if planned.kind == "bot" else "auto", now)
-    return table.log[before:]
-
-
-def restart_clocks(table: Table, now: float) -> None:
-    """After the server was down: an open choice gets its full clock again."""
-    table.choices = [replace(choice, deadline=now + conduct.choice_clock(table)) for choice in table.choices]
+            pass
+    return match.legal_actions()[0]

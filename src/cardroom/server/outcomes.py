@@ -1,104 +1,101 @@
-"""How a table's match ends besides by the engine's rules, and what its end is worth: a tournament
-format's decision between deals (time or deal limit), a forfeit (判负 / 弃权), and the finished match's
-result (the ``match_end`` entry read back for the state and for the tournament).
+"""How a Guandan table's match ends and what its end is worth: the one place a ``match_end`` entry is
+built (:func:`match_end`: by the engine's rules, a tournament format's decision between deals, or a
+forfeit, 判负 / 弃权), the format's decision itself (:func:`decide`), and the finished match's result
+read back from that entry (:func:`result` for the tournament, :func:`outcome` for the state).
 
-The functions act on a :class:`~cardroom.server.table.Table` through its log; the table's ``forfeit``,
-``result`` and ``outcome`` delegate here.
+Nothing here writes the log: the table (:class:`~cardroom.server.table.Table`) records the entry
+:func:`match_end` gives it.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
-from cardroom.tournament.formats import MatchOutcome, decide_match, level_name
+from cardroom.guandan.match import Match
+from cardroom.server.entries import MatchEndEntry
+from cardroom.tournament.formats import EndReason, MatchFormat, MatchOutcome, decide_match, level_name
 from cardroom.tournament.scoring import TableResult
-
-if TYPE_CHECKING:
-    from cardroom.server.table import Entry, Table
 
 DECIDED: Final = ("time_limit", "deal_limit", "forfeit")
 """Reasons a match ends that the server decides, not the engine (a tournament's format, a forfeit)."""
 
 
-def decide(table: Table, now: float) -> MatchOutcome | None:
-    """Whether a tournament match is over between deals (its format, the server's clock)."""
-    fmt = table.config.format
-    if fmt is None or table.match.current_deal is not None or table.match.is_over:
+def decide(fmt: MatchFormat | None, match: Match, elapsed_s: float) -> MatchOutcome | None:
+    """Whether a tournament match (its format ``fmt``) is over between deals, ``elapsed_s`` after it
+    began; ``None`` at a table without a format."""
+    if fmt is None or match.current_deal is not None or match.is_over:
         return None
-    return decide_match(fmt, table.match, table.elapsed(now))
+    return decide_match(fmt, match, elapsed_s)
 
 
-def finish_decided(table: Table, outcome: MatchOutcome, now: float) -> None:
-    """The ``match_end`` entry of a match the format decided."""
-    result = TableResult.from_outcome(outcome)
-    table._record(
-        {
-            "type": "match_end",
-            "winner": outcome.winner,
-            "levels": [
+def match_end(
+    match: Match,
+    now: float,
+    *,
+    decided: MatchOutcome | None = None,
+    forfeited_by: int | None = None,
+    note: str = "",
+) -> MatchEndEntry:
+    """The ``match_end`` entry: of a forfeit of side ``forfeited_by`` (the other side wins), of a match
+    its format ``decided``, or else of a match the engine ended (passed A, or its deal limit)."""
+    if forfeited_by is not None:
+        levels = match.level_values()
+        forfeit = TableResult.forfeit(forfeited_by, levels, len(match.summaries))
+        return MatchEndEntry(
+            forfeit.winner,
+            tuple(rank.letter for rank in match.levels),
+            "forfeit",
+            now,
+            score=forfeit.score28,
+            forfeited_by=forfeited_by,
+            table_levels=levels,
+            note=note,
+        )
+    if decided is not None:
+        return MatchEndEntry(
+            decided.winner,
+            tuple(
                 level_name(value) if value > 14 else rank.letter
-                for value, rank in zip(outcome.levels, table.match.levels, strict=True)
-            ],
-            "score": list(result.score28),
-            "reason": outcome.reason.value,
-            "level_values": list(outcome.levels),
-            "at": now,
-        }
+                for value, rank in zip(decided.levels, match.levels, strict=True)
+            ),
+            decided.reason.value,
+            now,
+            score=TableResult.from_outcome(decided).score28,
+            level_values=decided.levels,
+        )
+    reason = EndReason.PASSED_ACE if match.passed_ace else EndReason.DEAL_LIMIT
+    return MatchEndEntry(
+        match.winner,
+        tuple(rank.letter for rank in match.levels),
+        reason.value,
+        now,
+        score=match.points(),
+        level_values=match.level_values(),
     )
 
 
-def forfeit(table: Table, side: int, now: float, note: str = "") -> list[Entry]:
-    """End a running match by a forfeit of ``side`` (the director's 判负 or 弃权)."""
-    if table.status != "running":
-        return []
-    before = table.number
-    end_by_forfeit(table, side, now, note)
-    return table.log[before:]
-
-
-def end_by_forfeit(table: Table, side: int, now: float, note: str = "") -> None:
-    """判负 / 弃权: the match ends, the other side wins (the engine's forfeit ruling)."""
-    levels = table.match.level_values()
-    result = TableResult.forfeit(side, levels, len(table.match.summaries))
-    table._record(
-        {
-            "type": "match_end",
-            "winner": result.winner,
-            "levels": [rank.letter for rank in table.match.levels],
-            "score": list(result.score28),
-            "reason": "forfeit",
-            "forfeited_by": side,
-            "table_levels": list(levels),
-            "note": note,
-            "at": now,
-        }
-    )
-
-
-def result(table: Table) -> TableResult | None:
+def result(end: MatchEndEntry | None, match: Match) -> TableResult | None:
     """The finished match's result for a tournament (``None`` while it runs)."""
-    end = table.end
     if end is None:
         return None
-    deals = len(table.match.summaries)
-    if end.get("reason") == "forfeit":
-        first, second = end["table_levels"]
-        return TableResult.forfeit(int(end["forfeited_by"]), (int(first), int(second)), deals)
-    values = end.get("level_values")
-    if values is None:
-        return TableResult.played(table.match.level_values(), deals)
-    return TableResult.played((int(values[0]), int(values[1])), deals)
+    deals = len(match.summaries)
+    if end.reason == "forfeit":
+        assert end.forfeited_by is not None
+        assert end.table_levels is not None
+        return TableResult.forfeit(end.forfeited_by, end.table_levels, deals)
+    if end.level_values is None:
+        return TableResult.played(match.level_values(), deals)
+    return TableResult.played(end.level_values, deals)
 
 
-def outcome(table: Table) -> dict[str, Any] | None:
+def outcome(end: MatchEndEntry | None, match: Match) -> dict[str, Any] | None:
     """The state's ``result``: winner, levels, 28-point score and why the match ended."""
-    end = table.end
     if end is None:
         return None
     return {
-        "winner": end["winner"],
-        "levels": end["levels"],
-        "score": end["score"],
-        "reason": end.get("reason", "passed_ace" if table.match.passed_ace else "deal_limit"),
-        "forfeited_by": end.get("forfeited_by"),
+        "winner": end.winner,
+        "levels": list(end.levels),
+        "score": None if end.score is None else list(end.score),
+        "reason": end.reason or ("passed_ace" if match.passed_ace else "deal_limit"),
+        "forfeited_by": end.forfeited_by,
     }

@@ -3,8 +3,11 @@ append-only log that rebuilds it.
 
 :class:`SeatedTable` is pure: no I/O, no asyncio, no clock of its own (``now`` is passed in). A game's
 table (:class:`~cardroom.server.table.Table` for Guandan, :class:`~cardroom.server.shengji.ShengjiTable`)
-adds its match, the entries it writes (:meth:`SeatedTable._apply_game`), what it does by itself and what
-a viewer sees. The server's rooms talk to either through the methods here.
+adds its match, the entries it writes and how each is applied (:meth:`SeatedTable._appliers`), what it
+does by itself and what a viewer sees. The server's rooms talk to either through the methods here.
+
+The log is JSON (:data:`Entry`, what the store keeps); the table writes and applies typed entries
+(:mod:`cardroom.server.entries`), and :meth:`SeatedTable._record` is the one place an entry is written.
 """
 
 from __future__ import annotations
@@ -15,16 +18,24 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Literal, Protocol, Self
+from typing import Any, ClassVar, Literal, Protocol, Self
 
 from cardroom.cards import Rank
 from cardroom.server.codec import ProtocolError
 from cardroom.server.config import TableConfig
+from cardroom.server.entries import (
+    SEATED_ENTRIES,
+    AutoEntry,
+    Entry,
+    LogEntry,
+    MatchEndEntry,
+    Reader,
+    SitEntry,
+    StartEntry,
+    entry_from_json,
+)
 from cardroom.server.seats import clean_name, token_hash
 from cardroom.tournament.conduct import Offence, PenaltyRecord
-
-Entry = dict[str, Any]
-"""One log entry: a JSON object with a ``type`` (docs/protocol.md)."""
 
 Status = Literal["waiting", "running", "finished"]
 
@@ -85,6 +96,9 @@ class SeatedTable(ABC):
     AUTO_BOT = "heuristic"
     """The bot that plays a seat in 托管 (after its clock ran out) and gives hints."""
 
+    ENTRIES: ClassVar[Mapping[str, Reader]] = SEATED_ENTRIES
+    """How the game's stored entries are read back, by ``type``."""
+
     match: PlayedMatch
 
     def __init__(self, table_id: str, config: TableConfig, *, seed: str | None = None) -> None:
@@ -102,8 +116,9 @@ class SeatedTable(ABC):
         self.deal_ended = 0.0
         self.started_at: float | None = None
         """When the match began (the ``start`` entry)."""
-        self.end: Entry | None = None
+        self.end: MatchEndEntry | None = None
         """The ``match_end`` entry once the match is over."""
+        self._apply_by_type = self._appliers()
 
     # -- rebuilding ------------------------------------------------------------------------------
 
@@ -121,8 +136,14 @@ class SeatedTable(ABC):
         return table
 
     def apply_entry(self, entry: Entry) -> None:
-        """Apply one stored entry, as :meth:`replay` does (a step at a time)."""
-        self._apply(dict(entry))
+        """Apply one stored entry, as :meth:`replay` does (a step at a time). The log keeps the stored
+        dict, with what applying it notes (:mod:`cardroom.server.entries`) added where it lacks it."""
+        typed = entry_from_json(entry, self.ENTRIES)
+        applied = self._apply(typed)
+        stored = dict(entry)
+        written = typed.to_json()
+        stored.update((key, value) for key, value in applied.to_json().items() if key not in written)
+        self.log.append(stored)
 
     @property
     def number(self) -> int:
@@ -153,7 +174,7 @@ class SeatedTable(ABC):
         if self.status != "waiting":
             raise ProtocolError("wrong_phase", f"the table is {self.status}")
         before = self.number
-        self._record({"type": "sit", "seat": seat, "name": player, "token_hash": hashed, "at": now})
+        self._record(SitEntry(seat, player, hashed, now))
         self.start_if_ready(now)
         return self.log[before:]
 
@@ -170,7 +191,7 @@ class SeatedTable(ABC):
         if self.status != "waiting" or any(name is None for name in self.names):
             return []
         before = self.number
-        self._record({"type": "start", "seed": self.seed or secrets.token_hex(16), "at": now})
+        self._record(StartEntry(self.seed or secrets.token_hex(16), now))
         self._deal(now)
         return self.log[before:]
 
@@ -240,7 +261,7 @@ class SeatedTable(ABC):
         """The player takes the seat back from 托管 (nothing happens when it is not in 托管)."""
         if not self.auto[seat]:
             return []
-        return [self._record({"type": "auto", "seat": seat, "on": False, "at": now})]
+        return [self._record(AutoEntry(seat, False, now))]
 
     def choose(self, seat: int, message: Mapping[str, Any], now: float) -> list[Entry]:
         """A ``choose`` message: refused where the game has no conduct choices."""
@@ -264,39 +285,43 @@ class SeatedTable(ABC):
     def _deal(self, now: float) -> None:
         """Record the next deal."""
 
-    def _record(self, entry: Entry) -> Entry:
-        self._apply(entry)
-        return entry
+    def _record(self, entry: LogEntry) -> Entry:
+        """Apply a new entry and append it to the log (as its JSON); the one place the log is written."""
+        stored = self._apply(entry).to_json()
+        self.log.append(stored)
+        return stored
 
-    def _apply(self, entry: Entry) -> None:
-        """Apply one entry (live or replayed) and append it to the log."""
-        kind = entry["type"]
-        at = float(entry["at"])
-        if kind == "sit":
-            seat = entry["seat"]
-            if self.names[seat] is not None:
-                raise ValueError(f"seat {seat} is already taken")
-            self.names[seat] = entry["name"]
-            self.token_hashes[seat] = entry["token_hash"]
-        elif kind == "start":
-            self.seed = entry["seed"]
-            self.status = "running"
-            self.started_at = at
-        elif kind == "auto":
-            seat = entry["seat"]
-            self.auto[seat] = bool(entry["on"])
-            if not entry["on"] and seat == self.current_player:
-                self.turn_started = at
-        else:
-            self._apply_game(entry, at)
-        self.log.append(entry)
+    def _apply(self, entry: LogEntry) -> LogEntry:
+        """Apply one entry (live or replayed) by its type; what is returned is the entry with what
+        applying it notes (an ``action``'s ``private_to`` …). A type the game does not write is a
+        ``ValueError``."""
+        apply = self._apply_by_type.get(type(entry))
+        if apply is None:
+            raise ValueError(f"unknown entry type {entry.to_json()['type']!r}")
+        return apply(entry) or entry
 
-    def _apply_game(self, entry: Entry, at: float) -> None:
-        """Apply an entry of the game's own kinds (``deal``, ``action``, ``deal_end``, ``match_end`` …);
-        an unknown type is a ``ValueError``."""
-        raise ValueError(f"unknown entry type {entry['type']!r}")
+    def _appliers(self) -> dict[type[Any], Callable[[Any], LogEntry | None]]:
+        """How each type of entry is applied (a game's table adds its own kinds): a method that takes
+        the entry and returns it annotated, or ``None`` when there is nothing to note."""
+        return {SitEntry: self._apply_sit, StartEntry: self._apply_start, AutoEntry: self._apply_auto}
 
-    def _finish(self, entry: Entry) -> None:
+    def _apply_sit(self, entry: SitEntry) -> None:
+        if self.names[entry.seat] is not None:
+            raise ValueError(f"seat {entry.seat} is already taken")
+        self.names[entry.seat] = entry.name
+        self.token_hashes[entry.seat] = entry.token_hash
+
+    def _apply_start(self, entry: StartEntry) -> None:
+        self.seed = entry.seed
+        self.status = "running"
+        self.started_at = entry.at
+
+    def _apply_auto(self, entry: AutoEntry) -> None:
+        self.auto[entry.seat] = entry.on
+        if not entry.on and entry.seat == self.current_player:
+            self.turn_started = entry.at
+
+    def _finish(self, entry: MatchEndEntry) -> None:
         """The ``match_end`` entry applied: the table is finished."""
         self.status = "finished"
         self.end = entry

@@ -17,8 +17,8 @@ kitty revealed) and ``match_end``. What a viewer sees is :mod:`cardroom.server.s
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
-from typing import Any, Literal
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar, Literal
 
 from cardroom.bots.shengji import ShengjiBot, make_shengji_bot
 from cardroom.cards import format_cards, parse_cards
@@ -31,7 +31,19 @@ from cardroom.records.shengji import (
 from cardroom.server import shengji_views
 from cardroom.server.codec import ProtocolError, read_card
 from cardroom.server.config import TableConfig
-from cardroom.server.seated import Due, Entry, SeatedTable
+from cardroom.server.entries import (
+    SHENGJI_ENTRIES,
+    ActionEntry,
+    AutoEntry,
+    By,
+    Entry,
+    LogEntry,
+    MatchEndEntry,
+    Reader,
+    ShengjiDealEndEntry,
+    ShengjiDealEntry,
+)
+from cardroom.server.seated import Due, SeatedTable
 from cardroom.shengji import (
     Action,
     Bury,
@@ -95,6 +107,7 @@ class ShengjiTable(SeatedTable):
     """A Shengji table: seats, the match (until a team passes the top level, or ``max_deals`` deals),
     the clocks of declaring, burying and tricks, and the log."""
 
+    ENTRIES: ClassVar[Mapping[str, Reader]] = SHENGJI_ENTRIES
     match: Match
 
     def __init__(self, table_id: str, config: TableConfig, *, seed: str | None = None) -> None:
@@ -145,7 +158,7 @@ class ShengjiTable(SeatedTable):
         legal = self.verify(seat, action)
         before = self.number
         if self.auto[seat]:
-            self._record({"type": "auto", "seat": seat, "on": False, "at": now})
+            self._record(AutoEntry(seat, False, now))
         self._play(legal, "player", now)
         return self.log[before:]
 
@@ -213,7 +226,7 @@ class ShengjiTable(SeatedTable):
         if chosen is None:
             chosen = next(self.match.legal_actions())
         if due.kind == "clock":
-            self._record({"type": "auto", "seat": due.seat, "on": True, "at": now})
+            self._record(AutoEntry(due.seat, True, now))
         self._play(chosen, "bot" if due.kind == "bot" else "auto", now)
         return self.log[before:]
 
@@ -225,38 +238,28 @@ class ShengjiTable(SeatedTable):
         rng = random.Random(f"{self.seed}:{number}")
         deck = shuffled_deck(rng)
         self._record(
-            {
-                "type": "deal",
-                "deal_number": number,
-                "level": self.match.level.letter,
-                "deck": format_cards(deck),
-                "first_drawer": rng.randrange(4) if self.match.dealer is None else None,
-                "dealer": self.match.dealer,
-                "at": now,
-            }
+            ShengjiDealEntry(
+                number,
+                self.match.level.letter,
+                format_cards(deck),
+                rng.randrange(4) if self.match.dealer is None else None,
+                self.match.dealer,
+                now,
+            )
         )
 
-    def _play(self, action: Action, by: str, now: float) -> None:
-        self._record(
-            {
-                "type": "action",
-                "seat": action.seat,
-                "action": ShengjiAction.of(action).to_json(),
-                "by": by,
-                "at": now,
-            }
-        )
+    def _play(self, action: Action, by: By, now: float) -> None:
+        self._record(ActionEntry(action.seat, ShengjiAction.of(action).to_json(), by, now))
         if self.match.phase is MatchPhase.DEAL:
             return
         summary = self.match.summaries[-1]
         self._record(
-            {
-                "type": "deal_end",
-                "deal_number": len(self.match.summaries),
-                **deal_result_json(summary),
-                "kitty": format_cards(self.match.deals[-1].buried),
-                "at": now,
-            }
+            ShengjiDealEndEntry(
+                len(self.match.summaries),
+                deal_result_json(summary),
+                format_cards(self.match.deals[-1].buried),
+                now,
+            )
         )
         if self.match.is_over:
             self._record(self._match_end("passed_top", self.match.winner, now))
@@ -265,36 +268,46 @@ class ShengjiTable(SeatedTable):
             winner = None if first == second else 0 if first > second else 1
             self._record(self._match_end("deal_limit", winner, now))
 
-    def _match_end(self, reason: str, winner: int | None, now: float, **extra: Any) -> Entry:
+    def _match_end(
+        self,
+        reason: str,
+        winner: int | None,
+        now: float,
+        *,
+        forfeited_by: int | None = None,
+        note: str | None = None,
+    ) -> MatchEndEntry:
+        levels = tuple(level.letter for level in self.match.levels)
+        return MatchEndEntry(winner, levels, reason, now, forfeited_by=forfeited_by, note=note)
+
+    def _appliers(self) -> dict[type[Any], Callable[[Any], LogEntry | None]]:
         return {
-            "type": "match_end",
-            "winner": winner,
-            "levels": [level.letter for level in self.match.levels],
-            "reason": reason,
-            **extra,
-            "at": now,
+            **super()._appliers(),
+            ShengjiDealEntry: self._apply_deal,
+            ActionEntry: self._apply_action,
+            ShengjiDealEndEntry: self._apply_deal_end,
+            MatchEndEntry: self._apply_match_end,
         }
 
-    def _apply_game(self, entry: Entry, at: float) -> None:
-        kind = entry["type"]
-        if kind == "deal":
-            self.match.deal(parse_cards(entry["deck"]), entry.get("first_drawer"))
-            self.turn_started = at
-        elif kind == "action":
-            self.match.apply(parse_shengji_action(entry["action"]).engine_action())
-            self.turn_started = at
-        elif kind == "deal_end":
-            if len(self.match.summaries) != entry["deal_number"]:
-                raise ValueError("the deal is not over")
-            if self.match.summaries[-1].result.score != entry["score"]:
-                raise ValueError("the deal's score differs from the log")
-            self.deal_ended = at
-        elif kind == "match_end":
-            if entry["reason"] == "passed_top" and not self.match.is_over:
-                raise ValueError("the match is not over")
-            self._finish(entry)
-        else:
-            super()._apply_game(entry, at)
+    def _apply_deal(self, entry: ShengjiDealEntry) -> None:
+        self.match.deal(parse_cards(entry.deck), entry.first_drawer)
+        self.turn_started = entry.at
+
+    def _apply_action(self, entry: ActionEntry) -> None:
+        self.match.apply(parse_shengji_action(dict(entry.action)).engine_action())
+        self.turn_started = entry.at
+
+    def _apply_deal_end(self, entry: ShengjiDealEndEntry) -> None:
+        if len(self.match.summaries) != entry.deal_number:
+            raise ValueError("the deal is not over")
+        if self.match.summaries[-1].result.score != entry.result["score"]:
+            raise ValueError("the deal's score differs from the log")
+        self.deal_ended = entry.at
+
+    def _apply_match_end(self, entry: MatchEndEntry) -> None:
+        if entry.reason == "passed_top" and not self.match.is_over:
+            raise ValueError("the match is not over")
+        self._finish(entry)
 
     # -- what a viewer sees ----------------------------------------------------------------------
 
@@ -310,7 +323,12 @@ class ShengjiTable(SeatedTable):
         end = self.end
         if end is None:
             return None
-        return {key: end.get(key) for key in ("winner", "levels", "reason", "forfeited_by")}
+        return {
+            "winner": end.winner,
+            "levels": list(end.levels),
+            "reason": end.reason,
+            "forfeited_by": end.forfeited_by,
+        }
 
     # -- records ---------------------------------------------------------------------------------
 

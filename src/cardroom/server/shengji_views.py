@@ -5,22 +5,42 @@ seed (docs/protocol.md, "Shengji tables")."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from cardroom.cards import Card
 from cardroom.records.shengji import deal_result_json
-from cardroom.server.seated import public_entry
-from cardroom.shengji import Declare, Phase, TrickRules
+from cardroom.server.entries import Entry
+from cardroom.server.seated import Due, public_entry
+from cardroom.shengji import Declare, Match, Phase, ShengjiRules, TrickRules
 from cardroom.shengji.deal import Deal
 
-if TYPE_CHECKING:
-    from cardroom.server.seated import Entry
-    from cardroom.server.shengji import ShengjiTable
+
+class ViewedShengjiTable(Protocol):
+    """What the views read of a Shengji table (:class:`~cardroom.server.shengji.ShengjiTable` is one;
+    this module does not import it)."""
+
+    @property
+    def match(self) -> Match: ...
+
+    @property
+    def rules(self) -> ShengjiRules: ...
+
+    @property
+    def current_player(self) -> int | None: ...
+
+    def due(self) -> Due | None: ...
+
+    def outcome(self) -> dict[str, Any] | None: ...
+
+    def state_head(self, viewer: int | None) -> dict[str, Any]: ...
+
+    def seat_view(self, seat: int, cards: int) -> dict[str, Any]: ...
+
 
 KITTY_SIZE = 8
 
 
-def project(table: ShengjiTable, entry: Entry, viewer: int | None) -> Entry:
+def project(table: ViewedShengjiTable, entry: Entry, viewer: int | None) -> Entry:
     """A log entry as ``viewer`` may see it: no deck, and a burial's cards only for its dealer."""
     kind = entry["type"]
     if kind == "deal":
@@ -30,7 +50,7 @@ def project(table: ShengjiTable, entry: Entry, viewer: int | None) -> Entry:
     return public_entry(entry)
 
 
-def state(table: ShengjiTable, viewer: int | None, now: float) -> dict[str, Any]:
+def state(table: ViewedShengjiTable, viewer: int | None, now: float) -> dict[str, Any]:
     """The ``state`` message for ``viewer``: everything needed to draw a Shengji table."""
     match = table.match
     deal = match.deals[-1] if match.deals else None
@@ -89,7 +109,7 @@ def _trick_rules(deal: Deal | None) -> TrickRules | None:
     return TrickRules(deal.level, suit, deal.rules.skip_level_in_tractor)
 
 
-def _seat(table: ShengjiTable, seat: int, deal: Deal | None) -> dict[str, Any]:
+def _seat(table: ViewedShengjiTable, seat: int, deal: Deal | None) -> dict[str, Any]:
     played = dict(deal.trick_plays) if deal is not None else {}
     return {
         **table.seat_view(seat, deal.card_count(seat) if deal is not None else 0),
@@ -152,7 +172,7 @@ def _failed_throw(deal: Deal | None) -> dict[str, Any] | None:
     return None
 
 
-def _last_deal(table: ShengjiTable) -> dict[str, Any] | None:
+def _last_deal(table: ViewedShengjiTable) -> dict[str, Any] | None:
     """The last finished deal: its result, the kitty revealed and multiplied, the levels after."""
     match = table.match
     if not match.summaries:

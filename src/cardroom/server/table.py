@@ -2,15 +2,18 @@
 :class:`~cardroom.server.seated.SeatedTable`.
 
 :class:`Table` is pure: no I/O, no asyncio, no clock of its own (``now`` is passed in). Every change is
-an entry of :attr:`Table.log` (docs/protocol.md, "The log"), and :meth:`Table.replay` applies the same
-entries to a fresh table, so a table is exactly its log: the server stores each entry as it happens
-and rebuilds running tables from the store when it starts again.
+an entry of :attr:`Table.log` (docs/protocol.md, "The log"; typed as :mod:`cardroom.server.entries`),
+and :meth:`Table.replay` applies the same entries to a fresh table, so a table is exactly its log: the
+server stores each entry as it happens and rebuilds running tables from the store when it starts again.
 
-This module is the table's core: players' actions, dealing, and writing and applying the log.
-What it does by itself (clocks, bots, 托管) is :mod:`cardroom.server.clocks`; penalties, rulings and
-the 下家's choices are :mod:`cardroom.server.conduct`; a format's or a forfeit's end of the match and
-the result are :mod:`cardroom.server.outcomes`; names and tokens are :mod:`cardroom.server.seats`.
-The table's methods delegate to them, so :class:`Table` stays the one interface.
+This module is the table's core: players' actions, dealing, the order in which things happen, and
+writing and applying the log. The table alone records entries; its helpers read the values they are
+given and return what to record, and none of them imports the table:
+:mod:`cardroom.server.clocks` says what is due by itself and when (clocks, bots, 托管);
+:mod:`cardroom.server.conduct` holds the conduct state (penalties, pending skips, the 下家's choices)
+and builds its entries; :mod:`cardroom.server.outcomes` builds the ``match_end`` entry (the engine's
+end, a format's decision, a forfeit) and reads the result back; names and tokens are
+:mod:`cardroom.server.seats`.
 
 What a viewer may see is :mod:`cardroom.server.views`: :meth:`Table.view` (the ``state`` message) and
 :meth:`Table.events_for` (the log projected for one seat or a spectator) never hold another seat's
@@ -20,8 +23,9 @@ cards.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
-from typing import Any, Literal
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from typing import Any, ClassVar, Literal
 
 from cardroom.bots import Bot, make_bot
 from cardroom.cards import Card, format_cards
@@ -31,25 +35,41 @@ from cardroom.guandan.match import Match, MatchPhase, shuffled_hands
 from cardroom.guandan.observation import Observation
 from cardroom.guandan.ruleset import preset
 from cardroom.records import record_of
-from cardroom.server import clocks, conduct, outcomes, views
+from cardroom.server import clocks, outcomes, views
 from cardroom.server.clocks import AUTO_BOT
 from cardroom.server.codec import (
+    ChoiceKind,
     ProtocolError,
     action_json,
     describe,
     from_record_action,
     legal_json,
     read_action,
+    read_choice,
     read_hand,
     record_action,
 )
-from cardroom.server.conduct import EFFECT_NAMES, Choice
+from cardroom.server.conduct import EFFECT_NAMES, Choice, Conduct, Effect
 from cardroom.server.config import TableConfig
+from cardroom.server.entries import (
+    GUANDAN_ENTRIES,
+    ActionEntry,
+    AutoEntry,
+    By,
+    ChoiceEntry,
+    ChosenEntry,
+    DealEndEntry,
+    DealEntry,
+    LogEntry,
+    MatchEndEntry,
+    PenaltyEntry,
+    Reader,
+    RulingEntry,
+)
 from cardroom.server.outcomes import DECIDED
 from cardroom.server.seated import Decide, Due, DueKind, Entry, SeatedTable, Status
 from cardroom.server.seats import clean_name, token_hash
-from cardroom.tournament.conduct import MatchConduct, Offence, PenaltyRecord
-from cardroom.tournament.formats import EndReason
+from cardroom.tournament.conduct import EndDeal, EndMatch, Offence, PenaltyRecord, SkipTurn
 from cardroom.tournament.scoring import TableResult
 
 __all__ = [
@@ -81,20 +101,15 @@ class Table(SeatedTable):
     (penalties, the 下家's choices)."""
 
     AUTO_BOT = AUTO_BOT
+    ENTRIES: ClassVar[Mapping[str, Reader]] = GUANDAN_ENTRIES
     match: Match
 
     def __init__(self, table_id: str, config: TableConfig, *, seed: str | None = None) -> None:
         super().__init__(table_id, config, seed=seed)
         self.rules = preset(config.rules)
         self.match = Match(self.rules, max_deals=None if config.format is not None else config.max_deals)
-        self.conduct: MatchConduct | None = None if config.conduct is None else MatchConduct(config.conduct)
-        """The penalties of this match (tournament tables)."""
-        self.pending_skip: set[int] = set()
-        """Seats whose next turn in play is skipped (违例: their 下家 chose the skip, or took the default)."""
-        self.choices: list[Choice] = []
-        """The open choices of offenders' 下家 (``choice`` entries not yet answered by ``chosen``)."""
-        self.named_leader: int | None = None
-        """The leader named for the deal after a foul (a ``chosen`` entry), until that deal is dealt."""
+        self.conduct = Conduct(config.conduct)
+        """The conduct state: penalties (tournament tables), pending skips, open choices."""
 
     @property
     def current_player(self) -> int | None:
@@ -110,7 +125,7 @@ class Table(SeatedTable):
         deal = self.match.current_deal
         assert deal is not None
         if self.waits_for_choice():
-            chooser = next(choice.seat for choice in self.choices if choice.offender == seat)
+            chooser = next(choice.seat for choice in self.conduct.choices if choice.offender == seat)
             raise ProtocolError(
                 "wrong_phase",
                 f"seat {chooser} ({self.names[chooser]}) is choosing whether seat {seat}'s turn is skipped",
@@ -155,46 +170,66 @@ class Table(SeatedTable):
         chosen = self.verify(seat, action)
         before = self.number
         if self.auto[seat]:
-            self._record({"type": "auto", "seat": seat, "on": False, "at": now})
+            self._record(AutoEntry(seat, False, now))
         self._play(chosen, "player", now)
         return self.log[before:]
 
     def choose(self, seat: int, message: Mapping[str, Any], now: float) -> list[Entry]:
         """A ``choose`` message: the seat answers its open choice (``skip`` true or false after a 违例,
         ``leader`` a seat after a 犯规). A skip chosen while the offender is to play is applied at once."""
-        return conduct.choose(self, seat, message, now)
+        kind, value = read_choice(message)
+        if self.status != "running":
+            raise ProtocolError("wrong_phase", f"the table is {self.status}: there is no choice to make")
+        choice = self.conduct.answering(seat, kind, self.names)
+        before = self.number
+        self._answer(choice, value, "player", now)
+        return self.log[before:]
 
     def choice_for(self, seat: int | None) -> Choice | None:
         """The seat's open choice (the first, should it have two), or ``None``."""
-        return conduct.choice_for(self, seat)
+        if seat is None or self.status != "running":
+            return None
+        return self.conduct.choice_for(seat)
 
     def waits_for_choice(self) -> bool:
         """Whether play waits for a choice: the player to act (in play) is an offender whose 下家 has not
         yet said whether its turn is skipped (its clock stands still; it may not act)."""
-        return conduct.waits_for_choice(self)
+        return self.status == "running" and self.conduct.waits(self.match.current_deal)
 
     def choice_clock(self) -> float:
         """Seconds a 下家 has to answer: the follow clock (a tournament table's ``play_s`` plus its
         countdown)."""
-        return conduct.choice_clock(self)
+        return self.conduct.choice_clock(self.config.clocks.follow)
 
-    # -- what happens by itself ------------------------------------------------------------------
+    # -- what happens by itself (cardroom.server.clocks) -----------------------------------------
 
     @property
     def penalising(self) -> bool:
         """Whether a timeout is penalised here (a tournament table whose policy names a penalty); a
         timeout then costs that penalty and the heuristic bot makes the one move, without 托管."""
-        return clocks.penalising(self)
+        return self.conduct.penalising_timeouts
 
     def clock(self) -> float | None:
         """Seconds the player to act has for this action, by phase (tribute, return, lead, follow); a
         tournament table's are its conduct policy's (the deal's first lead, every other play) plus the
         countdown (读秒)."""
-        return clocks.clock(self)
+        deal = self.match.current_deal
+        if deal is None or self.status != "running":
+            return None
+        return clocks.clock(deal, self.config, self.conduct)
 
     def due(self) -> Due | None:
         """The next automatic step and when it is due, or ``None`` (waiting for players, or over)."""
-        return clocks.due(self)
+        if self.status != "running":
+            return None
+        return clocks.due(
+            self.match,
+            self.config,
+            self.conduct,
+            auto=self.auto,
+            turn_started=self.turn_started,
+            deal_ended=self.deal_ended,
+        )
 
     def observation(self, seat: int) -> Observation:
         return self.match.observation(seat)
@@ -208,38 +243,66 @@ class Table(SeatedTable):
     def apply_due(self, due: Due, action: Action | None, now: float) -> list[Entry]:
         """Carry out ``due`` (as :meth:`due` gave it) with the bot's ``action``: nothing when the table
         has moved on since; the first legal action when the bot's is not legal (or missing)."""
-        return clocks.apply_due(self, due, action, now)
+        if self.due() != due:
+            return []
+        before = self.number
+        if due.kind == "deal":
+            self._next_deal(now)
+            return self.log[before:]
+        seat = due.seat
+        assert seat is not None
+        if due.kind == "skip":
+            self._record(RulingEntry("skip_turn", seat, now))
+        elif due.kind == "choice":
+            choice = self.conduct.due_choice(seat, due.at)
+            self._answer(choice, choice.default, "default", now)
+        elif due.kind == "clock" and self.penalising:
+            self._timeout(seat, clocks.bot_action(self.match, action), now)
+        else:
+            chosen = clocks.bot_action(self.match, action)
+            if due.kind == "clock":
+                self._record(AutoEntry(seat, True, now))
+            self._play(chosen, "bot" if due.kind == "bot" else "auto", now)
+        return self.log[before:]
 
     def restart_clocks(self, now: float) -> None:
         """After the server was down: the player to act gets a full clock, the deal pause starts again,
         and so does an open choice."""
         super().restart_clocks(now)
-        clocks.restart_clocks(self, now)
+        self.conduct.restart(now, self.choice_clock())
 
     # -- conduct and the match's end (tournament tables) -----------------------------------------
 
     def penalise(self, seat: int, offence: Offence, now: float) -> list[Entry]:
         """Penalise ``seat`` for ``offence`` (a disconnection, or a referee's call) under the table's
         conduct policy and apply the ruling's effect; nothing at a table without one, or not running."""
-        return conduct.penalise(self, seat, offence, now)
+        if self.conduct.penalties is None or self.status != "running":
+            return []
+        before = self.number
+        effect = self._penalise(seat, offence, now)
+        if isinstance(effect, SkipTurn):
+            self._skip_if_due(seat, now)
+        return self.log[before:]
 
     def forfeit(self, side: int, now: float, note: str = "") -> list[Entry]:
         """End a running match by a forfeit of ``side`` (the director's 判负 or 弃权)."""
-        return outcomes.forfeit(self, side, now, note)
+        if self.status != "running":
+            return []
+        return [self._record(outcomes.match_end(self.match, now, forfeited_by=side, note=note))]
 
     def result(self) -> TableResult | None:
         """The finished match's result for a tournament (``None`` while it runs)."""
-        return outcomes.result(self)
+        return outcomes.result(self.end, self.match)
 
     def outcome(self) -> dict[str, Any] | None:
         """The state's ``result``: winner, levels, 28-point score and why the match ended."""
-        return outcomes.outcome(self)
+        return outcomes.outcome(self.end, self.match)
 
     @property
     def penalties(self) -> tuple[PenaltyRecord, ...]:
-        return () if self.conduct is None else self.conduct.records
+        return self.conduct.records
 
-    # -- writing the log -------------------------------------------------------------------------
+    # -- writing the log: what happens, in order -------------------------------------------------
 
     def _deal(self, now: float) -> None:
         assert self.seed is not None
@@ -249,23 +312,29 @@ class Table(SeatedTable):
         leader = holder if first else None
         if self.match.needs_named_leader:
             # named by the offender's 下家 (a ``chosen`` entry); a bot, a 托管 seat or the default: itself
-            leader = self.named_leader if self.named_leader is not None else self.match.leader_chooser
+            named = self.conduct.named_leader
+            leader = named if named is not None else self.match.leader_chooser
         self._record(
-            {
-                "type": "deal",
-                "deal_number": number,
-                "level": self.match.level.letter,
-                "hands": [format_cards(hand) for hand in hands],
-                "leader": leader,
-                "turned_card": str(card) if first else None,
-                "at": now,
-            }
+            DealEntry(
+                number,
+                self.match.level.letter,
+                tuple(format_cards(hand) for hand in hands),
+                leader,
+                str(card) if first else None,
+                now,
+            )
         )
 
-    def _play(self, action: Action, by: str, now: float) -> None:
-        self._record(
-            {"type": "action", "seat": action.seat, "action": record_action(action), "by": by, "at": now}
-        )
+    def _next_deal(self, now: float) -> None:
+        """Between deals: the match ends if its format says so, else the next deal is dealt."""
+        decided = outcomes.decide(self.config.format, self.match, self.elapsed(now))
+        if decided is not None:
+            self._record(outcomes.match_end(self.match, now, decided=decided))
+        else:
+            self._deal(now)
+
+    def _play(self, action: Action, by: By, now: float) -> None:
+        self._record(ActionEntry(action.seat, record_action(action), by, now))
         if self.match.phase is MatchPhase.DEAL:
             return
         self._deal_ended(now)
@@ -274,92 +343,170 @@ class Table(SeatedTable):
         """After a deal's last action (or a foul): ``deal_end``, and ``match_end`` when it is over."""
         summary = self.match.summaries[-1]
         self._record(
-            {
-                "type": "deal_end",
-                "deal_number": len(self.match.deals),
-                "places": list(summary.result.places),
-                "rise": summary.result.rise(self.rules),
-                "levels": [level.letter for level in summary.levels_after],
-                "at": now,
-            }
+            DealEndEntry(
+                len(self.match.deals),
+                tuple(summary.result.places),
+                summary.result.rise(self.rules),
+                tuple(level.letter for level in summary.levels_after),
+                now,
+            )
         )
         if self.match.is_over:
-            points = self.match.points()
-            self._record(
-                {
-                    "type": "match_end",
-                    "winner": self.match.winner,
-                    "levels": [level.letter for level in self.match.levels],
-                    "score": list(points),
-                    "reason": EndReason.PASSED_ACE.value
-                    if self.match.passed_ace
-                    else EndReason.DEAL_LIMIT.value,
-                    "level_values": list(self.match.level_values()),
-                    "at": now,
-                }
-            )
+            self._record(outcomes.match_end(self.match, now))
             return
-        outcome = outcomes.decide(self, now)
-        if outcome is not None:
-            outcomes.finish_decided(self, outcome, now)
+        decided = outcomes.decide(self.config.format, self.match, self.elapsed(now))
+        if decided is not None:
+            self._record(outcomes.match_end(self.match, now, decided=decided))
 
-    def _apply_game(self, entry: Entry, at: float) -> None:
-        kind = entry["type"]
-        if kind == "deal":
-            hands = [read_hand(text) for text in entry["hands"]]
-            turned = Card.parse(entry["turned_card"]) if entry.get("turned_card") else None
-            dealt = self.match.deal(hands, entry.get("leader"), turned)
-            self.named_leader = None
-            exempt = [event.seat for event in dealt.events if event.kind == EventKind.ANTI_TRIBUTE]
-            if exempt:
-                entry["anti_tribute"] = exempt
-            self.turn_started = at
-        elif kind == "action":
-            current = self.match.current_deal
-            if current is None:
-                raise ValueError("an action outside a deal")
-            before = len(current.events)
-            self.match.apply(from_record_action(entry["action"], current.level, self.rules))
-            self._annotate(entry, current, before)
-            self.turn_started = at
-        elif kind == "penalty":
-            conduct.apply_penalty(self, entry)
-        elif kind == "ruling":
-            conduct.apply_ruling(self, entry)
-            self.turn_started = at
-        elif kind == "choice":
-            conduct.apply_choice(self, entry)
-        elif kind == "chosen":
-            conduct.apply_chosen(self, entry, at)
-        elif kind == "deal_end":
-            if not self.match.summaries or list(self.match.summaries[-1].result.places) != entry["places"]:
-                raise ValueError("the deal's places differ from the log")
-            self.deal_ended = at
-        elif kind == "match_end":
-            if entry.get("reason") == "forfeit" and not self.match.is_over:
-                self.match.forfeit(int(entry["forfeited_by"]), str(entry.get("note", "")))
-            if not self.match.is_over and entry.get("reason") not in DECIDED:
-                raise ValueError("the match is not over")
-            self._finish(entry)
-            self.choices.clear()
-        else:
-            super()._apply_game(entry, at)
+    def _timeout(self, seat: int, chosen: Action, now: float) -> None:
+        """A penalised timeout: the penalty, then the heuristic bot's one move (``chosen``) unless the
+        ruling skipped the turn, ended the deal or the match, or play now waits for a choice."""
+        before = self.number
+        effect = self._penalise(seat, Offence.TIMEOUT, now)
+        if isinstance(effect, SkipTurn) and self._skip_if_due(seat, now):
+            return
+        if (
+            self.status == "running"
+            and self.match.current_player == seat
+            and not self.waits_for_choice()
+            and self.number > before
+        ):
+            self._play(chosen, "auto", now)
+
+    def _penalise(self, seat: int, offence: Offence, now: float) -> Effect:
+        """Record the penalty of an offence and carry out an ``EndDeal`` or ``EndMatch``; for a
+        ``SkipTurn`` ask the 下家 (a ``choice`` entry) when it is a person. The effect is returned (a skip
+        is left to the caller and to :meth:`due`)."""
+        asked = self.conduct.asked(seat)
+        entry, effect = self.conduct.penalty(
+            seat, offence, at_s=self.elapsed(now), deal_number=len(self.match.deals), now=now
+        )
+        if entry is None:
+            return effect
+        self._record(entry)
+        if isinstance(effect, EndMatch):
+            self._record(outcomes.match_end(self.match, now, forfeited_by=effect.side))
+        elif isinstance(effect, EndDeal) and self.match.current_deal is not None:
+            self._foul(seat, now)
+        elif isinstance(effect, SkipTurn) and effect.chooser is not None and not asked:
+            self._ask(effect.chooser, "skip_turn", seat, now)
+        return effect
+
+    def _foul(self, seat: int, now: float) -> None:
+        """犯规's effect: the deal ends at once, the offender's side 双下; the next deal has no tribute,
+        and its leader is named by the offender's 下家 (asked when it is a person)."""
+        self._record(RulingEntry("foul", seat, now))
+        self._deal_ended(now)
+        chooser = self.match.leader_chooser
+        if self.status == "running" and self.match.phase is MatchPhase.DEALING and chooser is not None:
+            self._ask(chooser, "leader", seat, now)
+
+    def _ask(self, chooser: int, kind: ChoiceKind, offender: int, now: float) -> None:
+        """Open a choice of ``chooser`` when it is a person's seat not in 托管; a bot's or a 托管
+        seat's is its default, taken at once: a skip (already pending), or the chooser leads."""
+        if self.config.seats[chooser].kind != "human" or self.auto[chooser]:
+            return
+        self._record(ChoiceEntry(kind, chooser, offender, now + self.choice_clock(), now))
+
+    def _answer(self, choice: Choice, value: bool | int, by: By, now: float) -> None:
+        """Record the answer to an open choice; a skip is applied at once when the offender is to play."""
+        self._record(Conduct.answer(choice, value, by, now))
+        if choice.kind == "skip_turn" and value:
+            self._skip_if_due(choice.offender, now)
+
+    def _skip_if_due(self, seat: int, now: float) -> bool:
+        """违例's effect, when a skip of ``seat`` is pending and it is to play: its turn is skipped (a
+        pass when it follows; when it leads, the lead goes to the other side)."""
+        if self.status != "running" or not self.conduct.skip_due(seat, self.match.current_deal):
+            return False
+        self._record(RulingEntry("skip_turn", seat, now))
+        return True
+
+    # -- applying the log (live or replayed) -----------------------------------------------------
+
+    def _appliers(self) -> dict[type[Any], Callable[[Any], LogEntry | None]]:
+        return {
+            **super()._appliers(),
+            DealEntry: self._apply_deal,
+            ActionEntry: self._apply_action,
+            PenaltyEntry: self._apply_penalty,
+            RulingEntry: self._apply_ruling,
+            ChoiceEntry: self._apply_choice,
+            ChosenEntry: self._apply_chosen,
+            DealEndEntry: self._apply_deal_end,
+            MatchEndEntry: self._apply_match_end,
+        }
+
+    def _apply_deal(self, entry: DealEntry) -> DealEntry | None:
+        hands = [read_hand(text) for text in entry.hands]
+        turned = Card.parse(entry.turned_card) if entry.turned_card else None
+        dealt = self.match.deal(hands, entry.leader, turned)
+        self.conduct.named_leader = None
+        self.turn_started = entry.at
+        exempt = tuple(
+            event.seat
+            for event in dealt.events
+            if event.kind == EventKind.ANTI_TRIBUTE and event.seat is not None
+        )
+        return replace(entry, anti_tribute=exempt) if exempt else None
+
+    def _apply_action(self, entry: ActionEntry) -> ActionEntry:
+        current = self.match.current_deal
+        if current is None:
+            raise ValueError("an action outside a deal")
+        before = len(current.events)
+        self.match.apply(from_record_action(entry.action, current.level, self.rules))
+        self.turn_started = entry.at
+        return self._annotate(entry, current, before)
+
+    def _apply_penalty(self, entry: PenaltyEntry) -> None:
+        self.conduct.apply_penalty(entry)
+
+    def _apply_ruling(self, entry: RulingEntry) -> RulingEntry:
+        applied = self.conduct.apply_ruling(entry, self.match)
+        self.turn_started = entry.at
+        return applied
+
+    def _apply_choice(self, entry: ChoiceEntry) -> None:
+        self.conduct.apply_choice(
+            entry, running=self.status == "running", between_deals=self.match.phase is MatchPhase.DEALING
+        )
+
+    def _apply_chosen(self, entry: ChosenEntry) -> None:
+        if self.conduct.apply_chosen(entry, self.match.current_deal):
+            self.turn_started = entry.at  # play waited: the offender's clock starts now
+
+    def _apply_deal_end(self, entry: DealEndEntry) -> None:
+        if not self.match.summaries or tuple(self.match.summaries[-1].result.places) != entry.places:
+            raise ValueError("the deal's places differ from the log")
+        self.deal_ended = entry.at
+
+    def _apply_match_end(self, entry: MatchEndEntry) -> None:
+        if entry.reason == "forfeit" and not self.match.is_over:
+            if entry.forfeited_by is None:
+                raise ValueError("a forfeit names the side that forfeits")
+            self.match.forfeit(entry.forfeited_by, entry.note or "")
+        if not self.match.is_over and entry.reason not in DECIDED:
+            raise ValueError("the match is not over")
+        self._finish(entry)
+        self.conduct.end_match()
 
     @staticmethod
-    def _annotate(entry: Entry, deal: Deal, before: int) -> None:
+    def _annotate(entry: ActionEntry, deal: Deal, before: int) -> ActionEntry:
         """Note on an action entry what the projection needs: who may see its card (a face-down
         tribute, a return) and the tributes handed over by it."""
         events = deal.events[before:]
         private = next((event.private_to for event in events if event.private_to is not None), None)
         if private is not None:
-            entry["private_to"] = list(private)
-        handed = [
+            entry = replace(entry, private_to=tuple(private))
+        handed = tuple(
             {"from": event.seat, "to": event.to, "card": str(event.card)}
             for event in events
             if event.kind == EventKind.TRIBUTE
-        ]
+        )
         if handed:
-            entry["tributes"] = handed
+            entry = replace(entry, tributes=handed)
+        return entry
 
     # -- what a viewer sees (cardroom.server.views) ---------------------------------------------
 

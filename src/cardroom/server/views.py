@@ -1,13 +1,19 @@
-"""What one viewer (a seat, or ``None`` for a spectator) sees of a table: each log entry as it may see it
-(:func:`project`) and the ``state`` message (:func:`state`). Nothing here ever holds another seat's
-cards, a seat token's hash or the shuffle's seed (docs/protocol.md)."""
+"""What one viewer (a seat, or ``None`` for a spectator) sees of a Guandan table: each log entry as it may
+see it (:func:`project`) and the ``state`` message (:func:`state`). Nothing here ever holds another seat's
+cards, a seat token's hash or the shuffle's seed (docs/protocol.md).
+
+The table is read through its public face only (:class:`ViewedTable`, which
+:class:`~cardroom.server.table.Table` is), so this module does not import the table."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import Any, Protocol
 
 from cardroom.guandan.deal import Deal, EventKind, Phase, PlayAction
+from cardroom.guandan.match import Match
 from cardroom.guandan.plays import PASS
+from cardroom.guandan.ruleset import RuleSet
 from cardroom.server.codec import (
     card_names,
     hand_order,
@@ -16,14 +22,47 @@ from cardroom.server.codec import (
     read_hand,
     wild_card,
 )
-from cardroom.server.seated import public_entry
+from cardroom.server.conduct import Choice
+from cardroom.server.config import TableConfig
+from cardroom.server.entries import Entry
+from cardroom.server.seated import Due, Status, public_entry
 from cardroom.tournament.conduct import PenaltyRecord
 
-if TYPE_CHECKING:
-    from cardroom.server.table import Entry, Table
+
+class ViewedTable(Protocol):
+    """What the views read of a Guandan table."""
+
+    @property
+    def match(self) -> Match: ...
+
+    @property
+    def rules(self) -> RuleSet: ...
+
+    @property
+    def status(self) -> Status: ...
+
+    @property
+    def config(self) -> TableConfig: ...
+
+    @property
+    def penalties(self) -> Sequence[PenaltyRecord]: ...
+
+    def due(self) -> Due | None: ...
+
+    def outcome(self) -> dict[str, Any] | None: ...
+
+    def state_head(self, viewer: int | None) -> dict[str, Any]: ...
+
+    def elapsed(self, now: float) -> float: ...
+
+    def choice_for(self, seat: int | None) -> Choice | None: ...
+
+    def waits_for_choice(self) -> bool: ...
+
+    def seat_view(self, seat: int, cards: int) -> dict[str, Any]: ...
 
 
-def project(table: Table, entry: Entry, viewer: int | None) -> Entry:
+def project(table: ViewedTable, entry: Entry, viewer: int | None) -> Entry:
     """A log entry as ``viewer`` may see it: no token hash, no seed, only the viewer's own dealt hand,
     a tribute or return card only to the seats it passes between."""
     kind = entry["type"]
@@ -40,7 +79,7 @@ def project(table: Table, entry: Entry, viewer: int | None) -> Entry:
     return public_entry(entry)
 
 
-def state(table: Table, viewer: int | None, now: float) -> dict[str, Any]:
+def state(table: ViewedTable, viewer: int | None, now: float) -> dict[str, Any]:
     """The ``state`` message for ``viewer``: everything needed to draw the table."""
     match = table.match
     deal = match.deals[-1] if match.deals else None
@@ -88,7 +127,7 @@ def state(table: Table, viewer: int | None, now: float) -> dict[str, Any]:
     }
 
 
-def _to_act(table: Table, viewer: int | None, turn: int | None) -> dict[str, Any]:
+def _to_act(table: ViewedTable, viewer: int | None, turn: int | None) -> dict[str, Any]:
     """Whether the viewer is to act now (``to_act``: not while its 下家 chooses whether its turn is
     skipped), may pass (``can_pass``), and the cards it may give in tribute or return (``options``).
     Plays are not listed: the page asks the server (``check``)."""
@@ -105,7 +144,7 @@ def _to_act(table: Table, viewer: int | None, turn: int | None) -> dict[str, Any
     return {"to_act": True, "can_pass": table.match.can(PlayAction(viewer, PASS)), "options": []}
 
 
-def _choice(table: Table, viewer: int | None) -> dict[str, Any] | None:
+def _choice(table: ViewedTable, viewer: int | None) -> dict[str, Any] | None:
     """The viewer's open choice (违例: skip the offender's turn?; 犯规: who leads next?), its own only."""
     choice = table.choice_for(viewer)
     return None if choice is None else choice.to_json()
@@ -116,7 +155,7 @@ def penalty_json(record: PenaltyRecord) -> dict[str, Any]:
     return {**record.to_dict(), "label": record.penalty.label, "text": record.describe()}
 
 
-def _seat(table: Table, seat: int, deal: Deal | None) -> dict[str, Any]:
+def _seat(table: ViewedTable, seat: int, deal: Deal | None) -> dict[str, Any]:
     place = None
     if deal is not None:
         if deal.result is not None:
