@@ -221,14 +221,18 @@ def test_the_lobby_creates_a_shengji_table(server: Server, context: BrowserConte
     page = context.new_page()
     page.goto(server.url + "/")
     page.get_by_test_id("game").select_option("shengji")
-    rules = page.get_by_test_id("rules").locator("option").evaluate_all("els => els.map(e => e.value)")
-    assert rules == ["shengji", "shengji_all_ranks", "shengji_second_table"]
+    assert page.get_by_test_id("rules").is_hidden(), "Shengji's rules are two choices"
+    ladders = page.get_by_test_id("sj-ladder").locator("option").evaluate_all("els => els.map(e => e.value)")
+    assert ladders == ["seven", "all_ranks"], "seed 003's seven levels first: the default"
+    tables = page.get_by_test_id("sj-table").locator("option").evaluate_all("els => els.map(e => e.value)")
+    assert tables == ["forty", "second"]
     assert page.get_by_test_id("clock-declare").is_visible()
     assert page.get_by_test_id("clock-bury").is_visible()
     assert page.get_by_test_id("clock-tribute").is_hidden(), "Shengji pays no tribute"
     bots = page.get_by_test_id("seat-config-1").locator("option").evaluate_all("els => els.map(e => e.value)")
     assert "search" not in bots, "Shengji has no search bot"
-    page.get_by_test_id("rules").select_option("shengji_second_table")
+    page.get_by_test_id("sj-ladder").select_option("all_ranks")
+    page.get_by_test_id("sj-table").select_option("second")
     page.get_by_test_id("table-name").fill("升级 evening")
     page.get_by_test_id("create-submit").click()
     link = page.get_by_test_id("share-link")
@@ -236,7 +240,7 @@ def test_the_lobby_creates_a_shengji_table(server: Server, context: BrowserConte
     table_id = link.input_value().rsplit("/", 1)[1]
     table = server.api("GET", f"/api/tables/{table_id}")
     assert table["game"] == "shengji"
-    assert table["rules"] == "shengji_second_table"
+    assert table["rules"] == "shengji_all_ranks_second_table"
     assert table["clocks"]["declare"] == server.api("GET", "/api/presets")["clocks"]["declare"]
     row = page.locator(f"[data-testid=table-row][data-table-id='{table_id}']")
     row.wait_for()

@@ -12,7 +12,15 @@ import pytest
 
 from cardroom.cards import NATURAL_RANKS, Rank, Suit, sort_cards
 from cardroom.shengji.deal import Deal, Play
-from cardroom.shengji.ruleset import ALL_RANKS, PRESETS, SECOND_TABLE, SHENGJI, ShengjiRules, preset
+from cardroom.shengji.ruleset import (
+    ALL_RANKS,
+    ALL_RANKS_SECOND_TABLE,
+    PRESETS,
+    SECOND_TABLE,
+    SHENGJI,
+    ShengjiRules,
+    preset,
+)
 from cardroom.shengji.scoring import TOTAL_POINTS, Outcome, kitty_multiplier, outcome
 from tests.shengji.deal_helpers import cards
 
@@ -205,7 +213,12 @@ def test_rules_round_trip_through_a_dict(rules: ShengjiRules) -> None:
 
 
 def test_preset_finds_the_default_the_every_rank_ladder_and_the_second_table() -> None:
-    assert sorted(PRESETS) == ["shengji", "shengji_all_ranks", "shengji_second_table"]
+    assert sorted(PRESETS) == [
+        "shengji",
+        "shengji_all_ranks",
+        "shengji_all_ranks_second_table",
+        "shengji_second_table",
+    ]
     assert (preset("shengji"), preset("shengji_all_ranks"), preset("shengji_second_table")) == (
         SHENGJI,
         ALL_RANKS,
@@ -216,11 +229,18 @@ def test_preset_finds_the_default_the_every_rank_ladder_and_the_second_table() -
 
 @pytest.mark.parametrize(
     ("rules", "changed"),
-    [(ALL_RANKS, {"name", "levels"}), (SECOND_TABLE, {"name", "attacker_table"})],
-    ids=["all_ranks", "second_table"],
+    [
+        (ALL_RANKS, {"name", "levels"}),
+        (SECOND_TABLE, {"name", "attacker_table"}),
+        (ALL_RANKS_SECOND_TABLE, {"name", "levels", "attacker_table"}),
+    ],
+    ids=["all_ranks", "second_table", "all_ranks_second_table"],
 )
-def test_each_preset_changes_one_choice_of_the_default(rules: ShengjiRules, changed: set[str]) -> None:
-    """The ladder and the result table are separate choices: a preset differs from ``shengji`` in one."""
+def test_each_preset_changes_the_ladder_or_the_table_of_the_default(
+    rules: ShengjiRules, changed: set[str]
+) -> None:
+    """The ladder and the result table are separate choices: a preset differs from ``shengji`` in
+    them alone."""
     differing = {
         item.name
         for item in dataclasses.fields(rules)
@@ -273,7 +293,7 @@ def test_from_dict_names_the_parameter_of_a_wrong_type(values: dict[str, Any], n
 def test_from_dict_rejects_unknown_parameters_and_preset_lists_the_known() -> None:
     with pytest.raises(ValueError, match="unknown rule-set parameters: colour"):
         ShengjiRules.from_dict({"colour": "red"})
-    with pytest.raises(KeyError, match="known: shengji, shengji_all_ranks, shengji_second_table"):
+    with pytest.raises(KeyError, match="known: shengji, shengji_all_ranks, shengji_all_ranks_second"):
         preset("shengji_seven_levels")
 
 

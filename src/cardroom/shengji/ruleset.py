@@ -229,7 +229,16 @@ SECOND_TABLE: Final = ShengjiRules(name="shengji_second_table", attacker_table=(
 """The seed's second result table (二、升級標準: 120—145分 升二級；150分以上 升三級) on the default
 seven-level ladder; the rest as ``shengji``."""
 
-PRESETS: Final[dict[str, ShengjiRules]] = {rules.name: rules for rules in (SHENGJI, ALL_RANKS, SECOND_TABLE)}
+ALL_RANKS_SECOND_TABLE: Final = dataclasses.replace(
+    ALL_RANKS, name="shengji_all_ranks_second_table", attacker_table=SECOND_TABLE.attacker_table
+)
+"""Both choices away from the default: every rank a level and the seed's second result table."""
+
+PRESETS: Final[dict[str, ShengjiRules]] = {
+    rules.name: rules for rules in (SHENGJI, ALL_RANKS, SECOND_TABLE, ALL_RANKS_SECOND_TABLE)
+}
+"""The two choices players dispute, crossed: the ladder (the seed's seven levels, or every rank) and
+the result table (40 points a level, or the seed's second table)."""
 
 
 def preset(name: str) -> ShengjiRules:
@@ -241,4 +250,13 @@ def preset(name: str) -> ShengjiRules:
         raise KeyError(f"unknown Shengji rule set {name!r}; known: {known}") from None
 
 
-__all__ = ["ALL_RANKS", "PRESETS", "SECOND_TABLE", "SHENGJI", "ScoreTable", "ShengjiRules", "preset"]
+__all__ = [
+    "ALL_RANKS",
+    "ALL_RANKS_SECOND_TABLE",
+    "PRESETS",
+    "SECOND_TABLE",
+    "SHENGJI",
+    "ScoreTable",
+    "ShengjiRules",
+    "preset",
+]

@@ -912,6 +912,13 @@ const SHENGJI_STRINGS = {
     "rules.shengji": "Seed 003: seven levels 2·5·10·J·Q·K·A",
     "rules.shengji_all_ranks": "Every rank 2…A",
     "rules.shengji_second_table": "Seven levels, second result table",
+    "rules.shengji_all_ranks_second_table": "Every rank 2…A, second result table",
+    "lobby.sj.ladder": "Levels",
+    "lobby.sj.ladder.seven": "Seed 003: seven, 2·5·10·J·Q·K·A (must play 2, J, A)",
+    "lobby.sj.ladder.all_ranks": "Every rank 2…A",
+    "lobby.sj.table": "Result table",
+    "lobby.sj.table.forty": "A level per 40 points (seed 003)",
+    "lobby.sj.table.second": "Seed 003's second table: 120 +2, 150 +3",
   },
   zh: {
     "sj.title": "升级",
@@ -966,6 +973,13 @@ const SHENGJI_STRINGS = {
     "rules.shengji": "原文：七级 2·5·10·J·Q·K·A",
     "rules.shengji_all_ranks": "2 到 A 每级都打",
     "rules.shengji_second_table": "七级，第二种升级表",
+    "rules.shengji_all_ranks_second_table": "2 到 A 每级都打，第二种升级表",
+    "lobby.sj.ladder": "级",
+    "lobby.sj.ladder.seven": "原文七级：2·5·10·J·Q·K·A（必打 2、J、A）",
+    "lobby.sj.ladder.all_ranks": "2 到 A 每级都打",
+    "lobby.sj.table": "升级表",
+    "lobby.sj.table.forty": "每 40 分一级（原文）",
+    "lobby.sj.table.second": "原文第二种：120 分升二级，150 分升三级",
   },
 };
 Object.assign(STRINGS.en, SHENGJI_STRINGS.en);

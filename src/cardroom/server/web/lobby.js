@@ -7,7 +7,10 @@ const $ = (sel) => document.querySelector(sel);
 
 const GAME_PRESETS = {
   guandan: { rules: ["competition", "classic", "platform", "huopin"], bots: ["heuristic", "random"] },
-  shengji: { rules: ["shengji", "shengji_all_ranks", "shengji_second_table"], bots: ["heuristic", "random"] },
+  shengji: {
+    rules: ["shengji", "shengji_all_ranks", "shengji_second_table", "shengji_all_ranks_second_table"],
+    bots: ["heuristic", "random"],
+  },
 };
 let game = "guandan";
 let presets = GAME_PRESETS.guandan;
@@ -152,7 +155,28 @@ function rulesLabel(name) {
   return has(`rules.${name}`) ? t(`rules.${name}`) : name;
 }
 
+/** Shengji's rule set from its two choices, the ladder and the result table (the presets cross them). */
+function shengjiRules() {
+  const ladder = $("#sj-ladder").value === "all_ranks" ? "_all_ranks" : "";
+  const table = $("#sj-table").value === "second" ? "_second_table" : "";
+  return `shengji${ladder}${table}`;
+}
+
+function renderShengjiChoices() {
+  const shengji = game === "shengji";
+  $("#shengji-rules").hidden = !shengji;
+  $("#rules-field").hidden = shengji;
+  const fill = (select, key, values) => {
+    const current = select.value || values[0];
+    select.replaceChildren(...values.map((value) => h("option", { value, text: t(`${key}.${value}`) })));
+    select.value = current;
+  };
+  fill($("#sj-ladder"), "lobby.sj.ladder", ["seven", "all_ranks"]);
+  fill($("#sj-table"), "lobby.sj.table", ["forty", "second"]);
+}
+
 function renderForm() {
+  renderShengjiChoices();
   const games = $("#game");
   games.replaceChildren(...Object.keys(GAME_PRESETS).map((name) => h("option", { value: name, text: t(`lobby.game.${name}`) })));
   games.value = game;
@@ -296,7 +320,7 @@ async function createTable(event) {
   const body = {
     name,
     game,
-    rules: $("#rules").value,
+    rules: game === "shengji" ? shengjiRules() : $("#rules").value,
     max_deals: length ? Number(length) : null,
     seats: seatChoices.map((choice) => (choice === "human" ? { kind: "human" } : { kind: "bot", bot: choice })),
     clocks,
