@@ -37,6 +37,7 @@ from sqlalchemy import (
     create_engine,
     event,
     false,
+    insert,
     make_url,
     select,
     update,
@@ -405,23 +406,34 @@ class Store:
         before this returns: all of them, or none (a used number or an unknown table is a
         ``StoreError``)."""
         now = _now()
+        touched: dict[str, dict[str, Any]] = {}
+        rows: list[dict[str, Any]] = []
+        for write in writes:
+            values = touched.setdefault(write.table_id, {})
+            if write.status is not None:
+                if write.status not in STATUSES:
+                    raise StoreError(f"unknown table status {write.status!r} (table {write.table_id!r})")
+                values["status"] = write.status
+            if write.record is not None:
+                values["record"] = write.record
+            rows += [
+                {"table_id": write.table_id, "number": number, "entry": entry, "created": now}
+                for number, entry in write.entries
+            ]
         try:
             with self._sessions.begin() as session:
-                for write in writes:
-                    values: dict[str, Any] = {}
-                    if write.status is not None:
-                        if write.status not in STATUSES:
-                            raise StoreError(
-                                f"unknown table status {write.status!r} (table {write.table_id!r})"
-                            )
-                        values["status"] = write.status
-                    if write.record is not None:
-                        values["record"] = write.record
-                    self._touch(session, write.table_id, now, **values)
-                    for number, entry in write.entries:
-                        session.add(
-                            EventModel(table_id=write.table_id, number=number, entry=entry, created=now)
-                        )
+                plain = [table_id for table_id, values in touched.items() if not values]
+                if plain:  # tables only touched: one statement for them all
+                    result = session.execute(
+                        update(TableModel).where(TableModel.id.in_(plain)).values(updated=now)
+                    )
+                    if result.rowcount != len(plain):  # type: ignore[attr-defined]
+                        raise StoreError(f"unknown table among {', '.join(sorted(plain))}")
+                for table_id, values in touched.items():
+                    if values:
+                        self._touch(session, table_id, now, **values)
+                if rows:
+                    session.execute(insert(EventModel), rows)
         except IntegrityError as error:
             raise StoreError(f"a log entry number is already used: {error.orig}") from error
 
