@@ -3,6 +3,7 @@ transaction, a barrier waits for what came before it, and a failed write never l
 
 from __future__ import annotations
 
+import threading
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -28,10 +29,19 @@ def store(tmp_path: Path) -> Store:
 def test_writes_are_stored_in_order_off_the_callers_thread(store: Store) -> None:
     writer = StoreWriter(store)
     assert not writer.inline, "a database in a file is written by the writer's own thread"
+    threads: list[str] = []
+    write = store.write
+
+    def recorded(writes: Any) -> None:
+        threads.append(threading.current_thread().name)
+        write(writes)
+
+    store.write = recorded  # type: ignore[method-assign]
     futures = [writer.submit(Write("a", ((number, entry(number)),))) for number in range(1, 41)]
     futures.append(writer.submit(Write("b", ((1, entry(1)), (2, entry(2))), status="running")))
     writer.barrier().result(timeout=10)
     assert all(future.done() and future.exception() is None for future in futures)
+    assert set(threads) == {"cardroom store writer"}, "never on the caller's thread"
     assert [item["name"] for item in store.entries("a")] == [f"P{number}" for number in range(1, 41)]
     assert len(store.entries("b")) == 2
     assert store.table("b").status == "running"  # type: ignore[union-attr]

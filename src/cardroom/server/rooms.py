@@ -189,9 +189,8 @@ class Room:
                 self.connections.discard(connection)
                 continue
             seat = connection.seat
-            for number, event in self.table.events_for(seat, before):
-                if number <= upto:
-                    connection.send(server_message("event", number=number, event=event))
+            for number, event in self.table.events_for(seat, before, upto):
+                connection.send(server_message("event", number=number, event=event))
             if current:
                 if seat not in views:
                     views[seat] = self.table.view(seat, now)
@@ -291,9 +290,8 @@ class Room:
                 protocol=1,
             )
         )
-        for number, event in table.events_for(seat, since):
-            if number <= self.stored:
-                connection.send(server_message("event", number=number, event=event))
+        for number, event in table.events_for(seat, since, self.stored):
+            connection.send(server_message("event", number=number, event=event))
         changed = self._update_connected({previous, seat})
         if changed:
             self.broadcast(self.stored)

@@ -332,11 +332,15 @@ class SeatedTable(ABC):
     def project(self, entry: Entry, viewer: int | None) -> Entry:
         """A log entry as ``viewer`` (a seat, or ``None`` for a spectator) may see it."""
 
-    def events_for(self, viewer: int | None, since: int = 0) -> list[tuple[int, Entry]]:
-        """The entries after number ``since``, numbered and projected for ``viewer``."""
+    def events_for(
+        self, viewer: int | None, since: int = 0, upto: int | None = None
+    ) -> list[tuple[int, Entry]]:
+        """The entries after number ``since`` (up to number ``upto``, default the last), numbered and
+        projected for ``viewer``."""
         start = max(0, since)
         return [
-            (number, self.project(entry, viewer)) for number, entry in enumerate(self.log[start:], start + 1)
+            (number, self.project(entry, viewer))
+            for number, entry in enumerate(self.log[start:upto], start + 1)
         ]
 
     def seat_view(self, seat: int, cards: int) -> dict[str, Any]:

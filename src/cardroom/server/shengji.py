@@ -20,7 +20,6 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Literal
 
-from cardroom.bots.shengji import ShengjiBot, make_shengji_bot
 from cardroom.cards import format_cards, parse_cards
 from cardroom.records.shengji import (
     ShengjiAction,
@@ -121,9 +120,6 @@ class ShengjiTable(SeatedTable):
 
     def observation(self, seat: int) -> Observation:
         return self.match.observation(seat)
-
-    def make_bot(self, name: str, seed: int) -> ShengjiBot:
-        return make_shengji_bot(name, seed)
 
     def action_json(self, action: Action) -> dict[str, Any]:
         return shengji_action_json(action)

@@ -37,9 +37,6 @@ class ViewedShengjiTable(Protocol):
     def seat_view(self, seat: int, cards: int) -> dict[str, Any]: ...
 
 
-KITTY_SIZE = 8
-
-
 def project(table: ViewedShengjiTable, entry: Entry, viewer: int | None) -> Entry:
     """A log entry as ``viewer`` may see it: no deck, and a burial's cards only for its dealer."""
     kind = entry["type"]

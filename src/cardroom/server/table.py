@@ -27,7 +27,6 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any, ClassVar, Literal
 
-from cardroom.bots import Bot, make_bot
 from cardroom.cards import Card, format_cards
 from cardroom.guandan.deal import Action, Deal, EventKind, PlayAction
 from cardroom.guandan.errors import OutOfTurnError, RuleError, WrongPhaseError
@@ -233,9 +232,6 @@ class Table(SeatedTable):
 
     def observation(self, seat: int) -> Observation:
         return self.match.observation(seat)
-
-    def make_bot(self, name: str, seed: int) -> Bot:
-        return make_bot(name, seed)
 
     def action_json(self, action: Action) -> dict[str, Any]:
         return action_json(action)
