@@ -12,9 +12,12 @@ from typing import TYPE_CHECKING, Any
 
 import anyio
 import pytest
+from argon2 import PasswordHasher
+from argon2.profiles import CHEAPEST
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
+from cardroom.server.account_api import SESSION_COOKIE
 from cardroom.server.app import create_app
 from cardroom.server.config import Clocks, Settings, TableConfig
 from cardroom.server.rooms import Room, Rooms
@@ -45,10 +48,39 @@ def context(browser: Browser) -> Iterator[BrowserContext]:
         ctx.close()
 
 
-FAST = Settings(bot_delay=0.0, deal_pause=0.0, message_rate=None, address_message_rate=None)
+FAST = Settings(
+    bot_delay=0.0, deal_pause=0.0, message_rate=None, address_message_rate=None, sign_in_rate=None
+)
 """Bots act at once and deals follow each other at once; the clocks are the rules' (long for a test).
-The scripted peers answer at once, faster than a person, so their messages are not rate limited (the
-limits' own tests, tests/server/test_limits.py, set them)."""
+The scripted peers answer at once, faster than a person, and sign in as often as a test needs, so
+neither is rate limited (the limits' own tests, tests/server/test_limits.py, set them)."""
+
+CHEAP = PasswordHasher.from_parameters(CHEAPEST)
+"""argon2 at its cheapest: the tests make many accounts (the server's default costs about 0.1 s)."""
+
+Headers = dict[str, str]
+
+
+def password_of(name: str) -> str:
+    """The password the tests give ``name``'s account."""
+    return f"secret of {name}"
+
+
+def signed_in(client: TestClient, name: str, *, director: bool = False) -> Headers:
+    """The headers of a request signed in as ``name`` (the account opened first if there is none; given
+    the director role if asked): its session cookie and CSRF token. The client's own cookie jar is
+    left empty, so other requests stay a guest's."""
+    credentials = {"name": name, "password": password_of(name)}
+    response = client.post("/api/accounts", json=credentials)
+    if response.status_code == 409:
+        response = client.post("/api/session", json=credentials)
+    assert response.status_code in (200, 201), response.text
+    secret = response.cookies[SESSION_COOKIE]
+    client.cookies.clear()
+    if director:
+        client.app.state.accounts.set_role(name, "director")  # type: ignore[attr-defined]
+    return {"Cookie": f"{SESSION_COOKIE}={secret}", "X-CSRF-Token": response.json()["csrf"]}
+
 
 LONG_CLOCKS = {"tribute": 600, "return": 600, "lead": 600, "follow": 600}
 
@@ -62,7 +94,7 @@ def database_url(tmp_path: Path) -> str:
 
 @pytest.fixture
 def client(database_url: str) -> Iterator[TestClient]:
-    with TestClient(create_app(database_url, settings=FAST)) as test_client:
+    with TestClient(create_app(database_url, settings=FAST, password_hasher=CHEAP)) as test_client:
         yield test_client
 
 

@@ -15,30 +15,51 @@ from fastapi.testclient import TestClient
 from cardroom.records import replay
 from cardroom.server.app import create_app
 from cardroom.server.table import Table
-from tests.server.conftest import FAST, Peer, guandan_table_of, room_of
+from tests.server.conftest import CHEAP, FAST, Peer, guandan_table_of, password_of, room_of, signed_in
 
 Json = dict[str, Any]
 LONG = {"tribute_s": 600, "return_s": 600, "first_lead_s": 600, "play_s": 600, "countdown_s": 0}
 
 
 def make_event(client: TestClient, **body: Any) -> tuple[str, dict[str, str]]:
-    """``POST /api/events``: the event's id and the director's header."""
+    """``POST /api/events`` by the director's account: the event's id and the director token's header
+    (the director's scripts run the event with it)."""
     body.setdefault("name", "淮安杯")
     body.setdefault("bot_delay", 0)
     body.setdefault("deal_pause", 0)
-    response = client.post("/api/events", json=body)
+    response = client.post("/api/events", json=body, headers=signed_in(client, "Director", director=True))
     assert response.status_code == 201, response.text
     answer = response.json()
     return answer["event"]["id"], {"X-Director-Token": answer["director_token"]}
 
 
+def open_accounts(client: TestClient, *players: Json) -> None:
+    """The people's accounts (a team registers people by their accounts' names)."""
+    for player in players:
+        if "bot" not in player:
+            credentials = {"name": player["name"], "password": password_of(player["name"])}
+            assert client.post("/api/accounts", json=credentials).status_code in (201, 409)
+    client.cookies.clear()
+
+
 def register(client: TestClient, event_id: str, headers: dict[str, str], name: str, *players: Json) -> Json:
+    open_accounts(client, *players)
     response = client.post(
         f"/api/events/{event_id}/teams", json={"name": name, "players": list(players)}, headers=headers
     )
     assert response.status_code == 201, response.text
     answer: Json = response.json()
     return answer
+
+
+def seat_token(client: TestClient, event_id: str, name: str) -> str:
+    """The player, signed in, asks where it plays and takes that seat: the seat's token."""
+    headers = signed_in(client, name)
+    where = client.post(f"/api/events/{event_id}/whoami", json={}, headers=headers).json()["seat"]
+    response = client.post(f"/api/tables/{where['table_id']}/seats/{where['seat']}", json={}, headers=headers)
+    assert response.status_code == 200, response.text
+    token: str = response.json()["token"]
+    return token
 
 
 def bots(first: str, second: str) -> tuple[Json, Json]:
@@ -102,29 +123,53 @@ def test_an_event_is_created_listed_and_refuses_bad_fields(client: TestClient) -
         ({"name": "x", "colour": "red"}, "colour"),
         ({"name": ""}, "name"),
     ]:
-        response = client.post("/api/events", json=body)
+        response = client.post("/api/events", json=body, headers=signed_in(client, "Director"))
         assert response.status_code == 400, (body, response.text)
         assert named in response.json()["detail"], (body, response.text)
     assert client.get("/api/events/nope").status_code == 404
 
 
-def test_registering_needs_the_director_and_gives_people_their_tokens(client: TestClient) -> None:
+def test_only_a_directors_account_creates_an_event(client: TestClient) -> None:
+    """The director role (issue 25): a guest is asked to sign in, a player's account is refused."""
+    body = {"name": "淮安杯"}
+    response = client.post("/api/events", json=body)
+    assert response.status_code == 401
+    assert "sign in" in response.json()["detail"]
+    response = client.post("/api/events", json=body, headers=signed_in(client, "Ann"))
+    assert response.status_code == 403
+    assert "director role" in response.json()["detail"]
+    director = signed_in(client, "Dora", director=True)
+    response = client.post("/api/events", json=body, headers=director)
+    assert response.status_code == 201
+    event_id = response.json()["event"]["id"]
+    # the director's account runs it; another director's does not
+    team = {"name": "队1", "players": [{"bot": "heuristic"}, {"bot": "random"}]}
+    assert client.post(f"/api/events/{event_id}/teams", json=team, headers=director).status_code == 201
+    other = signed_in(client, "Otto", director=True)
+    assert client.post(f"/api/events/{event_id}/teams", json=team, headers=other).status_code == 403
+
+
+def test_registering_needs_the_director_and_the_peoples_accounts(client: TestClient) -> None:
     event_id, headers = make_event(client)
     team = {"name": "队1", "players": [{"name": "Ann"}, {"bot": "heuristic"}]}
     assert client.post(f"/api/events/{event_id}/teams", json=team).status_code == 403
     wrong = {"X-Director-Token": "not-it"}
     assert client.post(f"/api/events/{event_id}/teams", json=team, headers=wrong).status_code == 403
-    answer = register(client, event_id, headers, "队1", {"name": "Ann"}, {"bot": "heuristic"})
+    response = client.post(f"/api/events/{event_id}/teams", json=team, headers=headers)
+    assert response.status_code == 409, "Ann has no account yet"
+    assert "no account 'Ann'" in response.json()["detail"]
+    answer = register(client, event_id, headers, "队1", {"name": "ann"}, {"bot": "heuristic"})
     assert answer["team"]["id"] == "T1"
-    assert [p["name"] for p in answer["team"]["players"]] == ["Ann", "heuristic bot"]
-    assert list(answer["tokens"]) == ["Ann"]  # bots get none
+    assert [p["name"] for p in answer["team"]["players"]] == ["ann", "heuristic bot"]
+    assert "tokens" not in answer, "no token to hand on: each player signs in"
     # a person plays in one team only (names case-insensitively); bots may share a name
     again = {"name": "队2", "players": [{"name": "ANN"}, {"name": "Bo"}]}
     response = client.post(f"/api/events/{event_id}/teams", json=again, headers=headers)
     assert response.status_code == 409
-    assert "Ann" in response.json()["detail"]
+    assert "'ann' plays in team T1" in response.json()["detail"]
     register(client, event_id, headers, "队2", {"name": "Bo"}, {"bot": "heuristic"})
     bad = {"name": "队3", "players": [{"name": "Cy"}, {"bot": "chess"}]}
+    open_accounts(client, {"name": "Cy"})
     response = client.post(f"/api/events/{event_id}/teams", json=bad, headers=headers)
     assert response.status_code == 400
     assert "players[1].bot" in response.json()["detail"]
@@ -146,11 +191,8 @@ def test_registering_needs_the_director_and_gives_people_their_tokens(client: Te
 
 def test_pairing_a_round_seats_the_players_at_new_tables(client: TestClient) -> None:
     event_id, headers = make_event(client, conduct={"clocks": LONG})
-    tokens: dict[str, str] = {}
-    tokens |= register(client, event_id, headers, "队1", {"name": "Ann"}, {"name": "Cy"})["tokens"]
-    tokens |= register(
-        client, event_id, headers, "队2", {"name": "Bo"}, {"bot": "heuristic", "name": "Robo"}
-    )["tokens"]
+    register(client, event_id, headers, "队1", {"name": "Ann"}, {"name": "Cy"})
+    register(client, event_id, headers, "队2", {"name": "Bo"}, {"bot": "heuristic", "name": "Robo"})
     client.post(f"/api/events/{event_id}/start", json={}, headers=headers)
     assert client.post(f"/api/events/{event_id}/rounds").status_code == 403
     response = client.post(f"/api/events/{event_id}/rounds", headers=headers)
@@ -164,15 +206,24 @@ def test_pairing_a_round_seats_the_players_at_new_tables(client: TestClient) -> 
     robo = next(seat for seat in lobby["seats"] if seat["name"] == "Robo")
     assert robo["kind"] == "bot"
     assert robo["bot"] == "heuristic"
-    # the player token is the seat token: whoami says where, the table's socket seats it there
-    where = client.post(f"/api/events/{event_id}/whoami", json={"token": tokens["Bo"]}).json()
+    # signed in, Bo learns where he plays and takes that seat's token; no one else can
+    bo = signed_in(client, "Bo")
+    where = client.post(f"/api/events/{event_id}/whoami", json={}, headers=bo).json()
     assert where["player"]["name"] == "Bo"
     assert where["team"] == "T2"
     assert where["seat"]["table_id"] == table["table_id"]
+    assert client.post(f"/api/events/{event_id}/whoami", json={}).status_code == 401
     assert client.post(f"/api/events/{event_id}/whoami", json={"token": "nope"}).status_code == 403
+    stranger = signed_in(client, "Stranger")
+    assert client.post(f"/api/events/{event_id}/whoami", json={}, headers=stranger).status_code == 403
+    seat_url = f"/api/tables/{table['table_id']}/seats/{where['seat']['seat']}"
+    for refused, status in (({}, 403), (stranger, 409), (signed_in(client, "Ann"), 409)):
+        answer = client.post(seat_url, json={"name": "Someone"}, headers=refused)
+        assert answer.status_code == status, (refused, answer.text)
+    token = client.post(seat_url, json={}, headers=bo).json()["token"]
     with client.websocket_connect(f"/ws/tables/{table['table_id']}") as ws:
         peer = Peer(ws)
-        state = peer.join(tokens["Bo"])
+        state = peer.join(token)
         assert state["seat"] == where["seat"]["seat"]
         assert state["event"] == {"id": event_id, "name": "淮安杯", "round": 1, "table": 1}
         welcome = next(frame for frame in peer.frames if frame["type"] == "welcome")
@@ -267,19 +318,18 @@ def test_auto_advance_pairs_each_round_as_the_last_one_ends(client: TestClient) 
 
 def test_sheets_are_signed_by_a_seated_player_of_each_team_only(client: TestClient) -> None:
     event_id, headers = make_event(client, conduct={"clocks": LONG}, require_signatures=True, rounds=1)
-    tokens: dict[str, str] = {}
-    tokens |= register(client, event_id, headers, "队1", {"name": "Ann"}, {"name": "Cy"})["tokens"]
-    tokens |= register(client, event_id, headers, "队2", {"name": "Bo"}, {"name": "Di"})["tokens"]
-    tokens |= register(client, event_id, headers, "队3", {"name": "Eve"}, {"name": "Fay"})["tokens"]
-    tokens |= register(client, event_id, headers, "队4", {"name": "Gus"}, {"name": "Hal"})["tokens"]
+    names = ("Ann", "Cy", "Bo", "Di", "Eve", "Fay", "Gus", "Hal")
+    for number in range(4):
+        first, second = names[2 * number : 2 * number + 2]
+        register(client, event_id, headers, f"队{number + 1}", {"name": first}, {"name": second})
     client.post(f"/api/events/{event_id}/start", json={}, headers=headers)
     table = client.post(f"/api/events/{event_id}/rounds", headers=headers).json()["rounds"][0]["tables"][0]
     url = f"/api/events/{event_id}/rounds/1/tables/1"
     side0, side1 = (
         [seat["player"] for seat in table["seats"] if seat["seat"] % 2 == side] for side in (0, 1)
     )
-    others = [name for name in tokens if name not in side0 + side1]
-    response = client.post(f"{url}/sign", json={"token": tokens[side0[0]]})
+    others = [name for name in names if name not in side0 + side1]
+    response = client.post(f"{url}/sign", json={}, headers=signed_in(client, side0[0]))
     assert response.status_code == 409  # no result yet
     team = table["teams"][1]
     response = client.post(f"{url}/forfeit", json={"team": team, "note": "弃权"}, headers=headers)
@@ -292,12 +342,13 @@ def test_sheets_are_signed_by_a_seated_player_of_each_team_only(client: TestClie
     assert result["score28"] == [17, 0]
     assert result["level_names"] == ["6", "2"]
     assert client.get(f"/api/tables/{table['table_id']}").json()["status"] == "finished"
-    for token in (tokens[others[0]], "forged", ""):
+    assert client.post(f"{url}/sign", json={}, headers=signed_in(client, others[0])).status_code == 403
+    for token in ("forged", ""):
         assert client.post(f"{url}/sign", json={"token": token}).status_code == 403
-    sheet = client.post(f"{url}/sign", json={"token": tokens[side0[1]]}).json()
+    sheet = client.post(f"{url}/sign", json={}, headers=signed_in(client, side0[1])).json()
     assert sheet["signed"] == [True, False]
     assert not sheet["final"]
-    sheet = client.post(f"{url}/sign", json={"token": tokens[side1[0]]}).json()
+    sheet = client.post(f"{url}/sign", json={}, headers=signed_in(client, side1[0])).json()
     assert sheet["signed"] == [True, True]
     assert sheet["final"]
     assert event_of(client, event_id)["rounds"][0]["tables"][0]["final"]
@@ -382,12 +433,12 @@ def test_a_lost_connection_past_the_grace_is_penalised_once(client: TestClient) 
     event_id, headers = make_event(
         client, conduct={"clocks": LONG, "disconnection": "WARNING"}, disconnect_grace=0.05
     )
-    tokens = register(client, event_id, headers, "队1", {"name": "Ann"}, {"bot": "heuristic"})["tokens"]
+    register(client, event_id, headers, "队1", {"name": "Ann"}, {"bot": "heuristic"})
     register(client, event_id, headers, "队2", *bots("Bo", "Di"))
     client.post(f"/api/events/{event_id}/start", json={}, headers=headers)
     table = client.post(f"/api/events/{event_id}/rounds", headers=headers).json()["rounds"][0]["tables"][0]
     with client.websocket_connect(f"/ws/tables/{table['table_id']}") as ws:
-        Peer(ws).join(tokens["Ann"])
+        Peer(ws).join(seat_token(client, event_id, "Ann"))
     sheet_url = f"/api/events/{event_id}/rounds/1/tables/1/sheet"
     deadline = time.monotonic() + 10
     while not client.get(sheet_url).json()["penalties"]:
@@ -417,24 +468,26 @@ def test_the_event_socket_sends_the_event_and_each_change(client: TestClient) ->
         assert ws.receive_json()["code"] == "unknown_event"
 
 
-def test_a_restart_keeps_the_event_its_tables_and_tokens(tmp_path: Path) -> None:
+def test_a_restart_keeps_the_event_its_tables_and_accounts(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path}/room.sqlite3"
-    with TestClient(create_app(url, settings=FAST)) as client:
+    with TestClient(create_app(url, settings=FAST, password_hasher=CHEAP)) as client:
         event_id, headers = make_event(client, conduct={"clocks": LONG}, rounds=2, system="swiss")
-        tokens = register(client, event_id, headers, "队1", {"name": "Ann"}, {"name": "Cy"})["tokens"]
+        register(client, event_id, headers, "队1", {"name": "Ann"}, {"name": "Cy"})
         register(client, event_id, headers, "队2", *bots("Bo", "Di"))
         client.post(f"/api/events/{event_id}/start", json={}, headers=headers)
         client.post(f"/api/events/{event_id}/rounds", headers=headers)
         before = event_of(client, event_id)
-    with TestClient(create_app(url, settings=FAST)) as client:
+    with TestClient(create_app(url, settings=FAST, password_hasher=CHEAP)) as client:
         after = event_of(client, event_id)
         assert after["teams"] == before["teams"]
         assert after["rounds"][0]["tables"][0]["table_id"]
         assert after["standings"] == before["standings"]
         table = after["rounds"][0]["tables"][0]
         assert table["status"] == "running"
-        where = client.post(f"/api/events/{event_id}/whoami", json={"token": tokens["Ann"]}).json()
+        ann = signed_in(client, "Ann")
+        where = client.post(f"/api/events/{event_id}/whoami", json={}, headers=ann).json()
         assert where["seat"]["table_id"] == table["table_id"]
+        assert seat_token(client, event_id, "Ann"), "the seat is still Ann's account's to take"
         team = next(t for t in table["teams"] if t != "T1")
         response = client.post(
             f"/api/events/{event_id}/rounds/1/tables/1/forfeit", json={"team": team}, headers=headers

@@ -20,7 +20,7 @@ from typer.testing import CliRunner
 from cardroom.server.app import FLOOD_CLOSE, IDLE_CLOSE, create_app
 from cardroom.server.config import Settings
 from cardroom.server.limits import Bucket, ClientLimits, Rate, RateLimiter, take_all
-from tests.server.conftest import FAST, Frame, Peer, full_table, room_of
+from tests.server.conftest import CHEAP, FAST, Frame, Peer, full_table, room_of, signed_in
 
 # -- the buckets on their own -----------------------------------------------------------------------------
 
@@ -168,8 +168,19 @@ class FakeClock:
 def limited_app(database_url: str, clock: FakeClock, **limits: Any) -> Iterator[TestClient]:
     """The app with the fast test settings and these limits (none but these), on ``clock``."""
     settings = FAST.with_(create_rate=None, register_rate=None, flood_factor=1000.0).with_(**limits)
-    with TestClient(create_app(database_url, settings=settings, limits_clock=clock)) as client:
+    app = create_app(database_url, settings=settings, limits_clock=clock, password_hasher=CHEAP)
+    with TestClient(app) as client:
         yield client
+
+
+def new_event(client: TestClient) -> dict[str, Any]:
+    """``POST /api/events`` by a director's account: the answer."""
+    response = client.post(
+        "/api/events", json={"name": "淮安杯"}, headers=signed_in(client, "D", director=True)
+    )
+    assert response.status_code == 201, response.text
+    answer: dict[str, Any] = response.json()
+    return answer
 
 
 def raw(peer: Peer, timeout: float = 5.0) -> dict[str, Any]:
@@ -266,7 +277,7 @@ def test_one_address_shares_a_wider_limit_across_its_connections(database_url: s
 def test_an_event_websocket_is_limited_too(database_url: str) -> None:
     clock = FakeClock()
     with limited_app(database_url, clock, message_rate=Rate(2, 1.0), flood_factor=2.0) as client:
-        event_id = client.post("/api/events", json={"name": "淮安杯"}).json()["event"]["id"]
+        event_id = new_event(client)["event"]["id"]
         with client.websocket_connect(f"/ws/events/{event_id}") as ws:
             peer = Peer(ws)
             assert peer.receive()["type"] == "event"
@@ -298,7 +309,7 @@ def test_creating_tables_and_events_past_the_limit_is_429_with_retry_after(datab
             )
         assert client.get("/api/tables").json() == listed
         clock.now += 60
-        created = client.post("/api/events", json={"name": "淮安杯"}).json()
+        created = new_event(client)
         headers = {"X-Director-Token": created["director_token"]}
         teams = f"/api/events/{created['event']['id']}/teams"
         team = {"name": "队1", "players": [{"name": "A", "bot": "heuristic"}, {"name": "B", "bot": "random"}]}
@@ -314,7 +325,7 @@ def test_an_idle_websocket_is_closed_and_one_that_pings_stays(database_url: str)
     4408; ``ping`` keeps one open, as the page's ping every 20 s does."""
     with limited_app(database_url, FakeClock(), idle_timeout=0.3) as client:
         table_id, tokens = full_table(client)
-        event_id = client.post("/api/events", json={"name": "淮安杯"}).json()["event"]["id"]
+        event_id = new_event(client)["event"]["id"]
         with (
             client.websocket_connect(f"/ws/tables/{table_id}") as idle_ws,
             client.websocket_connect(f"/ws/events/{event_id}") as event_ws,
@@ -334,3 +345,23 @@ def test_an_idle_websocket_is_closed_and_one_that_pings_stays(database_url: str)
             assert answer(busy, {"type": "ping"})["type"] == "pong"
             assert busy.state is not None
             assert busy.state["seats"][1]["connected"] is False, "the idle seat shows as gone"
+
+
+def test_sign_ins_past_the_limit_are_429_whether_right_or_wrong(database_url: str) -> None:
+    """Guessing passwords is held up (issue 25): every try at signing in or opening an account counts
+    for the address, a right password as much as a wrong one."""
+    clock = FakeClock()
+    with limited_app(database_url, clock, sign_in_rate=Rate(3, 1 / 60)) as client:
+        ann = {"name": "Ann", "password": "correct horse"}
+        assert client.post("/api/accounts", json=ann).status_code == 201
+        wrong = {"name": "Ann", "password": "wrong horse!"}
+        assert client.post("/api/session", json=wrong).status_code == 401
+        assert client.post("/api/session", json=ann).status_code == 200
+        for body in (ann, wrong):
+            refused = client.post("/api/session", json=body)
+            assert refused.status_code == 429, refused.text
+            assert refused.headers["retry-after"] == "60"
+            assert "sign-ins and new accounts from one address" in refused.json()["detail"]
+        assert client.post("/api/accounts", json={"name": "Bo", "password": "long enough"}).status_code == 429
+        clock.now += 60
+        assert client.post("/api/session", json=ann).status_code == 200

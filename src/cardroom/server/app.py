@@ -17,8 +17,9 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from functools import cache
 from pathlib import Path
-from typing import Any, Final, Literal
+from typing import Any, Final
 
+from argon2 import PasswordHasher
 from fastapi import FastAPI, HTTPException, Request, WebSocket
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
@@ -26,12 +27,15 @@ from starlette.types import Message
 from starlette.websockets import WebSocketDisconnect
 
 from cardroom.games import GAMES
+from cardroom.server.account_api import account_api, csrf_guard
+from cardroom.server.accounts import Account, Accounts
 from cardroom.server.codec import ProtocolError, parse_message, server_message, strict_json
 from cardroom.server.config import HUMAN, MAX_NAME, Settings, TableConfig, bot_seat
 from cardroom.server.events import HEADER, Director, DirectorError, LiveEvent, sheet_json
 from cardroom.server.limits import ClientLimits, MessageLimit, Refusal
 from cardroom.server.printout import print_page
 from cardroom.server.ratings import Ratings
+from cardroom.server.requests import accounts_of, address, limited, read_body, require_account, signed_in
 from cardroom.server.rooms import Connection, Room, Rooms
 from cardroom.server.shengji import ShengjiTable
 from cardroom.server.shengji_replay import deal_frames
@@ -51,8 +55,6 @@ IDLE_CLOSE: Final = 4408
 """The websocket close code of a client that sent nothing for ``Settings.idle_timeout`` (HTTP's 408)."""
 FLOOD_CLOSE: Final = 4429
 """The websocket close code of a client that sent past ``flood_factor`` times its rate (HTTP's 429)."""
-MAX_BODY: Final = 64 * 1024
-"""Bytes a request's body may have."""
 QUICK_SUFFIX: Final = " vs three bots"
 """A quick table's name follows its player's: named for what it is, it does not read as the viewer's."""
 
@@ -72,10 +74,12 @@ def create_app(
     *,
     settings: Settings | None = None,
     limits_clock: Callable[[], float] = time.monotonic,
+    password_hasher: PasswordHasher | None = None,
 ) -> FastAPI:
     """The card room app. The database is ``database_url``, else ``DATABASE_URL``, else SQLite in
     ``data_dir`` (default :func:`default_data_dir`); ``settings`` hold the defaults of new tables and
-    the limits on clients, whose buckets run on ``limits_clock`` (seconds; tests pass their own)."""
+    the limits on clients, whose buckets run on ``limits_clock`` (seconds; tests pass their own);
+    passwords are hashed by ``password_hasher`` (argon2-cffi's defaults unless given)."""
     config = settings or Settings()
     folder = Path(data_dir) if data_dir is not None else None
 
@@ -86,7 +90,8 @@ def create_app(
         rooms = Rooms(store, config)
         ratings = Ratings(store, config)
         rooms.listeners.append(ratings.listener)
-        director = Director(store, rooms)
+        accounts = Accounts(store, password_hasher)
+        director = Director(store, rooms, accounts.get)
         resumed = rooms.resume_all()
         events = director.load_all()
         rated = ratings.catch_up()
@@ -96,6 +101,7 @@ def create_app(
         app.state.rooms = rooms
         app.state.director = director
         app.state.ratings = ratings
+        app.state.accounts = accounts
         try:
             yield
         finally:
@@ -112,6 +118,7 @@ def create_app(
         flood_factor=config.flood_factor,
         creations=config.create_rate,
         registrations=config.register_rate,
+        sign_ins=config.sign_in_rate,
         max_keys=config.tracked_addresses,
     )
     app.state.limits_clock = limits_clock
@@ -125,7 +132,9 @@ def create_app(
             await _rooms(request).settled()
         return response
 
+    app.middleware("http")(csrf_guard)
     _pages(app)
+    account_api(app)
     _api(app, config)
     _event_api(app, config)
     _rating_api(app)
@@ -137,22 +146,6 @@ def create_app(
 def _rooms(request: Request | WebSocket) -> Rooms:
     rooms: Rooms = request.app.state.rooms
     return rooms
-
-
-def _address(request: Request | WebSocket) -> str:
-    """The client's address: behind a proxy, the proxy's, unless uvicorn trusts its forwarded headers
-    (``--forwarded-allow-ips``; docs/server.md)."""
-    return request.client.host if request.client is not None else "unknown"
-
-
-def _limited(request: Request, kind: Literal["create", "register"]) -> None:
-    """Refuse with 429 (``detail`` names the limit; ``Retry-After``) when the client's address is past
-    its limit of ``create`` (tables, events) or ``register`` (teams); each request counts."""
-    limits: ClientLimits = request.app.state.limits
-    check = limits.create if kind == "create" else limits.register
-    refusal = check(_address(request), request.app.state.limits_clock())
-    if refusal is not None:
-        raise HTTPException(429, refusal.message, headers={"Retry-After": str(refusal.retry_seconds)})
 
 
 @cache
@@ -194,6 +187,10 @@ def _pages(app: FastAPI) -> None:
     async def event_print(request: Request, event_id: str) -> HTMLResponse:
         return HTMLResponse(print_page(_event(request, event_id)))
 
+    @app.get("/account", include_in_schema=False)
+    async def account_page() -> FileResponse:
+        return FileResponse(WEB / "account.html")
+
     @app.get("/leaderboard", include_in_schema=False)
     async def leaderboard_page() -> FileResponse:
         return FileResponse(WEB / "leaderboard.html")
@@ -203,28 +200,6 @@ def _pages(app: FastAPI) -> None:
         return FileResponse(WEB / "player.html")
 
 
-async def _body(request: Request) -> dict[str, Any]:
-    """A request's JSON object body, read up to :data:`MAX_BODY` bytes: a larger one (by its
-    Content-Length, or as it arrives) is refused before it is read whole."""
-    declared = request.headers.get("content-length")
-    if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
-        raise HTTPException(413 if declared.isdigit() else 400, f"request body: at most {MAX_BODY} bytes")
-    chunks: list[bytes] = []
-    size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > MAX_BODY:
-            raise HTTPException(413, f"request body: at most {MAX_BODY} bytes")
-        chunks.append(chunk)
-    try:
-        value = strict_json(b"".join(chunks) or b"{}")
-    except ValueError as error:
-        raise HTTPException(400, f"not valid JSON: {error}") from None
-    if not isinstance(value, dict):
-        raise HTTPException(400, "the body is a JSON object")
-    return value
-
-
 def _room(request: Request, table_id: str) -> Room:
     room = _rooms(request).get(table_id)
     if room is None:
@@ -232,12 +207,31 @@ def _room(request: Request, table_id: str) -> Room:
     return room
 
 
-async def _sit(room: Room, seat: int, name: object) -> dict[str, Any]:
-    """Take the seat; answered once the seat is stored."""
+async def _player_name(request: Request, account: Account | None, name: object) -> str:
+    """The name a seat is taken under: the signed-in account's; else the guest's own, unless an
+    account holds it (409)."""
+    if account is not None:
+        return account.name
     try:
-        token, stored = room.sit(seat, name)
+        guest = clean_name(name)
     except ProtocolError as error:
-        raise HTTPException(400 if error.code == "bad_message" else 409, error.message) from None
+        raise HTTPException(400, error.message) from None
+    if await asyncio.to_thread(accounts_of(request).get, guest) is not None:
+        raise HTTPException(
+            409, f"the name {guest!r} is an account's: sign in as {guest}, or play under another name"
+        )
+    return guest
+
+
+async def _sit(request: Request, room: Room, seat: int, name: object) -> dict[str, Any]:
+    """Take the seat (as the signed-in account, or a guest); answered once the seat is stored."""
+    account = await signed_in(request)
+    player = await _player_name(request, account, name)
+    try:
+        token, stored = room.sit(seat, player, None if account is None else account.key)
+    except ProtocolError as error:
+        status = {"bad_message": 400, "not_signed_in": 403}.get(error.code, 409)
+        raise HTTPException(status, error.message) from None
     await stored
     return {"id": room.table.id, "seat": seat, "token": token}
 
@@ -276,8 +270,8 @@ def _api(app: FastAPI, settings: Settings) -> None:
     @app.post("/api/tables", status_code=201)
     async def create(request: Request) -> dict[str, Any]:
         """Create a table: ``{"name", "rules", "max_deals", "seats", "clocks"?}``."""
-        _limited(request, "create")
-        body = await _body(request)
+        limited(request, "create")
+        body = await read_body(request)
         if body.get("event") is not None:
             raise HTTPException(400, "event: a tournament's tables are created by its director")
         try:
@@ -292,20 +286,19 @@ def _api(app: FastAPI, settings: Settings) -> None:
 
     @app.post("/api/tables/{table_id}/seats/{seat}")
     async def sit(request: Request, table_id: str, seat: int) -> dict[str, Any]:
-        """Take a human seat: ``{"name"}`` → ``{"id", "seat", "token"}`` (409 when taken or a bot's)."""
+        """Take a human seat: ``{"name"}`` → ``{"id", "seat", "token"}`` (409 when taken or a bot's).
+        Signed in, the seat is the account's, under its name; a seat the account owns already gives a
+        new token (the same player on another device)."""
         room = _room(request, table_id)
-        return await _sit(room, seat, (await _body(request)).get("name"))
+        return await _sit(request, room, seat, (await read_body(request)).get("name"))
 
     @app.post("/api/quick", status_code=201)
     async def quick(request: Request) -> dict[str, Any]:
         """Play at once: a table with three heuristic bots, the caller at seat 0 (``{"name", "game"?}``:
         Guandan unless ``game`` says ``shengji``)."""
-        _limited(request, "create")
-        body = await _body(request)
-        try:
-            name = clean_name(body.get("name"))
-        except ProtocolError as error:
-            raise HTTPException(400, error.message) from None
+        limited(request, "create")
+        body = await read_body(request)
+        name = await _player_name(request, await signed_in(request), body.get("name"))
         game = body.get("game", "guandan")
         if game not in GAMES:
             raise HTTPException(400, f"game: one of {', '.join(GAMES)}, got {game!r}")
@@ -318,7 +311,7 @@ def _api(app: FastAPI, settings: Settings) -> None:
             deal_pause=settings.deal_pause,
             deal_pace=settings.deal_pace,
         )
-        return await _sit(_rooms(request).create(config), 0, name)
+        return await _sit(request, _rooms(request).create(config), 0, name)
 
     @app.get("/api/tables/{table_id}/deals/{deal_number}/replay")
     async def deal_replay(request: Request, table_id: str, deal_number: int) -> dict[str, Any]:
@@ -357,10 +350,11 @@ def _as_http(error: DirectorError) -> HTTPException:
 def _event_api(app: FastAPI, settings: Settings) -> None:
     """Tournaments: docs/tournaments-api.md."""
 
-    def admin(request: Request, event_id: str) -> LiveEvent:
+    async def admin(request: Request, event_id: str) -> LiveEvent:
+        """The event, when the request comes from its director (signed in, or its token)."""
         live = _event(request, event_id)
         try:
-            _director(request).check_director(live, request.headers.get(HEADER))
+            _director(request).check_director(live, request.headers.get(HEADER), await signed_in(request))
         except DirectorError as error:
             raise _as_http(error) from None
         return live
@@ -372,11 +366,13 @@ def _event_api(app: FastAPI, settings: Settings) -> None:
 
     @app.post("/api/events", status_code=201)
     async def create_event(request: Request) -> dict[str, Any]:
-        """Create an event; the answer holds the director token (shown once)."""
-        _limited(request, "create")
+        """Create an event, signed in as an account of the director role; the answer holds the
+        director token for the director's scripts (shown once)."""
+        limited(request, "create")
+        account = await require_account(request, "an event is created by a director's account")
         director = _director(request)
         try:
-            live, token = director.create(await _body(request), settings)
+            live, token = director.create(await read_body(request), settings, account)
         except DirectorError as error:
             raise _as_http(error) from None
         return {"event": director.view(live), "director_token": token}
@@ -387,19 +383,19 @@ def _event_api(app: FastAPI, settings: Settings) -> None:
 
     @app.post("/api/events/{event_id}/teams", status_code=201)
     async def register(request: Request, event_id: str) -> dict[str, Any]:
-        """Register a team (director); the people's player tokens."""
-        _limited(request, "register")
-        live = admin(request, event_id)
+        """Register a team (director): people by their accounts' names, or bots."""
+        limited(request, "register")
+        live = await admin(request, event_id)
         try:
-            team, tokens = _director(request).register(live, await _body(request))
+            team = _director(request).register(live, await read_body(request))
         except DirectorError as error:
             raise _as_http(error) from None
         view = next(t for t in _director(request).view(live)["teams"] if t["id"] == team.id)
-        return {"team": view, "tokens": tokens}
+        return {"team": view}
 
     @app.delete("/api/events/{event_id}/teams/{team_id}")
     async def withdraw(request: Request, event_id: str, team_id: str) -> dict[str, Any]:
-        live = admin(request, event_id)
+        live = await admin(request, event_id)
         try:
             _director(request).withdraw(live, team_id)
         except DirectorError as error:
@@ -409,9 +405,9 @@ def _event_api(app: FastAPI, settings: Settings) -> None:
     @app.post("/api/events/{event_id}/start")
     async def start(request: Request, event_id: str) -> dict[str, Any]:
         """Close registration and draw the lots (director)."""
-        live = admin(request, event_id)
+        live = await admin(request, event_id)
         try:
-            _director(request).start(live, await _body(request))
+            _director(request).start(live, await read_body(request))
         except DirectorError as error:
             raise _as_http(error) from None
         return _director(request).view(live)
@@ -419,7 +415,7 @@ def _event_api(app: FastAPI, settings: Settings) -> None:
     @app.post("/api/events/{event_id}/rounds", status_code=201)
     async def pair(request: Request, event_id: str) -> dict[str, Any]:
         """Pair the next round and create its tables (director)."""
-        live = admin(request, event_id)
+        live = await admin(request, event_id)
         try:
             _director(request).pair(live)
         except DirectorError as error:
@@ -430,15 +426,16 @@ def _event_api(app: FastAPI, settings: Settings) -> None:
     async def whoami(request: Request, event_id: str) -> dict[str, Any]:
         live = _event(request, event_id)
         try:
-            return _director(request).whoami(live, (await _body(request)).get("token"))
+            token = (await read_body(request)).get("token")
+            return _director(request).whoami(live, token, await signed_in(request))
         except DirectorError as error:
             raise _as_http(error) from None
 
     @app.post("/api/events/{event_id}/rounds/{round_number}/tables/{table}/forfeit")
     async def forfeit(request: Request, event_id: str, round_number: int, table: int) -> dict[str, Any]:
-        live = admin(request, event_id)
+        live = await admin(request, event_id)
         try:
-            _director(request).forfeit(live, round_number, table, await _body(request))
+            _director(request).forfeit(live, round_number, table, await read_body(request))
         except DirectorError as error:
             raise _as_http(error) from None
         return _director(request).view(live)
@@ -452,11 +449,12 @@ def _event_api(app: FastAPI, settings: Settings) -> None:
 
     @app.post("/api/events/{event_id}/rounds/{round_number}/tables/{table}/sign")
     async def sign(request: Request, event_id: str, round_number: int, table: int) -> dict[str, Any]:
-        """A seated player signs the sheet for its team."""
+        """A seated player (signed in) signs the sheet for its team."""
         live = _event(request, event_id)
-        token = (await _body(request)).get("token")
+        token = (await read_body(request)).get("token")
+        account = await signed_in(request)
         try:
-            signed = _director(request).sign(live, round_number, table, token)
+            signed = _director(request).sign(live, round_number, table, token, account)
         except DirectorError as error:
             raise _as_http(error) from None
         return sheet_json(live, signed)
@@ -522,7 +520,7 @@ class _Gate:
         self.limits: ClientLimits = state.limits
         self.clock: Callable[[], float] = state.limits_clock
         self.idle: float | None = state.settings.idle_timeout
-        self.address = _address(websocket)
+        self.address = address(websocket)
         self.bucket: MessageLimit = self.limits.connection(self.clock())
         self.closing: tuple[int, str] | None = None
         """The close code and reason, once the server decided to close."""

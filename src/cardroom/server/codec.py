@@ -36,6 +36,7 @@ ErrorCode = Literal[
     "ambiguous_play",
     "unknown_table",
     "bad_token",
+    "not_signed_in",
 ]
 
 

@@ -44,6 +44,8 @@ CREATE_RATE: Final = Rate(10, 10 / 60)
 """10 tables or events at once, then 10 a minute: each is stored for good."""
 REGISTER_RATE: Final = Rate(64, 1.0)
 """An organiser's script may register a whole field of teams at once, then one a second."""
+SIGN_IN_RATE: Final = Rate(10, 1 / 6)
+"""Ten tries at once, then ten a minute: a person mistyping is not held up, guessing passwords is."""
 
 
 @dataclass(frozen=True)
@@ -270,6 +272,9 @@ class TableConfig:
     deal_pace: float = 0.3
     """Shengji: seconds between two cards while the cards are dealt one by one (a seat with nothing to
     declare lets the dealing go on after this)."""
+    rated: bool = False
+    """A rated table (every tournament table is one): its seats are taken only by signed-in accounts,
+    and its match counts for their ratings."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip() or len(self.name) > MAX_NAME:
@@ -300,6 +305,13 @@ class TableConfig:
             raise ValueError(f"seats: a table has four seats, got {len(self.seats)}")
         if self.format is not None and self.max_deals is not None:
             raise ValueError("max_deals: a table with a match format sets no max_deals")
+        if not isinstance(self.rated, bool):
+            raise ValueError(f"rated: true or false, got {self.rated!r}")
+
+    @property
+    def is_rated(self) -> bool:
+        """Whether the match counts for ratings: a rated table, or a tournament's."""
+        return self.rated or self.event is not None
 
     @property
     def ruleset(self) -> RuleSet | ShengjiRules:
@@ -326,6 +338,7 @@ class TableConfig:
             "disconnect_grace": self.disconnect_grace,
             "game": self.game,
             "deal_pace": self.deal_pace,
+            "rated": self.rated,
         }
 
     @classmethod
@@ -349,6 +362,7 @@ class TableConfig:
             "disconnect_grace",
             "game",
             "deal_pace",
+            "rated",
         }
         if unknown:
             raise ValueError(f"unknown fields: {', '.join(sorted(map(str, unknown)))}")
@@ -381,6 +395,7 @@ class TableConfig:
                 "disconnect_grace", values.get("disconnect_grace", 60.0), high=MAX_CLOCK
             ),
             deal_pace=_number("deal_pace", values.get("deal_pace", settings.deal_pace), high=MAX_DEAL_PACE),
+            rated=values.get("rated", False),
         )
 
 
@@ -405,6 +420,8 @@ class Settings:
     """Tables (quick ones too) and events one address may create."""
     register_rate: Rate | None = REGISTER_RATE
     """Teams one address may register in events."""
+    sign_in_rate: Rate | None = SIGN_IN_RATE
+    """Sign-ins and new accounts one address may try (a wrong password counts)."""
     idle_timeout: float | None = 120.0
     """Seconds a websocket may send nothing before it is closed (code 4408); ``None``: never. The
     page pings every 20 s, and a background tab's timers may run only once a minute."""
@@ -419,7 +436,7 @@ class Settings:
         _number("deal_pace", self.deal_pace, high=MAX_DEAL_PACE)
         if self.max_message < 256:
             raise ValueError(f"max_message: at least 256 bytes, got {self.max_message}")
-        for name in ("message_rate", "address_message_rate", "create_rate", "register_rate"):
+        for name in ("message_rate", "address_message_rate", "create_rate", "register_rate", "sign_in_rate"):
             rate = getattr(self, name)
             if rate is not None and not isinstance(rate, Rate):
                 raise ValueError(f"{name}: a Rate(burst, per_second) or None, got {rate!r}")
@@ -458,6 +475,7 @@ class Settings:
             address_message_rate=scaled(self.address_message_rate),
             create_rate=scaled(self.create_rate),
             register_rate=scaled(self.register_rate),
+            sign_in_rate=scaled(self.sign_in_rate),
         )
 
 

@@ -42,25 +42,54 @@ def _maybe_int(value: object) -> int | None:
 
 @dataclass(frozen=True)
 class SitEntry:
-    """A person took an empty seat (the token's hash is never sent)."""
+    """A person took an empty seat (the token's hash is never sent); ``account`` is the key of the
+    signed-in account that owns the seat (``None``: a guest)."""
 
     seat: int
     name: str
     token_hash: str
     at: float
+    account: str | None = None
 
     def to_json(self) -> Entry:
-        return {
+        entry: Entry = {
             "type": "sit",
             "seat": self.seat,
             "name": self.name,
             "token_hash": self.token_hash,
             "at": self.at,
         }
+        if self.account is not None:
+            entry["account"] = self.account
+        return entry
 
     @classmethod
     def from_json(cls, value: Mapping[str, Any]) -> SitEntry:
-        return cls(int(value["seat"]), str(value["name"]), str(value["token_hash"]), float(value["at"]))
+        account = value.get("account")
+        return cls(
+            int(value["seat"]),
+            str(value["name"]),
+            str(value["token_hash"]),
+            float(value["at"]),
+            None if account is None else str(account),
+        )
+
+
+@dataclass(frozen=True)
+class KeyEntry:
+    """A seat's owner, signed in, took a new token for it (another device): the old one stops
+    working. Never sent."""
+
+    seat: int
+    token_hash: str
+    at: float
+
+    def to_json(self) -> Entry:
+        return {"type": "key", "seat": self.seat, "token_hash": self.token_hash, "at": self.at}
+
+    @classmethod
+    def from_json(cls, value: Mapping[str, Any]) -> KeyEntry:
+        return cls(int(value["seat"]), str(value["token_hash"]), float(value["at"]))
 
 
 @dataclass(frozen=True)
@@ -473,6 +502,7 @@ class ShengjiDealEndEntry:
 
 LogEntry = (
     SitEntry
+    | KeyEntry
     | StartEntry
     | AutoEntry
     | DealEntry
@@ -492,6 +522,7 @@ Reader = Callable[[Mapping[str, Any]], LogEntry]
 
 SEATED_ENTRIES: Final[Mapping[str, Reader]] = {
     "sit": SitEntry.from_json,
+    "key": KeyEntry.from_json,
     "start": StartEntry.from_json,
     "auto": AutoEntry.from_json,
 }
@@ -542,6 +573,7 @@ __all__ = [
     "DealEndEntry",
     "DealEntry",
     "Entry",
+    "KeyEntry",
     "LogEntry",
     "MatchEndEntry",
     "PenaltyEntry",

@@ -89,13 +89,17 @@ class LiveEvent:
     options: EventOptions
     director_hash: str
     tokens: dict[str, str] = field(default_factory=dict)
-    """Player id → SHA-256 of the player's token (people only)."""
+    """Player id → SHA-256 of the player's token: the people of events registered before accounts
+    existed (a person registered since plays as the account of the player's name)."""
     tables: dict[Key, str] = field(default_factory=dict)
     """(round, table) → the card room's table id."""
     sheets: dict[Key, ScoreSheet] = field(default_factory=dict)
     created: datetime = field(default_factory=utc_now)
     updated: datetime = field(default_factory=utc_now)
     subscribers: set[asyncio.Queue[dict[str, Any] | None]] = field(default_factory=set)
+    director_account: str | None = None
+    """The key of the account that created the event and directs it (``None``: an event from before
+    accounts, run only with its director token)."""
 
     @property
     def name(self) -> str:
@@ -119,6 +123,7 @@ class LiveEvent:
                 for key, table_id in self.tables.items()
             ],
             "sheets": [sheet.to_dict() for sheet in self.sheets.values()],
+            "director_account": self.director_account,
         }
 
     @classmethod
@@ -136,6 +141,7 @@ class LiveEvent:
             {(sheet.round, sheet.table): sheet for sheet in sheets},
             created,
             updated,
+            director_account=data.get("director_account"),
         )
 
 

@@ -118,6 +118,7 @@ def view(live: LiveEvent, rooms: Rooms, store: Store) -> dict[str, Any]:
         "id": live.id,
         "name": live.name,
         "phase": event.phase.value,
+        "director": live.director_account,
         "created": live.created.isoformat(),
         "updated": live.updated.isoformat(),
         "config": {

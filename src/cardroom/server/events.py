@@ -1,8 +1,10 @@
 """The card room's tournament director (赛事编排): events whose rounds are played at the room's tables.
 
 An event is the pure core's :class:`~cardroom.tournament.Event` plus what the card room adds
-(:mod:`cardroom.server.event_state`: the director token's hash, each person's player token (hashed),
-the table of each pairing, the score sheets and the options). :class:`Director` carries out the API's
+(:mod:`cardroom.server.event_state`: its director's account and token hash, the table of each
+pairing, the score sheets and the options). Its people are accounts: a director creates the event,
+registers teams by the players' account names, and each player, signed in, takes the seat the pairing
+gives it (``POST /api/tables/{id}/seats/{seat}``) and signs the sheet. :class:`Director` carries out the API's
 requests (docs/tournaments-api.md), keeps the live events, stores each after every change
 (``Store.save_tournament``) and listens to the tables (``Rooms``): a deal's end refreshes the table's
 sheet, a match's end enters the result. How the API shows an event is :mod:`cardroom.server.event_views`.
@@ -21,6 +23,7 @@ from typing import Any
 
 from cardroom.bots import BOTS
 from cardroom.server import event_views
+from cardroom.server.accounts import Account
 from cardroom.server.codec import ProtocolError
 from cardroom.server.config import EventLink, SeatConfig, Settings, TableConfig
 from cardroom.server.event_state import (
@@ -38,7 +41,7 @@ from cardroom.server.event_state import (
 )
 from cardroom.server.event_views import result_json, sheet_json, standing_json
 from cardroom.server.ratings import name_key
-from cardroom.server.rooms import Room, Rooms
+from cardroom.server.rooms import Person, Room, Rooms
 from cardroom.server.store import Store
 from cardroom.server.table import Table, clean_name, token_hash
 from cardroom.tournament import Event, EventPhase, Player, ScoreSheet, TableResult, Team, deal_lines
@@ -46,6 +49,15 @@ from cardroom.tournament import Event, EventPhase, Player, ScoreSheet, TableResu
 log = logging.getLogger(__name__)
 
 # -- the director ---------------------------------------------------------------------------------
+
+
+def _person(live: LiveEvent, seat: int, player: Player) -> Person:
+    """How a person is seated at the event's table: by the account of its name (the seat's token a
+    secret no one holds until its owner takes one), or by its token (events from before accounts)."""
+    held = live.tokens.get(player.id)
+    if held is not None:
+        return (seat, player.name, held, None)
+    return (seat, player.name, token_hash(secrets.token_urlsafe(24)), name_key(player.name))
 
 
 def _guandan(room: Room) -> Table:
@@ -58,9 +70,17 @@ def _guandan(room: Room) -> Table:
 class Director:
     """Every event of the server: created, changed and stored here; fed by the tables' commits."""
 
-    def __init__(self, store: Store, rooms: Rooms, clock: Callable[[], float] = time.time) -> None:
+    def __init__(
+        self,
+        store: Store,
+        rooms: Rooms,
+        find_account: Callable[[str], Account | None] = lambda _name: None,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
         self.store = store
         self.rooms = rooms
+        self.find_account = find_account
+        """The account of a name (any case), or ``None``: registration takes only accounts."""
         self.clock = clock
         self.events: dict[str, LiveEvent] = {}
         rooms.listeners.append(self.table_changed)
@@ -116,28 +136,37 @@ class Director:
             raise DirectorError(404, f"unknown event {event_id!r}")
         return live
 
-    def check_director(self, live: LiveEvent, token: str | None) -> None:
-        """403 unless ``token`` is the event's director token."""
+    def check_director(self, live: LiveEvent, token: str | None, account: Account | None = None) -> None:
+        """403 unless ``account`` directs the event or ``token`` is its director token (a script's)."""
+        if account is not None and live.director_account is not None and account.key == live.director_account:
+            return
         if not token or not hmac.compare_digest(token_hash(token), live.director_hash):
-            raise DirectorError(403, f"this needs the event's director token (header {HEADER})")
+            raise DirectorError(
+                403, f"this needs the event's director: signed in, or its token (header {HEADER})"
+            )
 
     # -- the organiser's requests -----------------------------------------------------------------
 
-    def create(self, body: Mapping[str, Any], settings: Settings) -> tuple[LiveEvent, str]:
-        """A new event in registration; its director token."""
+    def create(self, body: Mapping[str, Any], settings: Settings, director: Account) -> tuple[LiveEvent, str]:
+        """A new event in registration, directed by ``director`` (an account of the director role);
+        its director token, for the director's scripts."""
+        if not director.director:
+            raise DirectorError(
+                403, f"creating an event takes the director role; {director.name!r} has it not"
+            )
         config, options = read_event_config(body, settings)
         event_id = secrets.token_hex(5)
         while event_id in self.events or self.store.tournament(event_id) is not None:
             event_id = secrets.token_hex(5)
         token = secrets.token_urlsafe(24)
-        live = LiveEvent(event_id, Event(config), options, token_hash(token))
+        live = LiveEvent(event_id, Event(config), options, token_hash(token), director_account=director.key)
         self.store.create_tournament(event_id, config.name, live.to_dict(), live.director_hash, live.created)
         self.events[event_id] = live
         return live, token
 
-    def register(self, live: LiveEvent, body: Mapping[str, Any]) -> tuple[Team, dict[str, str]]:
-        """Register a team: ``{"id"?, "name", "players": [{"name"} | {"bot", "name"?}, two]}``; the
-        people's player tokens by name."""
+    def register(self, live: LiveEvent, body: Mapping[str, Any]) -> Team:
+        """Register a team: ``{"id"?, "name", "players": [{"name"} | {"bot", "name"?}, two]}``, a
+        person by the name of its account."""
         if live.event.phase is not EventPhase.REGISTRATION:
             raise DirectorError(409, "registration is closed: the event has started")
         if len(live.event.teams) >= MAX_TEAMS:
@@ -175,14 +204,8 @@ class Director:
             live.event = live.event.register(team)
         except ValueError as error:
             raise DirectorError(409, str(error)) from None
-        tokens: dict[str, str] = {}
-        for player in players:
-            if player.bot is None:
-                token = secrets.token_urlsafe(24)
-                live.tokens[player.id] = token_hash(token)
-                tokens[player.name] = token
         self._save(live)
-        return team, tokens
+        return team
 
     def _player(self, live: LiveEvent, player_id: str, value: object, index: int) -> Player:
         where = f"players[{index}]"
@@ -199,6 +222,13 @@ class Director:
             name = clean_name(raw_name)
         except ProtocolError as error:
             raise DirectorError(400, f"{where}.{error.message}") from None
+        if bot is None:
+            account = self.find_account(name)
+            if account is None:
+                raise DirectorError(
+                    409, f"{where}: no account {name!r}: a person registers with an account's name"
+                )
+            name = account.name
         key = name_key(name)
         for team in live.event.teams:
             for other in team.players:
@@ -278,8 +308,9 @@ class Director:
             conduct=config.conduct,
             disconnect_grace=options.disconnect_grace,
         )
-        people = [(seat, p.name, live.tokens[p.id]) for seat, p in enumerate(seated) if p.bot is None]
-        room = self.rooms.create(table_config, people)
+        room = self.rooms.create(
+            table_config, [_person(live, seat, p) for seat, p in enumerate(seated) if p.bot is None]
+        )
         return room.table.id
 
     def forfeit(self, live: LiveEvent, round_number: int, table: int, body: Mapping[str, Any]) -> None:
@@ -318,19 +349,30 @@ class Director:
 
     # -- players' requests ------------------------------------------------------------------------
 
-    def player_of(self, live: LiveEvent, token: object) -> tuple[Player, Team]:
-        """The person holding this player token (403 otherwise)."""
-        if isinstance(token, str) and token:
-            digest = token_hash(token)
-            for team in live.event.teams:
-                for player in team.players:
-                    held = live.tokens.get(player.id)
-                    if held is not None and hmac.compare_digest(held, digest):
+    def player_of(
+        self, live: LiveEvent, token: object, account: Account | None = None
+    ) -> tuple[Player, Team]:
+        """The person signed in as ``account``, or holding this player token (events from before
+        accounts); 403 otherwise."""
+        digest = token_hash(token) if isinstance(token, str) and token else None
+        for team in live.event.teams:
+            for player in team.players:
+                if player.bot is not None:
+                    continue
+                held = live.tokens.get(player.id)
+                if held is None:
+                    if account is not None and name_key(player.name) == account.key:
                         return player, team
-        raise DirectorError(403, "this token is no player's of this event")
+                elif digest is not None and hmac.compare_digest(held, digest):
+                    return player, team
+        if account is None and digest is None:
+            raise DirectorError(401, "sign in first: this is for the event's players")
+        raise DirectorError(403, "you are no player of this event")
 
-    def whoami(self, live: LiveEvent, token: object) -> dict[str, Any]:
-        player, team = self.player_of(live, token)
+    def whoami(self, live: LiveEvent, token: object, account: Account | None = None) -> dict[str, Any]:
+        """The player, its team, and (while a round is played) its table and seat: signed in, the
+        player takes that seat with ``POST /api/tables/{id}/seats/{seat}``."""
+        player, team = self.player_of(live, token, account)
         seat_info = None
         current = live.event.current_round
         if current is not None:
@@ -353,8 +395,11 @@ class Director:
             "seat": seat_info,
         }
 
-    def sign(self, live: LiveEvent, round_number: int, table: int, token: object) -> ScoreSheet:
-        """A person seated at the table signs the sheet for the side of its seat."""
+    def sign(
+        self, live: LiveEvent, round_number: int, table: int, token: object, account: Account | None = None
+    ) -> ScoreSheet:
+        """A person seated at the table (signed in as the seat's account, or holding its token) signs
+        the sheet for the side of its seat."""
         self._pairing(live, round_number, table)
         key = (round_number, table)
         sheet = live.sheets.get(key)
@@ -362,6 +407,8 @@ class Director:
         if sheet is None or room is None:
             raise DirectorError(404, f"round {round_number} has no table {table} in the card room")
         seat = room.table.seat_of(token) if isinstance(token, str) and token else None
+        if seat is None and account is not None:
+            seat = room.table.seat_of_account(account.key)
         if seat is None:
             raise DirectorError(403, "only a player seated at this table signs its sheet")
         if sheet.result is None:

@@ -172,7 +172,7 @@ class ClientLimits:
     """The card room's limits (``None``: no such limit): ``messages`` on one websocket connection,
     ``address_messages`` on all of one address's websockets together, a connection closed when it
     sends past ``flood_factor`` times its limit; ``creations`` (tables, quick tables, events) and
-    ``registrations`` (an event's teams) per address."""
+    ``registrations`` (an event's teams) and ``sign_ins`` (sign-ins and new accounts) per address."""
 
     def __init__(
         self,
@@ -182,6 +182,7 @@ class ClientLimits:
         flood_factor: float,
         creations: Rate | None,
         registrations: Rate | None,
+        sign_ins: Rate | None = None,
         max_keys: int = MAX_KEYS,
     ) -> None:
         if not math.isfinite(flood_factor) or flood_factor < 1:
@@ -195,6 +196,7 @@ class ClientLimits:
         self.address_messages = keyed(address_messages)
         self.creations = keyed(creations)
         self.registrations = keyed(registrations)
+        self.sign_ins = keyed(sign_ins)
 
     def connection(self, now: float) -> MessageLimit:
         """A new connection's buckets."""
@@ -225,6 +227,10 @@ class ClientLimits:
     def register(self, address: str, now: float) -> Refusal | None:
         """Whether ``address`` may register a team now (``None``), else why not."""
         return _keyed(self.registrations, "teams registered from one address", address, now)
+
+    def sign_in(self, address: str, now: float) -> Refusal | None:
+        """Whether ``address`` may try to sign in or open an account now (``None``), else why not."""
+        return _keyed(self.sign_ins, "sign-ins and new accounts from one address", address, now)
 
 
 def _keyed(limiter: RateLimiter | None, what: str, key: str, now: float) -> Refusal | None:

@@ -1,10 +1,13 @@
 """Every player's rating in the card room: an openskill rating and the platform's rating points and
-title, updated once when a match is played to its end at any table (tournament or casual).
+title, updated once when a match is played to its end at a rated table (a tournament's, or a casual
+one created rated) whose people all sat down signed in to their accounts.
 
-A player is a name, case-folded (``Ann`` and ``ann`` are one player); a bot seat plays under its name
-(``"heuristic bot"``). The pure core (:class:`cardroom.tournament.RatingBook`) rates four different
-players; a name that sits twice at one table is rated through a copy per seat, and the copies are
-merged back: on one team, the average of its seats; on both teams, unchanged. Forfeits are not rated.
+A player is an account (keyed by its name case-folded: ``Ann`` and ``ann`` are one) or a bot under
+its seat's name (keyed ``bot:`` and the name case-folded, so no bot takes an account's rating).
+Players rated before accounts existed stay in the store as ``guest`` rows, off the leaderboard. The pure core
+(:class:`cardroom.tournament.RatingBook`) rates four different players; one that sits twice at one
+table is rated through a copy per seat, and the copies are merged back: on one team, the average of
+its seats; on both teams, unchanged. Forfeits are not rated.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from typing import Any, Final
 from cardroom.guandan.platform_points import PlayerState, title
 from cardroom.server.config import Settings, TableConfig
 from cardroom.server.rooms import Room
+from cardroom.server.seats import name_key
 from cardroom.server.store import PlayerMatchRow, PlayerRow, Store
 from cardroom.server.table import Table
 from cardroom.tournament import PlayerRating, RatingBook, RatingModel
@@ -29,18 +33,32 @@ MODEL: Final = RatingModel()
 RECENT: Final = 20
 
 
-def name_key(name: str) -> str:
-    """A player's identity: the name, case-folded."""
-    return name.strip().casefold()
-
-
 def ordinal(row: PlayerRow) -> float:
     """The conservative rating μ − 3σ (0 for a new player)."""
     return row.mu - 3 * row.sigma
 
 
-def new_player(name: str) -> PlayerRow:
-    return PlayerRow(name_key(name), name, MODEL.mu, MODEL.sigma)
+def bot_key(name: str) -> str:
+    """A bot's identity in the ratings: ``bot:`` and its name case-folded."""
+    return f"bot:{name_key(name)}"
+
+
+def rated_keys(table: Table) -> list[str] | None:
+    """Who each seat is rated as (its account's key, a bot's name case-folded), or ``None`` when the
+    match is not rated: a table not rated, or a person who sat down as a guest."""
+    if not table.config.is_rated:
+        return None
+    keys: list[str] = []
+    for seat, config in enumerate(table.config.seats):
+        account = table.accounts[seat]
+        name = table.names[seat]
+        if config.kind == "bot" and name is not None:
+            keys.append(bot_key(name))
+        elif account is not None:
+            keys.append(account)
+        else:
+            return None
+    return keys
 
 
 @dataclass(frozen=True)
@@ -52,15 +70,20 @@ class Rated:
 
 
 def rate_table(table: Table, stored: Mapping[str, PlayerRow], at: datetime) -> Rated | None:
-    """The ratings after ``table``'s finished match, or ``None`` when it is not rated (not finished, a
-    forfeit, or a seat without a name)."""
+    """The ratings after ``table``'s finished match, or ``None`` when it is not rated (not a rated
+    table, a guest at it, not finished, or a forfeit)."""
     outcome = table.outcome()
-    names = table.names
-    if outcome is None or outcome["reason"] == "forfeit" or any(name is None for name in names):
+    keys = rated_keys(table)
+    if outcome is None or outcome["reason"] == "forfeit" or keys is None:
         return None
-    seat_names = [str(name) for name in names]
-    keys = [name_key(name) for name in seat_names]
-    before = {key: stored.get(key) or new_player(seat_names[keys.index(key)]) for key in keys}
+    seat_names = [str(name) for name in table.names]
+    kinds = [config.kind.replace("human", "account") for config in table.config.seats]
+    before: dict[str, PlayerRow] = {}
+    for seat, key in enumerate(keys):
+        if key not in before:
+            known = stored.get(key)
+            fresh = PlayerRow(key, seat_names[seat], MODEL.mu, MODEL.sigma, kind=kinds[seat])
+            before[key] = known or fresh
     aliases = [f"{seat}:{key}" for seat, key in enumerate(keys)]
     book = RatingBook(
         MODEL,
@@ -98,6 +121,7 @@ def rate_table(table: Table, stored: Mapping[str, PlayerRow], at: datetime) -> R
             old.losses + (not won and not drew),
             points,
             new[0].points.last_place_streak,
+            old.kind,
         )
         rows.append(row)
         seat = seats[0]
@@ -146,8 +170,7 @@ class Ratings:
 
     def rate(self, table: Table) -> bool:
         """Rate ``table`` (once: a table rated before is left alone); whether ratings changed."""
-        names = [name_key(name) for name in table.names if name is not None]
-        stored = {row.key: row for row in self.store.players(set(names))}
+        stored = {row.key: row for row in self.store.players(set(rated_keys(table) or ()))}
         rated = rate_table(table, stored, datetime.now(UTC))
         if rated is None:
             self.store.save_rating(table.id, (), ())
@@ -176,7 +199,7 @@ class Ratings:
     # -- answers ----------------------------------------------------------------------------------
 
     def leaderboard(self, by: str = "rating", limit: int = 100, min_matches: int = 0) -> list[dict[str, Any]]:
-        rows = [row for row in self.store.players() if row.matches >= min_matches]
+        rows = [row for row in self.store.players(listed=True) if row.matches >= min_matches]
         if by == "points":
             rows.sort(key=lambda row: (-row.points, -ordinal(row), row.key))
         else:
@@ -184,12 +207,23 @@ class Ratings:
         return [{"rank": rank, **player_json(row)} for rank, row in enumerate(rows[:limit], start=1)]
 
     def player(self, name: str) -> dict[str, Any] | None:
-        key = name_key(name)
-        row = self.store.player(key)
+        """A player's page: the account of ``name``, else the bot of that name, else a stored key
+        (``guest:ann``)."""
+        row = next(
+            (
+                found
+                for key in (name_key(name), bot_key(name), name.strip())
+                if (found := self.store.player(key)) is not None
+            ),
+            None,
+        )
         if row is None:
             return None
+        key = row.key
         better = sum(
-            1 for other in self.store.players() if (-ordinal(other), other.key) < (-ordinal(row), key)
+            1
+            for other in self.store.players(listed=True)
+            if (-ordinal(other), other.key) < (-ordinal(row), key)
         )
         recent = []
         for line in self.store.player_matches(key, RECENT):
@@ -210,6 +244,7 @@ class Ratings:
 def player_json(row: PlayerRow) -> dict[str, Any]:
     return {
         "name": row.name,
+        "kind": row.kind,
         "rating": ordinal(row),
         "mu": row.mu,
         "sigma": row.sigma,
@@ -222,4 +257,4 @@ def player_json(row: PlayerRow) -> dict[str, Any]:
     }
 
 
-__all__ = ["Rated", "Ratings", "name_key", "ordinal", "player_json", "rate_table"]
+__all__ = ["Rated", "Ratings", "bot_key", "name_key", "ordinal", "player_json", "rate_table", "rated_keys"]

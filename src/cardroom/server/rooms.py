@@ -39,6 +39,8 @@ LIST_LIMIT: Final = 200
 """The most tables the lobby's list shows (the newest)."""
 
 Listener = Callable[["Room", int], None]
+Person = tuple[int, str, str, str | None]
+"""A tournament's player seated when its table is made: seat, name, token hash, account key."""
 """Told after every commit: the room and the number of the last entry before it (the tournament
 director and the ratings listen)."""
 
@@ -202,11 +204,11 @@ class Room:
         if self.table.start_if_ready(self.clock()):
             self.commit(before)
 
-    def seat_people(self, people: list[tuple[int, str, str]]) -> None:
-        """Seat tournament players by their tokens' hashes: ``(seat, name, hash)`` each."""
+    def seat_people(self, people: list[Person]) -> None:
+        """Seat tournament players: ``(seat, name, token hash, account key)`` each."""
         before = self.table.number
-        for seat, name, hashed in people:
-            self.table.sit_hashed(seat, name, self.clock(), hashed)
+        for seat, name, hashed, account in people:
+            self.table.sit_hashed(seat, name, self.clock(), hashed, account)
         if self.table.number != before:
             self.commit(before)
 
@@ -216,11 +218,15 @@ class Room:
         if self.table.forfeit(side, self.clock(), note):
             self.commit(before)
 
-    def sit(self, seat: int, name: object) -> tuple[str, asyncio.Future[None]]:
-        """Take a human seat (the lobby's ``POST /api/tables/{id}/seats/{seat}``): the seat's token, and
-        the future done once the seat is stored."""
+    def sit(self, seat: int, name: object, account: str | None = None) -> tuple[str, asyncio.Future[None]]:
+        """Take a human seat (the lobby's ``POST /api/tables/{id}/seats/{seat}``; ``account``: the key
+        of the signed-in account taking it): the seat's token, and the future done once the seat is
+        stored. A seat the account owns already gives a new token (:meth:`SeatedTable.new_key`)."""
         before = self.table.number
-        token = self.table.sit(seat, name, self.clock())
+        if account is not None and self.table.accounts[seat] == account:
+            token = self.table.new_key(seat, account, self.clock())
+        else:
+            token = self.table.sit(seat, name, self.clock(), account=account)
         return token, self.commit(before)
 
     # -- messages --------------------------------------------------------------------------------
@@ -453,9 +459,9 @@ class Rooms:
             return None
         return self._load(row.id, row.config)
 
-    def create(self, config: TableConfig, people: list[tuple[int, str, str]] | None = None) -> Room:
+    def create(self, config: TableConfig, people: list[Person] | None = None) -> Room:
         """A new table, stored, its task started (a table of four bots starts playing at once);
-        ``people`` are seated first (``(seat, name, token hash)``: a tournament's players)."""
+        ``people`` are seated first (a tournament's players)."""
         table_id = secrets.token_hex(5)
         while table_id in self.rooms or self.store.table(table_id) is not None:
             table_id = secrets.token_hex(5)

@@ -27,6 +27,7 @@ from cardroom.server.entries import (
     SEATED_ENTRIES,
     AutoEntry,
     Entry,
+    KeyEntry,
     LogEntry,
     MatchEndEntry,
     Reader,
@@ -81,8 +82,9 @@ class PlayedMatch(Protocol):
 
 
 def public_entry(entry: Entry) -> Entry:
-    """An entry without what no viewer may see: a ``sit``'s token hash, a ``start``'s seed."""
-    secret = {"sit": "token_hash", "start": "seed"}.get(entry["type"])
+    """An entry without what no viewer may see: a ``sit``'s or ``key``'s token hash, a ``start``'s
+    seed."""
+    secret = {"sit": "token_hash", "key": "token_hash", "start": "seed"}.get(entry["type"])
     return {key: value for key, value in entry.items() if key != secret}
 
 
@@ -106,6 +108,8 @@ class SeatedTable(ABC):
         self.config = config
         self.names: list[str | None] = [seat.player_name for seat in config.seats]
         self.token_hashes: list[str | None] = [None] * 4
+        self.accounts: list[str | None] = [None] * 4
+        """The key of the account that owns each seat (``None``: a guest's, a bot's, or empty)."""
         self.auto = [False] * 4
         self.connected = [False] * 4
         self.log: list[Entry] = []
@@ -152,16 +156,24 @@ class SeatedTable(ABC):
 
     # -- seats -----------------------------------------------------------------------------------
 
-    def sit(self, seat: int, name: object, now: float, token: str | None = None) -> str:
-        """Take an empty human seat under ``name``; the seat's token (a new secret unless given) is
-        returned, only its hash kept. The match starts when every human seat is taken."""
+    def sit(
+        self, seat: int, name: object, now: float, token: str | None = None, account: str | None = None
+    ) -> str:
+        """Take an empty human seat under ``name`` (for ``account``, the key of the signed-in account
+        taking it; a rated table seats only accounts); the seat's token (a new secret unless given)
+        is returned, only its hash kept. The match starts when every human seat is taken."""
+        if self.config.is_rated and account is None:
+            raise ProtocolError("not_signed_in", "a rated table's seats are taken by signed-in accounts")
         token = token or secrets.token_urlsafe(24)
-        self.sit_hashed(seat, name, now, token_hash(token))
+        self.sit_hashed(seat, name, now, token_hash(token), account)
         return token
 
-    def sit_hashed(self, seat: int, name: object, now: float, hashed: str) -> list[Entry]:
+    def sit_hashed(
+        self, seat: int, name: object, now: float, hashed: str, account: str | None = None
+    ) -> list[Entry]:
         """Take an empty human seat for the holder of the token whose SHA-256 is ``hashed`` (a
-        tournament seats its players by the tokens they were given at registration)."""
+        tournament seats its players' accounts with a hash no one holds: each takes a token with
+        :meth:`new_key`)."""
         if isinstance(seat, bool) or not isinstance(seat, int) or seat not in range(4):
             raise ProtocolError("bad_message", f"seat: 0 to 3, got {seat!r}")
         player = clean_name(name)
@@ -174,9 +186,24 @@ class SeatedTable(ABC):
         if self.status != "waiting":
             raise ProtocolError("wrong_phase", f"the table is {self.status}")
         before = self.number
-        self._record(SitEntry(seat, player, hashed, now))
+        self._record(SitEntry(seat, player, hashed, now, account))
         self.start_if_ready(now)
         return self.log[before:]
+
+    def new_key(self, seat: int, account: str, now: float) -> str:
+        """A new token for the seat ``account`` owns (its owner on another device, or a tournament's
+        player taking the seat); the seat's old token stops working."""
+        if self.accounts[seat] is None or not hmac.compare_digest(self.accounts[seat] or "", account):
+            raise ProtocolError("wrong_phase", f"seat {seat} is not this account's")
+        if self.status == "finished":
+            raise ProtocolError("wrong_phase", "the table is finished")
+        token = secrets.token_urlsafe(24)
+        self._record(KeyEntry(seat, token_hash(token), now))
+        return token
+
+    def seat_of_account(self, account: str) -> int | None:
+        """The seat this account owns (the first, should it own two), or ``None``."""
+        return next((seat for seat, owner in enumerate(self.accounts) if owner == account), None)
 
     def seat_of(self, token: str) -> int | None:
         """The seat this token holds, or ``None``."""
@@ -303,12 +330,23 @@ class SeatedTable(ABC):
     def _appliers(self) -> dict[type[Any], Callable[[Any], LogEntry | None]]:
         """How each type of entry is applied (a game's table adds its own kinds): a method that takes
         the entry and returns it annotated, or ``None`` when there is nothing to note."""
-        return {SitEntry: self._apply_sit, StartEntry: self._apply_start, AutoEntry: self._apply_auto}
+        return {
+            SitEntry: self._apply_sit,
+            KeyEntry: self._apply_key,
+            StartEntry: self._apply_start,
+            AutoEntry: self._apply_auto,
+        }
 
     def _apply_sit(self, entry: SitEntry) -> None:
         if self.names[entry.seat] is not None:
             raise ValueError(f"seat {entry.seat} is already taken")
         self.names[entry.seat] = entry.name
+        self.token_hashes[entry.seat] = entry.token_hash
+        self.accounts[entry.seat] = entry.account
+
+    def _apply_key(self, entry: KeyEntry) -> None:
+        if self.accounts[entry.seat] is None:
+            raise ValueError(f"seat {entry.seat} has no account to take a new token")
         self.token_hashes[entry.seat] = entry.token_hash
 
     def _apply_start(self, entry: StartEntry) -> None:
@@ -344,12 +382,14 @@ class SeatedTable(ABC):
         ]
 
     def seat_view(self, seat: int, cards: int) -> dict[str, Any]:
-        """What the state says of every seat (a game's view adds its own): who sits there, its team,
-        how many cards it holds, whether it is connected and in 托管."""
+        """What the state says of every seat (a game's view adds its own): who sits there (and the key
+        of its account, if any), its team, how many cards it holds, whether it is connected and in
+        托管."""
         config = self.config.seats[seat]
         return {
             "seat": seat,
             "name": self.names[seat],
+            "account": self.accounts[seat],
             "kind": config.kind,
             "bot": config.bot,
             "team": seat % 2,
@@ -445,8 +485,15 @@ class SeatedTable(ABC):
             "rules": self.config.rules,
             "max_deals": self.config.max_deals,
             "clocks": self.config.clocks.to_dict(),
+            "rated": self.config.is_rated,
             "seats": [
-                {"seat": seat, "name": self.names[seat], "kind": config.kind, "bot": config.bot}
+                {
+                    "seat": seat,
+                    "name": self.names[seat],
+                    "kind": config.kind,
+                    "bot": config.bot,
+                    "account": self.accounts[seat],
+                }
                 for seat, config in enumerate(self.config.seats)
             ],
             "deal_number": self.deals_dealt,

@@ -18,6 +18,11 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def name_key(name: str) -> str:
+    """A player's identity (a rated player's, an account's): the name, case-folded."""
+    return name.strip().casefold()
+
+
 def clean_name(name: object) -> str:
     """A player's name: 1 to 40 printable characters, spaces at the ends removed."""
     if not isinstance(name, str):

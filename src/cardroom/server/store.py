@@ -1,5 +1,5 @@
-"""The card room's storage: tables and their append-only event logs, tournaments, and players'
-ratings, in SQLite or PostgreSQL.
+"""The card room's storage: tables and their append-only event logs, tournaments, players'
+ratings, and accounts with their sign-in sessions, in SQLite or PostgreSQL.
 
 One ``Store`` wraps one SQLAlchemy engine. Opening it migrates the database to the newest schema
 (Alembic, scripts in ``migrations/`` beside this module), so a fresh file, an older database and a
@@ -35,6 +35,7 @@ from sqlalchemy import (
     String,
     Text,
     create_engine,
+    delete,
     event,
     false,
     insert,
@@ -112,6 +113,8 @@ class PlayerRow:
     losses: int = 0
     points: int = 0
     last_place_streak: int = 0
+    kind: str = "account"
+    """``account``, ``bot``, or ``guest`` (rated before accounts existed: not on the leaderboard)."""
 
 
 @dataclass(frozen=True)
@@ -122,6 +125,18 @@ class PlayerMatchRow:
     table_id: str
     at: datetime
     data: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class AccountRow:
+    """One account: ``key`` its name case-folded, the name as registered, the password's argon2 hash,
+    its role (``player`` or ``director``)."""
+
+    key: str
+    name: str
+    password_hash: str
+    role: str
+    created: datetime
 
 
 # --- URLs -------------------------------------------------------------------------------------------
@@ -254,6 +269,7 @@ class PlayerModel(Base):
     points: Mapped[int] = mapped_column(Integer, nullable=False)
     last_place_streak: Mapped[int] = mapped_column(Integer, nullable=False)
     updated: Mapped[datetime] = mapped_column(UtcDateTime, nullable=False)
+    kind: Mapped[str] = mapped_column(String(16), nullable=False, server_default="guest")
 
 
 class PlayerMatchModel(Base):
@@ -265,6 +281,29 @@ class PlayerMatchModel(Base):
     table_id: Mapped[str] = mapped_column(Text, ForeignKey("tables.id"), primary_key=True)
     at: Mapped[datetime] = mapped_column(UtcDateTime, nullable=False)
     data: Mapped[dict[str, Any]] = mapped_column(JSON, nullable=False)
+
+
+class AccountModel(Base):
+    """``accounts``: one row per account, by case-folded name."""
+
+    __tablename__ = "accounts"
+
+    key: Mapped[str] = mapped_column(Text, primary_key=True)
+    name: Mapped[str] = mapped_column(Text, nullable=False)
+    password_hash: Mapped[str] = mapped_column(Text, nullable=False)
+    role: Mapped[str] = mapped_column(String(16), nullable=False)
+    created: Mapped[datetime] = mapped_column(UtcDateTime, nullable=False)
+
+
+class SessionModel(Base):
+    """``sessions``: one row per signed-in browser, by the SHA-256 of its cookie's secret."""
+
+    __tablename__ = "sessions"
+
+    token_hash: Mapped[str] = mapped_column(Text, primary_key=True)
+    account_key: Mapped[str] = mapped_column(Text, ForeignKey("accounts.key"), nullable=False, index=True)
+    created: Mapped[datetime] = mapped_column(UtcDateTime, nullable=False)
+    expires: Mapped[datetime] = mapped_column(UtcDateTime, nullable=False)
 
 
 # --- Engine and migrations ----------------------------------------------------------------------------
@@ -344,7 +383,12 @@ def _player_row(model: PlayerModel) -> PlayerRow:
         model.losses,
         model.points,
         model.last_place_streak,
+        model.kind,
     )
+
+
+def _account_row(model: AccountModel) -> AccountRow:
+    return AccountRow(model.key, model.name, model.password_hash, model.role, model.created)
 
 
 def _row(model: TableModel) -> TableRow:
@@ -543,11 +587,14 @@ class Store:
 
     # -- players and ratings -------------------------------------------------------------------
 
-    def players(self, keys: Collection[str] | None = None) -> list[PlayerRow]:
-        """The rated players (only those of ``keys`` if given), by key."""
+    def players(self, keys: Collection[str] | None = None, *, listed: bool = False) -> list[PlayerRow]:
+        """The rated players (only those of ``keys`` if given; only accounts and bots if ``listed``),
+        by key."""
         query = select(PlayerModel).order_by(PlayerModel.key)
         if keys is not None:
             query = query.where(PlayerModel.key.in_(list(keys)))
+        if listed:
+            query = query.where(PlayerModel.kind != "guest")
         with self._sessions() as session:
             return [_player_row(model) for model in session.scalars(query)]
 
@@ -600,6 +647,7 @@ class Store:
                         points=row.points,
                         last_place_streak=row.last_place_streak,
                         updated=now,
+                        kind=row.kind,
                     )
                 )
             session.flush()
@@ -618,6 +666,88 @@ class Store:
         )
         with self._sessions() as session:
             return list(session.scalars(query))
+
+    # -- accounts and sessions -------------------------------------------------------------------
+
+    def create_account(self, row: AccountRow) -> bool:
+        """Store a new account; ``False`` (nothing written) when its key is taken. A player rated under
+        that name before accounts existed is moved aside to ``guest:<key>`` in the same transaction:
+        the account starts its own rating, and the guest's history is kept."""
+        with self._sessions.begin() as session:
+            if session.get(AccountModel, row.key) is not None:
+                return False
+            session.add(AccountModel(**vars(row)))
+            guest = session.get(PlayerModel, row.key)
+            if guest is not None and guest.kind == "guest":
+                aside = f"guest:{row.key}"
+                if session.get(PlayerModel, aside) is None:
+                    values = {
+                        column.key: getattr(guest, column.key) for column in PlayerModel.__table__.columns
+                    }
+                    session.add(PlayerModel(**{**values, "key": aside}))
+                    session.flush()
+                    session.execute(
+                        update(PlayerMatchModel)
+                        .where(PlayerMatchModel.player_key == row.key)
+                        .values(player_key=aside)
+                    )
+                    session.delete(guest)
+        return True
+
+    def account(self, key: str) -> AccountRow | None:
+        """The account of this case-folded name."""
+        with self._sessions() as session:
+            model = session.get(AccountModel, key)
+            return None if model is None else _account_row(model)
+
+    def accounts(self) -> list[AccountRow]:
+        """Every account, by key."""
+        with self._sessions() as session:
+            return [
+                _account_row(model)
+                for model in session.scalars(select(AccountModel).order_by(AccountModel.key))
+            ]
+
+    def update_account(self, key: str, *, role: str | None = None, password_hash: str | None = None) -> bool:
+        """Change an account's role or password hash; ``False`` for an unknown account."""
+        values = {
+            name: value
+            for name, value in (("role", role), ("password_hash", password_hash))
+            if value is not None
+        }
+        with self._sessions.begin() as session:
+            result = session.execute(update(AccountModel).where(AccountModel.key == key).values(**values))
+            return bool(result.rowcount == 1)  # type: ignore[attr-defined]
+
+    def create_session(self, token_hash: str, key: str, created: datetime, expires: datetime) -> None:
+        with self._sessions.begin() as session:
+            session.add(
+                SessionModel(token_hash=token_hash, account_key=key, created=created, expires=expires)
+            )
+
+    def session_account(self, token_hash: str, now: datetime) -> AccountRow | None:
+        """The account signed in by the session of this hash, unless it expired (then it is deleted)."""
+        with self._sessions.begin() as session:
+            model = session.get(SessionModel, token_hash)
+            if model is None:
+                return None
+            if model.expires <= now:
+                session.delete(model)
+                return None
+            account = session.get(AccountModel, model.account_key)
+            return None if account is None else _account_row(account)
+
+    def delete_sessions(self, *, token_hash: str | None = None, key: str | None = None) -> int:
+        """Delete one session (by its hash) or every session of an account; how many."""
+        query = delete(SessionModel)
+        if token_hash is not None:
+            query = query.where(SessionModel.token_hash == token_hash)
+        elif key is not None:
+            query = query.where(SessionModel.account_key == key)
+        else:
+            raise ValueError("delete_sessions: name a token_hash or a key")
+        with self._sessions.begin() as session:
+            return int(session.execute(query).rowcount)  # type: ignore[attr-defined]
 
     def close(self) -> None:
         """Close every connection (the store is not used after this)."""

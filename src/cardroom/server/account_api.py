@@ -1,0 +1,123 @@
+"""The accounts' HTTP side: register, sign in and out, who is signed in, and the CSRF check.
+
+A signed-in browser holds its session in the ``cardroom_session`` cookie (``HttpOnly``,
+``SameSite=Lax``, ``Secure`` over HTTPS). Every request that changes something and carries that
+cookie must carry the session's CSRF token in ``X-CSRF-Token`` too (``GET /api/account`` gives it),
+or it is refused with 403: another site's form or script can make the browser send the cookie, not
+the token. Signing in and registering are exempt (they replace the session). See docs/accounts.md.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from typing import Any, Final
+
+from fastapi import FastAPI, HTTPException, Request, Response
+from fastapi.responses import JSONResponse
+
+from cardroom.server.accounts import SESSION_DAYS, Account, AccountError, check_csrf, csrf_token
+from cardroom.server.requests import (
+    CSRF_HEADER,
+    SESSION_COOKIE,
+    accounts_of,
+    limited,
+    read_body,
+    signed_in,
+)
+
+SAFE_METHODS: Final = frozenset({"GET", "HEAD", "OPTIONS"})
+EXEMPT: Final = frozenset({("POST", "/api/accounts"), ("POST", "/api/session")})
+"""The requests that need no CSRF token: they open a new session."""
+
+
+async def csrf_guard(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
+    """Refuse (403) a request that changes something with the session cookie but not its token."""
+    secret = request.cookies.get(SESSION_COOKIE)
+    if (
+        secret
+        and request.method not in SAFE_METHODS
+        and (request.method, request.url.path) not in EXEMPT
+        and not check_csrf(secret, request.headers.get(CSRF_HEADER))
+    ):
+        return JSONResponse(
+            {"detail": f"a signed-in request that changes something carries the {CSRF_HEADER} header"},
+            status_code=403,
+        )
+    return await call_next(request)
+
+
+def _signed_in_answer(request: Request, account: Account, secret: str, status: int) -> JSONResponse:
+    """The answer to a sign-in: the account and its CSRF token, the session in a cookie."""
+    response = JSONResponse({"account": account.to_dict(), "csrf": csrf_token(secret)}, status_code=status)
+    response.set_cookie(
+        SESSION_COOKIE,
+        secret,
+        max_age=SESSION_DAYS * 24 * 3600,
+        path="/",
+        httponly=True,
+        samesite="lax",
+        secure=request.url.scheme == "https",
+    )
+    return response
+
+
+def _http(error: AccountError) -> HTTPException:
+    return HTTPException(error.status, error.message)
+
+
+def account_api(app: FastAPI) -> None:
+    """``/api/accounts``, ``/api/session``, ``/api/account`` (docs/accounts.md)."""
+
+    @app.post("/api/accounts", status_code=201)
+    async def register(request: Request) -> JSONResponse:
+        """Open an account (``{"name", "password"}``) and sign in with it."""
+        limited(request, "sign_in")
+        body = await read_body(request)
+        accounts = accounts_of(request)
+
+        def work() -> tuple[Account, str]:
+            account = accounts.register(body.get("name"), body.get("password"))
+            return account, accounts.open_session(account.key)
+
+        try:
+            account, secret = await asyncio.to_thread(work)
+        except AccountError as error:
+            raise _http(error) from None
+        return _signed_in_answer(request, account, secret, 201)
+
+    @app.post("/api/session")
+    async def sign_in(request: Request) -> JSONResponse:
+        """Sign in (``{"name", "password"}``): 401 for a wrong name or password, whichever it was."""
+        limited(request, "sign_in")
+        body = await read_body(request)
+        accounts = accounts_of(request)
+        try:
+            account, secret = await asyncio.to_thread(
+                accounts.sign_in, body.get("name"), body.get("password")
+            )
+        except AccountError as error:
+            raise _http(error) from None
+        return _signed_in_answer(request, account, secret, 200)
+
+    @app.delete("/api/session", status_code=204)
+    async def sign_out(request: Request) -> Response:
+        """Sign out: the session ends, the cookie is cleared."""
+        secret = request.cookies.get(SESSION_COOKIE)
+        if secret:
+            await asyncio.to_thread(accounts_of(request).sign_out, secret)
+        response = Response(status_code=204)
+        response.delete_cookie(SESSION_COOKIE, path="/", httponly=True, samesite="lax")
+        return response
+
+    @app.get("/api/account")
+    async def whoami(request: Request) -> dict[str, Any]:
+        """The signed-in account and its CSRF token (``null`` both for a guest)."""
+        account = await signed_in(request)
+        secret = request.cookies.get(SESSION_COOKIE)
+        if account is None or not secret:
+            return {"account": None, "csrf": None}
+        return {"account": account.to_dict(), "csrf": csrf_token(secret)}
+
+
+__all__ = ["account_api", "csrf_guard"]

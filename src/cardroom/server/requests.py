@@ -1,0 +1,98 @@
+"""What every HTTP route of the card room reads of a request: the client's address, its JSON body
+(read with a cap), its rate limits, and the signed-in account."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any, Final, Literal
+
+from fastapi import HTTPException, Request, WebSocket
+
+from cardroom.server.accounts import Account, Accounts
+from cardroom.server.codec import strict_json
+from cardroom.server.limits import ClientLimits
+
+MAX_BODY: Final = 64 * 1024
+"""Bytes a request's body may have."""
+SESSION_COOKIE: Final = "cardroom_session"
+"""The cookie that holds a signed-in browser's session secret (``HttpOnly``, ``SameSite=Lax``)."""
+CSRF_HEADER: Final = "X-CSRF-Token"
+"""The header a signed-in page's requests that change something carry (``GET /api/account``)."""
+
+Limit = Literal["create", "register", "sign_in"]
+
+
+def address(request: Request | WebSocket) -> str:
+    """The client's address: behind a proxy, the proxy's, unless uvicorn trusts its forwarded headers
+    (``--forwarded-allow-ips``; docs/server.md)."""
+    return request.client.host if request.client is not None else "unknown"
+
+
+def limited(request: Request, kind: Limit) -> None:
+    """Refuse with 429 (``detail`` names the limit; ``Retry-After``) when the client's address is past
+    its limit of ``create`` (tables, events), ``register`` (teams) or ``sign_in`` (sign-ins, new
+    accounts); each request counts."""
+    limits: ClientLimits = request.app.state.limits
+    check = {"create": limits.create, "register": limits.register, "sign_in": limits.sign_in}[kind]
+    refusal = check(address(request), request.app.state.limits_clock())
+    if refusal is not None:
+        raise HTTPException(429, refusal.message, headers={"Retry-After": str(refusal.retry_seconds)})
+
+
+async def read_body(request: Request) -> dict[str, Any]:
+    """A request's JSON object body, read up to :data:`MAX_BODY` bytes: a larger one (by its
+    Content-Length, or as it arrives) is refused before it is read whole."""
+    declared = request.headers.get("content-length")
+    if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
+        raise HTTPException(413 if declared.isdigit() else 400, f"request body: at most {MAX_BODY} bytes")
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY:
+            raise HTTPException(413, f"request body: at most {MAX_BODY} bytes")
+        chunks.append(chunk)
+    try:
+        value = strict_json(b"".join(chunks) or b"{}")
+    except ValueError as error:
+        raise HTTPException(400, f"not valid JSON: {error}") from None
+    if not isinstance(value, dict):
+        raise HTTPException(400, "the body is a JSON object")
+    return value
+
+
+def accounts_of(request: Request) -> Accounts:
+    accounts: Accounts = request.app.state.accounts
+    return accounts
+
+
+async def signed_in(request: Request) -> Account | None:
+    """The account the request's session cookie signs in (read once a request), or ``None``."""
+    if not hasattr(request.state, "account"):
+        secret = request.cookies.get(SESSION_COOKIE)
+        request.state.account = (
+            await asyncio.to_thread(accounts_of(request).session, secret) if secret else None
+        )
+    account: Account | None = request.state.account
+    return account
+
+
+async def require_account(request: Request, why: str) -> Account:
+    """The signed-in account; 401 (naming ``why``) for a guest."""
+    account = await signed_in(request)
+    if account is None:
+        raise HTTPException(401, f"sign in first: {why}")
+    return account
+
+
+__all__ = [
+    "CSRF_HEADER",
+    "MAX_BODY",
+    "SESSION_COOKIE",
+    "accounts_of",
+    "address",
+    "limited",
+    "read_body",
+    "require_account",
+    "signed_in",
+]
