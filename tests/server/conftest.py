@@ -17,9 +17,9 @@ from argon2.profiles import CHEAPEST
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
-from cardroom.server.account_api import SESSION_COOKIE
 from cardroom.server.app import create_app
 from cardroom.server.config import Clocks, Settings, TableConfig
+from cardroom.server.requests import SESSION_COOKIE
 from cardroom.server.rooms import Room, Rooms
 from cardroom.server.table import Entry, Table
 from tests.server.browser import DESKTOP, launch_browser, require_browser

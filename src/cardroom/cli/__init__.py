@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import typer
 
-from cardroom.cli import basics, games, network, records, terminal, tournament
+from cardroom.cli import accounts, basics, games, network, records, terminal, tournament
 
 app = typer.Typer(
     help="Guandan (掼蛋) and Shengji (升级): rules engine, bots and card room.",
@@ -25,5 +25,6 @@ app.command("compete")(network.compete_command)
 app.command("connect")(network.connect_command)
 app.command("play")(terminal.play_command)
 app.add_typer(tournament.app, name="tournament")
+app.add_typer(accounts.app, name="accounts")
 
 __all__ = ["app"]

@@ -10,25 +10,21 @@ import typer
 from rich.markup import escape
 
 from cardroom.bots import BOTS
-from cardroom.cli.options import bot_name, competition_logging, guandan_rules, open_console
+from cardroom.cli.options import (
+    DatabaseUrlOption,
+    DataFolderOption,
+    bot_name,
+    competition_logging,
+    guandan_rules,
+    open_console,
+)
 
 
 def serve_command(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
-    database_url: Annotated[
-        str | None,
-        typer.Option(
-            help="Database URL (sqlite:///PATH or postgresql://USER@HOST/NAME); "
-            "default: $DATABASE_URL, else SQLite in the data folder."
-        ),
-    ] = None,
-    data: Annotated[
-        Path | None,
-        typer.Option(
-            help="Data folder for the SQLite database (default: $CARDROOM_DATA or ~/.local/share/cardroom)."
-        ),
-    ] = None,
+    database_url: DatabaseUrlOption = None,
+    data: DataFolderOption = None,
     bot_delay: Annotated[
         float, typer.Option(min=0, max=10, help="Seconds a bot waits before it acts.")
     ] = 0.6,

@@ -3,6 +3,7 @@ bot, Ray; games through the registry :mod:`cardroom.games`), and the competition
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
 import typer
@@ -23,6 +24,20 @@ RayFlag = Annotated[
 RayAddress = Annotated[
     str | None,
     typer.Option(help="Play on the Ray cluster at this address (HOST:PORT, ray://HOST:10001 or auto)."),
+]
+
+DatabaseUrlOption = Annotated[
+    str | None,
+    typer.Option(
+        help="Database URL (sqlite:///PATH or postgresql://USER@HOST/NAME); "
+        "default: $DATABASE_URL, else SQLite in the data folder."
+    ),
+]
+DataFolderOption = Annotated[
+    Path | None,
+    typer.Option(
+        help="Data folder for the SQLite database (default: $CARDROOM_DATA or ~/.local/share/cardroom)."
+    ),
 ]
 
 

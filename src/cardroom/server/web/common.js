@@ -1,12 +1,65 @@
-// Small helpers shared by the lobby and the table: HTTP, the stored seat token and name, DOM building.
+// Small helpers shared by every page: HTTP (with the signed-in account's CSRF token), the signed-in
+// account, the stored seat token and name, DOM building. The header's account bar is account.js.
 
-export async function api(method, path, body) {
-  const init = { method, headers: {} };
-  if (body !== undefined) {
-    init.headers["Content-Type"] = "application/json";
-    init.body = JSON.stringify(body);
+const CSRF_HEADER = "X-CSRF-Token";
+
+/** The signed-in account ({key, name, role} or null) and its CSRF token, from GET /api/account
+ * (docs/accounts.md); filled by loadAccount(), changed by setAccount() after signing in or out. */
+export const session = { account: null, csrf: null, loaded: false };
+let accountRequest = null;
+
+/** GET /api/account once a page (``force``: ask again); the session. A failure counts as a guest. */
+export function loadAccount(force = false) {
+  if (!accountRequest || force) {
+    accountRequest = fetch("/api/account", { headers: { Accept: "application/json" } })
+      .then((response) => (response.ok ? response.json() : null))
+      .catch(() => null)
+      .then((data) => {
+        setAccount(data?.account ?? null, data?.csrf ?? null);
+        return session;
+      });
   }
-  const response = await fetch(path, init);
+  return accountRequest;
+}
+
+export function setAccount(account, csrf) {
+  session.account = account || null;
+  session.csrf = account ? csrf || null : null;
+  session.loaded = true;
+  accountRequest = Promise.resolve(session);
+}
+
+/** Whether an error is the server's refusal of a guest where an account is needed: 401, a 403 (a rated
+ * table, a director's request), or a 409 about a name an account holds. */
+export function needsSignIn(error) {
+  if (!error) return false;
+  if (error.status === 401 || error.status === 403) return true;
+  return error.status === 409 && /account's|no account/.test(error.message || "");
+}
+
+/** Call the HTTP API; the JSON answer (an error with ``status`` when refused). Signed in, a request
+ * that changes something carries the session's CSRF token; ``headers`` adds more. */
+export async function api(method, path, body, { headers = {} } = {}) {
+  const changes = !["GET", "HEAD", "OPTIONS"].includes(method.toUpperCase());
+  const send = async () => {
+    const init = { method, headers: { ...headers } };
+    if (body !== undefined) {
+      init.headers["Content-Type"] = "application/json";
+      init.body = JSON.stringify(body);
+    }
+    if (changes) {
+      await loadAccount();
+      if (session.csrf) init.headers[CSRF_HEADER] = session.csrf;
+    }
+    return fetch(path, init);
+  };
+  let response = await send();
+  if (changes && response.status === 403) {
+    // Signed in or out in another tab since this page asked: ask again, and retry once if that changed.
+    const before = session.csrf;
+    await loadAccount(true);
+    if (session.csrf !== before) response = await send();
+  }
   const text = await response.text();
   let data = null;
   try {

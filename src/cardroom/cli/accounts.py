@@ -1,0 +1,129 @@
+"""``cardroom accounts``: the operator's side of the card room's accounts, on its database (the same
+options as ``cardroom serve``): open an account, give it a role, reset its password, list them.
+People open their own accounts on the web page (/account); the operator names the directors here."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Annotated, NoReturn
+
+import typer
+from rich.markup import escape
+from rich.table import Table
+
+from cardroom.cli.options import DatabaseUrlOption, DataFolderOption, open_console
+
+if TYPE_CHECKING:
+    from cardroom.server.accounts import Accounts
+
+app = typer.Typer(help="The card room's accounts: create one, give it a role, reset a password, list them.")
+
+NameArgument = Annotated[str, typer.Argument(help="The account's name (any case).")]
+RoleArgument = Annotated[str, typer.Argument(help="player, or director (creates and runs events).")]
+PasswordStdin = Annotated[
+    bool,
+    typer.Option(
+        "--password-stdin", help="Read the password from standard input's first line, not a prompt."
+    ),
+]
+
+
+@contextmanager
+def _accounts(database_url: str | None, data: DataFolderOption) -> Iterator[Accounts]:
+    """The accounts of the card room's database (migrated to the newest schema, as the server does)."""
+    from cardroom.server.accounts import Accounts
+    from cardroom.server.app import default_data_dir
+    from cardroom.server.store import Store
+    from cardroom.server.store import database_url as resolve
+
+    store = Store(resolve(database_url, data if data is not None else default_data_dir()))
+    try:
+        yield Accounts(store)
+    finally:
+        store.close()
+
+
+def _password(from_stdin: bool) -> str:
+    if from_stdin:
+        return sys.stdin.readline().rstrip("\r\n")
+    password: str = typer.prompt("Password", hide_input=True, confirmation_prompt=True)
+    return password
+
+
+def _fail(message: str) -> NoReturn:
+    open_console().print(f"[red]{escape(message)}[/red]")
+    raise typer.Exit(1)
+
+
+@app.command("create")
+def create_command(
+    name: NameArgument,
+    role: Annotated[str, typer.Option(help="player, or director (creates and runs events).")] = "player",
+    password_stdin: PasswordStdin = False,
+    database_url: DatabaseUrlOption = None,
+    data: DataFolderOption = None,
+) -> None:
+    """Open an account (the password is asked twice, or read from standard input)."""
+    from cardroom.server.accounts import ROLES, AccountError
+
+    if role not in ROLES:
+        _fail(f"role: one of {', '.join(ROLES)}, got {role!r}")
+    password = _password(password_stdin)
+    with _accounts(database_url, data) as accounts:
+        try:
+            account = accounts.register(name, password, "director" if role == "director" else "player")
+        except AccountError as error:
+            _fail(error.message)
+    open_console().print(f"Account [bold]{escape(account.name)}[/bold] opened ({account.role}).")
+
+
+@app.command("role")
+def role_command(
+    name: NameArgument,
+    role: RoleArgument,
+    database_url: DatabaseUrlOption = None,
+    data: DataFolderOption = None,
+) -> None:
+    """Give an account a role: ``director`` creates and runs events; ``player`` takes it back."""
+    from cardroom.server.accounts import ROLES, AccountError
+
+    if role not in ROLES:
+        _fail(f"role: one of {', '.join(ROLES)}, got {role!r}")
+    with _accounts(database_url, data) as accounts:
+        try:
+            account = accounts.set_role(name, "director" if role == "director" else "player")
+        except AccountError as error:
+            _fail(error.message)
+    open_console().print(f"{escape(account.name)} is now a {account.role}.")
+
+
+@app.command("password")
+def password_command(
+    name: NameArgument,
+    password_stdin: PasswordStdin = False,
+    database_url: DatabaseUrlOption = None,
+    data: DataFolderOption = None,
+) -> None:
+    """Set a new password for an account; every browser signed in to it is signed out."""
+    from cardroom.server.accounts import AccountError
+
+    password = _password(password_stdin)
+    with _accounts(database_url, data) as accounts:
+        try:
+            accounts.set_password(name, password)
+        except AccountError as error:
+            _fail(error.message)
+    open_console().print(f"The password of {escape(name)} is set; its sessions are ended.")
+
+
+@app.command("list")
+def list_command(database_url: DatabaseUrlOption = None, data: DataFolderOption = None) -> None:
+    """Every account: its name, role and when it was opened."""
+    with _accounts(database_url, data) as accounts:
+        rows = accounts.store.accounts()
+    table = Table("name", "role", "opened")
+    for row in rows:
+        table.add_row(escape(row.name), row.role, row.created.strftime("%Y-%m-%d %H:%M UTC"))
+    open_console().print(table if rows else "No accounts yet.")
