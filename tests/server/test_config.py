@@ -32,8 +32,10 @@ def test_a_config_round_trips_through_its_dict() -> None:
         clocks=Clocks(10, 30, 30, 15),
         bot_delay=0.2,
         deal_pause=1.0,
+        rated=True,
     )
     assert TableConfig.from_dict(config.to_dict()) == config
+    assert config.is_rated
     assert config.human_seats == (0, 2)
     assert config.ruleset.name == "platform"
 
@@ -79,6 +81,8 @@ def test_a_lobby_request_takes_the_servers_settings_for_what_it_leaves_out() -> 
         ({"name": "x" * 41}, "name"),
         ({"name": 7}, "name"),
         ({"players": 4}, "unknown fields: players"),
+        ({"rated": "yes"}, "rated: true or false"),
+        ({"game": "shengji", "rated": True}, "rated: ratings are Guandan's"),
     ],
 )
 def test_a_bad_field_is_a_value_error_naming_it(values: Any, named: str) -> None:

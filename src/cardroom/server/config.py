@@ -307,6 +307,8 @@ class TableConfig:
             raise ValueError("max_deals: a table with a match format sets no max_deals")
         if not isinstance(self.rated, bool):
             raise ValueError(f"rated: true or false, got {self.rated!r}")
+        if self.rated and self.game != "guandan":
+            raise ValueError(f"rated: ratings are Guandan's; a {self.game} table is not rated")
 
     @property
     def is_rated(self) -> bool:

@@ -37,6 +37,10 @@ function renderBar(box) {
   const account = session.account;
   box.dataset.signedIn = account ? "1" : "0";
   if (!account) {
+    if (location.pathname === "/account") {
+      box.replaceChildren(); // the page is the sign-in form
+      return;
+    }
     box.replaceChildren(h("a.btn.ghost.small", { href: signInHref(), testid: "header-sign-in", text: t("account.signin") }));
     return;
   }

@@ -1,6 +1,9 @@
-// The lobby: play at once against bots, create a table, list open and running tables.
+// The lobby: play at once against bots, create a table (rated or not), list open and running tables.
+// Signed in, every seat is taken under the account's name (docs/accounts.md), so the name field shows
+// it and cannot be changed.
 
-import { api, copyText, h, loadName, saveName, saveToken, tableUrl } from "./common.js";
+import { errorWithSignIn, initAccountBar, signInLink } from "./account.js";
+import { api, copyText, h, loadName, saveName, saveToken, session, tableUrl } from "./common.js";
 import { applyI18n, bindLangButton, botLabel, has, onLangChange, t } from "./i18n.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -33,13 +36,31 @@ let clockProblem = null; // the clock whose field was refused, shown until the n
 const editedClocks = new Set(); // fields the player changed: the server's defaults do not overwrite them
 
 function playerName() {
+  if (session.account) return session.account.name;
   const name = $("#name").value.trim();
   return name || t("lobby.name.placeholder");
 }
 
+/** Show a refusal; one that signing in would answer (a rated table, a name an account holds) gets a
+ * sign-in link. */
 function showError(error, box = $("#error")) {
-  box.textContent = t("lobby.error", { message: error.message || String(error) });
+  box.replaceChildren(...errorWithSignIn(error, t("lobby.error", { message: error.message || String(error) })));
   box.hidden = false;
+}
+
+/** The name field and the rated note as the session says: signed in, the account's name, fixed. */
+function renderAccount() {
+  const input = $("#name");
+  const account = session.account;
+  input.readOnly = Boolean(account);
+  input.toggleAttribute("aria-readonly", Boolean(account));
+  if (account) input.value = account.name;
+  const note = $("#name-note");
+  note.hidden = !account;
+  note.textContent = account ? t("lobby.name.account", { name: account.name }) : "";
+  const guest = $("#rated-guest");
+  guest.hidden = Boolean(account) || !$("#rated").checked;
+  guest.replaceChildren(h("span", { text: t("lobby.rated.guest") }), " ", signInLink("rated-sign-in"));
 }
 
 function names(list, field = "name") {
@@ -218,9 +239,10 @@ function seatLabel(seat) {
 }
 
 async function sit(tableId, seat) {
+  $("#error").hidden = true;
   try {
     const name = playerName();
-    saveName(name);
+    if (!session.account) saveName(name);
     const answer = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/seats/${seat}`, { name });
     saveToken(tableId, answer.token);
     location.href = `/tables/${encodeURIComponent(tableId)}`;
@@ -271,6 +293,7 @@ function renderTables() {
           h(`span.status.${status}`, { text: t(`status.${status}`) }),
           table.rules ? h("span.muted", { text: rulesLabel(table.rules) }) : null,
           table.game === "shengji" ? h("span.badge.game", { testid: "table-game", text: t("lobby.game.shengji") }) : null,
+          table.rated ? h("span.badge.rated", { testid: "table-rated", title: t("lobby.rated.note"), text: t("lobby.rated.badge") }) : null,
           clocksSummary(table.clocks, table.game),
         ),
         h("a.btn.small", {
@@ -299,7 +322,7 @@ async function quickPlay(quickGame) {
   button.disabled = true;
   try {
     const name = playerName();
-    saveName(name);
+    if (!session.account) saveName(name);
     const answer = await api("POST", "/api/quick", { name, game: quickGame });
     saveToken(answer.id, answer.token);
     location.href = `/tables/${encodeURIComponent(answer.id)}`;
@@ -314,7 +337,7 @@ async function createTable(event) {
   $("#create-error").hidden = true;
   const clocks = readClocks();
   if (!clocks) return;
-  if ($("#name").value.trim()) saveName(playerName());
+  if ($("#name").value.trim() && !session.account) saveName(playerName());
   const name = $("#table-name").value.trim() || `${playerName()} · ${new Date().toLocaleTimeString()}`;
   const length = $("#length").value;
   const body = {
@@ -324,6 +347,7 @@ async function createTable(event) {
     max_deals: length ? Number(length) : null,
     seats: seatChoices.map((choice) => (choice === "human" ? { kind: "human" } : { kind: "bot", bot: choice })),
     clocks,
+    rated: $("#rated").checked,
   };
   try {
     const table = await api("POST", "/api/tables", body);
@@ -351,13 +375,18 @@ async function start() {
     if (await copyText($("#share-link").value)) $("#copy").textContent = t("lobby.copied");
   });
   for (const key of ALL_CLOCKS) clockInput(key).addEventListener("input", () => editedClocks.add(key));
+  $("#rated").addEventListener("change", renderAccount);
   onLangChange(() => {
     renderForm();
     renderTables();
+    renderAccount();
     if (clockProblem) renderClockProblem();
   });
   renderForm();
   fillClocks();
+  renderAccount();
+  await initAccountBar();
+  renderAccount();
   try {
     readPresets(await api("GET", "/api/presets"));
   } catch (_) {

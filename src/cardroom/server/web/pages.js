@@ -1,15 +1,19 @@
-// Shared by the events, event, leaderboard and player pages (and the lobby's ratings snippet): the top
-// bar, numbers and dates, titles, player links, and the tokens an event page keeps (docs/tournaments-api.md).
+// Shared by the events, event, leaderboard, player and account pages (and the lobby's ratings snippet):
+// the top bar, numbers and dates, titles, player links, and the director's token an event page keeps
+// (docs/tournaments-api.md).
 
+import { initAccountBar } from "./account.js";
 import { h } from "./common.js";
 import { applyI18n, bindLangButton, getLang, has, onLangChange, t } from "./i18n.js";
 
-/** Fill the page's labels, wire the language button and re-render on a switch. */
+/** Fill the page's labels, wire the language button, re-render on a switch and fill the header's
+ * account bar; the signed-in session, once known (account.js). */
 export function initPage(render) {
   applyI18n();
   const button = document.querySelector("#lang");
   if (button) bindLangButton(button);
   if (render) onLangChange(render);
+  return initAccountBar();
 }
 
 /** A number with a fixed number of decimals ("—" when missing). */
@@ -72,7 +76,7 @@ export function phaseChip(phase) {
   });
 }
 
-// --- tokens kept by the event page ---------------------------------------------------------------
+// --- the director's token kept by the event page ------------------------------------------------------
 
 function readStorage(key) {
   try {
@@ -91,37 +95,14 @@ function writeStorage(key, value) {
   }
 }
 
-/** The director's token: localStorage["cardroom:event:<id>"]. */
+/** The director's token (for scripts; the director's own account needs none):
+ * localStorage["cardroom:event:<id>"]. */
 export function directorToken(eventId) {
   return readStorage(`cardroom:event:${eventId}`);
 }
 
 export function saveDirectorToken(eventId, token) {
   writeStorage(`cardroom:event:${eventId}`, token);
-}
-
-/** This browser's player token for the event: localStorage["cardroom:event:<id>:player"]. */
-export function playerToken(eventId) {
-  return readStorage(`cardroom:event:${eventId}:player`);
-}
-
-export function savePlayerToken(eventId, token) {
-  writeStorage(`cardroom:event:${eventId}:player`, token);
-}
-
-/** The player tokens the director was given when registering teams: {name: token}. */
-export function knownTokens(eventId) {
-  try {
-    const parsed = JSON.parse(readStorage(`cardroom:event:${eventId}:tokens`) || "{}");
-    return parsed && typeof parsed === "object" ? parsed : {};
-  } catch (_) {
-    return {};
-  }
-}
-
-export function rememberTokens(eventId, tokens) {
-  const all = { ...knownTokens(eventId), ...(tokens || {}) };
-  writeStorage(`cardroom:event:${eventId}:tokens`, JSON.stringify(all));
 }
 
 /** The leaderboard as a table; also used by the lobby's snippet (``compact``). */

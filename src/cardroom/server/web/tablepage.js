@@ -1,9 +1,11 @@
 // What every game's table page shares (Guandan's table.js, Shengji's shengji.js): the websocket
 // (protocol 1, docs/protocol.md) and its messages, the app state the tests read (window.__cardroom),
-// seat names, toasts and banners, the hand's layout and selection by click or drag, the waiting screen.
+// seat names, toasts and banners, the hand's layout and selection by click or drag, the waiting screen,
+// taking a seat (signed in: the account's; its owner may take it again on another device).
 // A page sets `hooks` to draw itself.
 
-import { api, copyText, forgetToken, h, loadName, loadToken, saveName, saveToken, tableUrl } from "./common.js";
+import { errorWithSignIn, initAccountBar } from "./account.js";
+import { api, copyText, forgetToken, h, loadName, loadToken, saveName, saveToken, session, tableUrl } from "./common.js";
 import { rankText } from "./cards.js";
 import { applyI18n, bindLangButton, botLabel, onLangChange, t } from "./i18n.js";
 import { openReplay } from "./replay.js";
@@ -31,6 +33,7 @@ export const app = {
   check: null, // {key, id, ok, readings, message}: the server's answer on the selection (checkPlay)
   checks: 0, // check messages sent (each answer names its id)
   clockOffset: 0,
+  sitError: null, // the last refusal to sit (shown on the waiting screen, with a sign-in link if it helps)
 };
 window.__cardroom = app; // for the browser tests and for debugging (app.render() redraws)
 
@@ -353,7 +356,8 @@ export function waitingPanel(s) {
     }
     return row;
   });
-  const nameInput = app.seat === null ? h("input#sit-name", { testid: "sit-name", maxlength: "24", value: loadName(), placeholder: t("lobby.name.placeholder") }) : null;
+  const account = session.account;
+  const nameInput = app.seat === null && !account ? h("input#sit-name", { testid: "sit-name", maxlength: "24", value: loadName(), placeholder: t("lobby.name.placeholder") }) : null;
   return h(
     "div.panel.screen",
     { testid: "waiting-screen", dataset: { screen: "waiting" } },
@@ -361,22 +365,70 @@ export function waitingPanel(s) {
     h("p", { text: t("waiting.note") }),
     h("div.share", {}, h("input", { readonly: true, value: tableUrl(tableId), testid: "waiting-link" }), h("button.btn", { type: "button", text: t("lobby.copy"), onclick: () => copyText(tableUrl(tableId)).then(() => toast(t("top.copied"))) })),
     nameInput ? h("label.field", {}, h("span", { text: t("waiting.name") }), nameInput) : null,
+    app.seat === null && account ? h("p.note", { testid: "sit-account", text: t("waiting.account", { name: account.name }) }) : null,
+    app.sitError ? h("p.error", { testid: "sit-error", role: "alert" }, ...errorWithSignIn(app.sitError)) : null,
     h("div.wait-seats", {}, ...rows),
   );
 }
 
+/** Take a seat (signed in: under the account's name, whatever the field says) and join with it. */
+async function takeSeat(seat, name) {
+  const answer = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/seats/${seat}`, { name });
+  saveToken(tableId, answer.token);
+  app.token = answer.token;
+  app.sitError = null;
+  send({ type: "join", token: app.token, since: app.number }); // the same socket, now seated
+}
+
 async function sitAt(seat) {
   const input = $("#sit-name");
-  const name = (input && input.value.trim()) || t("lobby.name.placeholder");
-  saveName(name);
+  const name = session.account?.name || (input && input.value.trim()) || t("lobby.name.placeholder");
+  if (!session.account) saveName(name);
   try {
-    const answer = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/seats/${seat}`, { name });
-    saveToken(tableId, answer.token);
-    app.token = answer.token;
-    send({ type: "join", token: app.token, since: app.number }); // the same socket, now seated
+    await takeSeat(seat, name);
   } catch (error) {
+    app.sitError = error;
     toast(error.message);
+    hooks.overlay();
   }
+}
+
+/** The seat the signed-in account owns at this table while this browser holds no token for it. */
+export function ownSeat() {
+  const key = session.account?.key;
+  if (!key || app.seat !== null) return null;
+  const found = seats().find((info) => info.account === key);
+  return found ? found.seat ?? seats().indexOf(found) : null;
+}
+
+/** The banner offering the account's seat here ("Take my seat here": a new token, the old one ends). */
+function renderOwnSeat() {
+  const banner = $("#seat-banner");
+  if (!banner) return;
+  const seat = ownSeat();
+  const open = seat !== null && app.state?.table?.status !== "finished";
+  banner.hidden = !open;
+  if (!open) {
+    banner.replaceChildren();
+    return;
+  }
+  banner.replaceChildren(
+    h("span", { text: t("seat.mine", { n: seat + 1, name: session.account.name }) }),
+    h("button.btn.primary.small", {
+      type: "button",
+      testid: "take-seat",
+      text: t("seat.take"),
+      onclick: async (event) => {
+        event.target.disabled = true;
+        try {
+          await takeSeat(seat, session.account.name);
+        } catch (error) {
+          event.target.disabled = false;
+          toast(error.message);
+        }
+      },
+    }),
+  );
 }
 
 // ---------------------------------------------------------------- drawing what both games show
@@ -396,6 +448,7 @@ export function markTable(myTurn) {
   const mine = app.seat !== null ? seats()[app.seat] : null;
   $("#auto-banner").hidden = !(mine && mine.auto);
   $("#spectator-banner").hidden = app.seat !== null;
+  renderOwnSeat();
 }
 
 /** The top bar's title and both teams' levels (`playing`: the team whose level is played). */
@@ -480,6 +533,8 @@ export function startPage(pageHooks, { bindControls, tick, render }) {
     setConnected(app.connected);
     render();
   });
+  // The account decides the waiting screen's name field and the offer of the account's own seat.
+  initAccountBar().then(() => app.state && render());
   bindHand();
   bindControls();
   $("#resume").addEventListener("click", () => send({ type: "resume" }));
