@@ -174,6 +174,8 @@ def test_a_rated_seat_is_taken_only_by_its_signed_in_owner(client: TestClient) -
     assert response.status_code == 403
     assert "signed-in accounts" in response.json()["detail"]
     ann, bo = signed_in(client, "Ann"), signed_in(client, "Bo")
+    for seat in (-1, 4):
+        assert client.post(f"/api/tables/{table_id}/seats/{seat}", json={}, headers=ann).status_code == 400
     first = client.post(f"/api/tables/{table_id}/seats/0", json={}, headers=ann).json()["token"]
     assert client.post(f"/api/tables/{table_id}/seats/0", json={}, headers=bo).status_code == 409
     # Ann on another device: a new token for her seat, the old one stops working

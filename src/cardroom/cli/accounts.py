@@ -16,7 +16,7 @@ from rich.table import Table
 from cardroom.cli.options import DatabaseUrlOption, DataFolderOption, open_console
 
 if TYPE_CHECKING:
-    from cardroom.server.accounts import Accounts
+    from cardroom.server.accounts import Accounts, Role
 
 app = typer.Typer(help="The card room's accounts: create one, give it a role, reset a password, list them.")
 
@@ -32,8 +32,9 @@ PasswordStdin = Annotated[
 
 @contextmanager
 def _accounts(database_url: str | None, data: DataFolderOption) -> Iterator[Accounts]:
-    """The accounts of the card room's database (migrated to the newest schema, as the server does)."""
-    from cardroom.server.accounts import Accounts
+    """The accounts of the card room's database (migrated to the newest schema, as the server does);
+    an account refused is told and ends the command."""
+    from cardroom.server.accounts import AccountError, Accounts
     from cardroom.server.app import default_data_dir
     from cardroom.server.store import Store
     from cardroom.server.store import database_url as resolve
@@ -41,6 +42,8 @@ def _accounts(database_url: str | None, data: DataFolderOption) -> Iterator[Acco
     store = Store(resolve(database_url, data if data is not None else default_data_dir()))
     try:
         yield Accounts(store)
+    except AccountError as error:
+        _fail(error.message)
     finally:
         store.close()
 
@@ -50,6 +53,14 @@ def _password(from_stdin: bool) -> str:
         return sys.stdin.readline().rstrip("\r\n")
     password: str = typer.prompt("Password", hide_input=True, confirmation_prompt=True)
     return password
+
+
+def _role(text: str) -> Role:
+    from cardroom.server.accounts import ROLES
+
+    if text not in ROLES:
+        _fail(f"role: one of {', '.join(ROLES)}, got {text!r}")
+    return "director" if text == "director" else "player"
 
 
 def _fail(message: str) -> NoReturn:
@@ -66,16 +77,10 @@ def create_command(
     data: DataFolderOption = None,
 ) -> None:
     """Open an account (the password is asked twice, or read from standard input)."""
-    from cardroom.server.accounts import ROLES, AccountError
-
-    if role not in ROLES:
-        _fail(f"role: one of {', '.join(ROLES)}, got {role!r}")
+    chosen = _role(role)
     password = _password(password_stdin)
     with _accounts(database_url, data) as accounts:
-        try:
-            account = accounts.register(name, password, "director" if role == "director" else "player")
-        except AccountError as error:
-            _fail(error.message)
+        account = accounts.register(name, password, chosen)
     open_console().print(f"Account [bold]{escape(account.name)}[/bold] opened ({account.role}).")
 
 
@@ -87,15 +92,9 @@ def role_command(
     data: DataFolderOption = None,
 ) -> None:
     """Give an account a role: ``director`` creates and runs events; ``player`` takes it back."""
-    from cardroom.server.accounts import ROLES, AccountError
-
-    if role not in ROLES:
-        _fail(f"role: one of {', '.join(ROLES)}, got {role!r}")
+    chosen = _role(role)
     with _accounts(database_url, data) as accounts:
-        try:
-            account = accounts.set_role(name, "director" if role == "director" else "player")
-        except AccountError as error:
-            _fail(error.message)
+        account = accounts.set_role(name, chosen)
     open_console().print(f"{escape(account.name)} is now a {account.role}.")
 
 
@@ -107,14 +106,9 @@ def password_command(
     data: DataFolderOption = None,
 ) -> None:
     """Set a new password for an account; every browser signed in to it is signed out."""
-    from cardroom.server.accounts import AccountError
-
     password = _password(password_stdin)
     with _accounts(database_url, data) as accounts:
-        try:
-            accounts.set_password(name, password)
-        except AccountError as error:
-            _fail(error.message)
+        accounts.set_password(name, password)
     open_console().print(f"The password of {escape(name)} is set; its sessions are ended.")
 
 

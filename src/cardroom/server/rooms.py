@@ -223,7 +223,7 @@ class Room:
         of the signed-in account taking it): the seat's token, and the future done once the seat is
         stored. A seat the account owns already gives a new token (:meth:`SeatedTable.new_key`)."""
         before = self.table.number
-        if account is not None and self.table.accounts[seat] == account:
+        if account is not None and seat in range(4) and self.table.accounts[seat] == account:
             token = self.table.new_key(seat, account, self.clock())
         else:
             token = self.table.sit(seat, name, self.clock(), account=account)
