@@ -89,7 +89,11 @@ def test_signing_in_and_out(client: TestClient) -> None:
     assert response.status_code == 200
     assert response.json()["account"]["name"] == "Ann"
     old = client.cookies[SESSION_COOKIE]
-    csrf = {"X-CSRF-Token": response.json()["csrf"]}
+    again = client.post("/api/session", json=ANN)
+    stale = client.get("/api/account", headers={"Cookie": f"{SESSION_COOKIE}={old}"}).json()
+    assert stale["account"] is None, "signing in again ends the browser's previous session"
+    old = client.cookies[SESSION_COOKIE]
+    csrf = {"X-CSRF-Token": again.json()["csrf"]}
     assert client.delete("/api/session", headers=csrf).status_code == 204
     assert SESSION_COOKIE not in client.cookies
     assert client.get("/api/account").json() == {"account": None, "csrf": None}
@@ -110,6 +114,17 @@ def test_a_signed_in_change_needs_its_csrf_token(client: TestClient) -> None:
     assert client.get("/api/tables").json()["tables"] == [], "nothing was created"
     assert client.post("/api/tables", json=body, headers=headers).status_code == 201
     assert client.post("/api/tables", json=body).status_code == 201, "a guest has no session to forge"
+
+
+def test_another_sites_page_cannot_sign_a_visitor_in(client: TestClient) -> None:
+    """Login CSRF: a form on another site posting the attacker's name and password is refused."""
+    signed_in(client, "Mallory")
+    credentials = {"name": "Mallory", "password": password_of("Mallory")}
+    response = client.post("/api/session", json=credentials, headers={"Origin": "https://evil.example"})
+    assert response.status_code == 403
+    assert SESSION_COOKIE not in response.cookies
+    same_site = {"Origin": "http://testserver"}
+    assert client.post("/api/session", json=credentials, headers=same_site).status_code == 200
 
 
 def test_a_session_expires_and_a_changed_cost_rehashes_on_sign_in(tmp_path: Path) -> None:

@@ -4,7 +4,9 @@ A signed-in browser holds its session in the ``cardroom_session`` cookie (``Http
 ``SameSite=Lax``, ``Secure`` over HTTPS). Every request that changes something and carries that
 cookie must carry the session's CSRF token in ``X-CSRF-Token`` too (``GET /api/account`` gives it),
 or it is refused with 403: another site's form or script can make the browser send the cookie, not
-the token. Signing in and registering are exempt (they replace the session). See docs/accounts.md.
+the token. Signing in and registering need no token (they replace the session) but are refused from a
+page of another site (its ``Origin`` header), so no site signs a visitor in to an account of its
+choosing. See docs/accounts.md.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Any, Final
+from urllib.parse import urlsplit
 
 from fastapi import FastAPI, HTTPException, Request, Response
 from fastapi.responses import JSONResponse
@@ -32,12 +35,19 @@ EXEMPT: Final = frozenset({("POST", "/api/accounts"), ("POST", "/api/session")})
 
 
 async def csrf_guard(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
-    """Refuse (403) a request that changes something with the session cookie but not its token."""
+    """Refuse (403) a request that changes something with the session cookie but not its token, and
+    a sign-in sent from another site's page."""
+    if (request.method, request.url.path) in EXEMPT:
+        origin = request.headers.get("origin")
+        if origin is not None and urlsplit(origin).netloc != request.headers.get("host"):
+            return JSONResponse(
+                {"detail": "signing in is done from the card room's own pages"}, status_code=403
+            )
+        return await call_next(request)
     secret = request.cookies.get(SESSION_COOKIE)
     if (
         secret
         and request.method not in SAFE_METHODS
-        and (request.method, request.url.path) not in EXEMPT
         and not check_csrf(secret, request.headers.get(CSRF_HEADER))
     ):
         return JSONResponse(
@@ -47,8 +57,12 @@ async def csrf_guard(request: Request, call_next: Callable[[Request], Awaitable[
     return await call_next(request)
 
 
-def _signed_in_answer(request: Request, account: Account, secret: str, status: int) -> JSONResponse:
-    """The answer to a sign-in: the account and its CSRF token, the session in a cookie."""
+async def _signed_in_answer(request: Request, account: Account, secret: str, status: int) -> JSONResponse:
+    """The answer to a sign-in: the account and its CSRF token, the session in a cookie (the session
+    the browser held before, if any, ends)."""
+    previous = request.cookies.get(SESSION_COOKIE)
+    if previous and previous != secret:
+        await asyncio.to_thread(accounts_of(request).sign_out, previous)
     response = JSONResponse({"account": account.to_dict(), "csrf": csrf_token(secret)}, status_code=status)
     response.set_cookie(
         SESSION_COOKIE,
@@ -84,7 +98,7 @@ def account_api(app: FastAPI) -> None:
             account, secret = await asyncio.to_thread(work)
         except AccountError as error:
             raise _http(error) from None
-        return _signed_in_answer(request, account, secret, 201)
+        return await _signed_in_answer(request, account, secret, 201)
 
     @app.post("/api/session")
     async def sign_in(request: Request) -> JSONResponse:
@@ -98,7 +112,7 @@ def account_api(app: FastAPI) -> None:
             )
         except AccountError as error:
             raise _http(error) from None
-        return _signed_in_answer(request, account, secret, 200)
+        return await _signed_in_answer(request, account, secret, 200)
 
     @app.delete("/api/session", status_code=204)
     async def sign_out(request: Request) -> Response:
