@@ -237,16 +237,22 @@ def test_a_flood_of_table_messages_is_refused_then_closed(database_url: str) -> 
                 refused = answer(peer, {"type": "act", "action": action})
                 assert refused["code"] == "rate_limited", refused
                 assert "at most 5 at once, then 1 a second; wait 1 s" in refused["message"]
+                assert refused["retry_after"] == 1.0
+                assert "id" not in refused
                 assert room.table.number == before, "a refused message changes nothing"
+                check = answer(peer, {"type": "check", "id": 7, "action": action})
+                assert (check["code"], check["id"]) == ("rate_limited", 7), (
+                    "a page knows which check to ask again"
+                )
 
                 clock.now += 1.0
                 peer.send({"type": "act", "action": action})
                 assert peer.next_state()["number"] > before, "the same action, in time, is taken"
 
-                # the flood bucket (10 at once, 2 a second): 6 used at first, 2 back, 1 for the act
-                answers = [answer(peer, {"type": "ping"}) for _ in range(6)]
-                assert [frame.get("code") for frame in answers[:5]] == ["rate_limited"] * 5
-                assert answers[5] == {
+                # the flood bucket (10 at once, 2 a second): 7 used at first, 2 back, 1 for the act
+                answers = [answer(peer, {"type": "ping"}) for _ in range(5)]
+                assert [frame.get("code") for frame in answers[:4]] == ["rate_limited"] * 4
+                assert answers[4] == {
                     "type": "websocket.close",
                     "code": FLOOD_CLOSE,
                     "reason": "too many messages",

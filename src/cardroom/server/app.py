@@ -544,7 +544,7 @@ class _Gate:
                 log.warning("closing a websocket of %s: %s", self.address, refusal.message)
                 self.closing = (FLOOD_CLOSE, "too many messages")
                 return None
-            reply(_rate_limited(refusal))
+            reply(_rate_limited(refusal, received))
 
     async def close(self, websocket: WebSocket, sender: asyncio.Task[None]) -> None:
         """Stop the sender; then close the socket with the code decided, if any (a client already gone
@@ -557,9 +557,22 @@ class _Gate:
             await websocket.close(*self.closing)
 
 
-def _rate_limited(refusal: Refusal) -> dict[str, Any]:
-    """The ``error`` frame of a message over its limit: the limit and how long to wait."""
-    return server_message("error", code="rate_limited", message=refusal.message)
+def _rate_limited(refusal: Refusal, received: Message) -> dict[str, Any]:
+    """The ``error`` frame of a message over its limit: the limit, how long to wait (``retry_after``,
+    seconds) and the refused message's ``id`` when it had one (a ``check``), so a page asks again."""
+    frame = server_message(
+        "error", code="rate_limited", message=refusal.message, retry_after=round(refusal.retry_after, 3)
+    )
+    try:
+        sent = strict_json(received.get("text") or received.get("bytes") or b"")
+    except ValueError:
+        return frame
+    ident = sent.get("id") if isinstance(sent, dict) else None
+    if (isinstance(ident, int) and not isinstance(ident, bool)) or (
+        isinstance(ident, str) and len(ident) <= 64
+    ):
+        frame["id"] = ident
+    return frame
 
 
 async def _event_websocket(websocket: WebSocket, event_id: str) -> None:
