@@ -491,7 +491,8 @@ class Rooms:
         return result
 
     def _stored_summary(self, table_id: str, config_values: dict[str, Any], status: str) -> dict[str, Any]:
-        """A finished table not in memory, from its config and saved record."""
+        """A finished table not in memory, from its config and saved record (which names the seats,
+        not their accounts)."""
         config = TableConfig.from_dict(config_values, self.settings)
         record = self.store.record(table_id) or {}
         names = record.get("seats") or [None] * 4
@@ -504,8 +505,15 @@ class Rooms:
             "rules": config.rules,
             "max_deals": config.max_deals,
             "clocks": config.clocks.to_dict(),
+            "rated": config.is_rated,
             "seats": [
-                {"seat": seat, "name": names[seat], "kind": seat_config.kind, "bot": seat_config.bot}
+                {
+                    "seat": seat,
+                    "name": names[seat],
+                    "kind": seat_config.kind,
+                    "bot": seat_config.bot,
+                    "account": None,
+                }
                 for seat, seat_config in enumerate(config.seats)
             ],
             "deal_number": len(record.get("deals", [])),
