@@ -49,7 +49,12 @@ def context(browser: Browser) -> Iterator[BrowserContext]:
 
 
 FAST = Settings(
-    bot_delay=0.0, deal_pause=0.0, message_rate=None, address_message_rate=None, sign_in_rate=None
+    bot_delay=0.0,
+    deal_pause=0.0,
+    message_rate=None,
+    address_message_rate=None,
+    sign_in_rate=None,
+    costly_rate=None,
 )
 """Bots act at once and deals follow each other at once; the clocks are the rules' (long for a test).
 The scripted peers answer at once, faster than a person, and sign in as often as a test needs, so

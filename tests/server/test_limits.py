@@ -259,6 +259,27 @@ def test_a_flood_of_table_messages_is_refused_then_closed(database_url: str) -> 
                 }
 
 
+def test_costly_messages_have_a_limit_of_their_own(database_url: str) -> None:
+    """``legal`` (every legal action) and ``hint`` (a bot's search) cost far more than a ``ping``: past
+    their own burst they are refused while cheap messages still go through."""
+    clock = FakeClock()
+    with limited_app(database_url, clock, costly_rate=Rate(2, 1.0)) as client:
+        table_id, tokens = full_table(client)
+        with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
+            turn = Peer(ws).join()["turn"]
+        with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
+            peer = Peer(ws, turn)
+            peer.join(tokens[turn])
+            assert answer(peer, {"type": "legal"})["type"] == "legal"
+            assert answer(peer, {"type": "hint"})["type"] == "hint"
+            refused = answer(peer, {"type": "legal"})
+            assert refused["code"] == "rate_limited", refused
+            assert "costly messages (legal, hint) on one connection: at most 2 at once" in refused["message"]
+            assert answer(peer, {"type": "ping"})["type"] == "pong"
+            clock.now += 1.0
+            assert answer(peer, {"type": "legal"})["type"] == "legal"
+
+
 def test_one_address_shares_a_wider_limit_across_its_connections(database_url: str) -> None:
     """Each connection has its own bucket; all of one address's connections (the test client has one
     address) share the address's."""

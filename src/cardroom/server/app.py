@@ -55,6 +55,8 @@ IDLE_CLOSE: Final = 4408
 """The websocket close code of a client that sent nothing for ``Settings.idle_timeout`` (HTTP's 408)."""
 FLOOD_CLOSE: Final = 4429
 """The websocket close code of a client that sent past ``flood_factor`` times its rate (HTTP's 429)."""
+COSTLY_MESSAGES: Final = frozenset({"legal", "hint"})
+"""Table messages that cost the server much (``Settings.costly_rate``)."""
 QUICK_SUFFIX: Final = " vs three bots"
 """A quick table's name follows its player's: named for what it is, it does not read as the viewer's."""
 
@@ -119,6 +121,7 @@ def create_app(
         creations=config.create_rate,
         registrations=config.register_rate,
         sign_ins=config.sign_in_rate,
+        costly=config.costly_rate,
         max_keys=config.tracked_addresses,
     )
     app.state.limits_clock = limits_clock
@@ -660,7 +663,13 @@ async def _websocket(websocket: WebSocket, table_id: str) -> None:
             if raw is None:
                 raw = received.get("bytes") or b""
             try:
-                await room.handle(connection, parse_message(raw, limit))
+                message = parse_message(raw, limit)
+                if message["type"] in COSTLY_MESSAGES:
+                    refusal = gate.limits.costly(gate.bucket, gate.clock())
+                    if refusal is not None:
+                        connection.send(_rate_limited(refusal, received))
+                        continue
+                await room.handle(connection, message)
             except ProtocolError as error:
                 connection.send(error.frame())
             except Exception:

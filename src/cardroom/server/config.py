@@ -44,6 +44,9 @@ CREATE_RATE: Final = Rate(10, 10 / 60)
 """10 tables or events at once, then 10 a minute: each is stored for good."""
 REGISTER_RATE: Final = Rate(64, 1.0)
 """An organiser's script may register a whole field of teams at once, then one a second."""
+COSTLY_RATE: Final = Rate(5, 1.0)
+"""``legal`` lists every legal action (up to ~200 KB to compute and send) and ``hint`` runs a bot: a
+page asks for a hint now and then, a tool for the legal actions once a turn."""
 SIGN_IN_RATE: Final = Rate(10, 1 / 6)
 """Ten tries at once, then ten a minute: a person mistyping is not held up, guessing passwords is."""
 
@@ -422,6 +425,8 @@ class Settings:
     """Tables (quick ones too) and events one address may create."""
     register_rate: Rate | None = REGISTER_RATE
     """Teams one address may register in events."""
+    costly_rate: Rate | None = COSTLY_RATE
+    """``legal`` and ``hint`` messages one websocket may send, besides ``message_rate``."""
     sign_in_rate: Rate | None = SIGN_IN_RATE
     """Sign-ins and new accounts one address may try (a wrong password counts)."""
     idle_timeout: float | None = 120.0
@@ -438,7 +443,14 @@ class Settings:
         _number("deal_pace", self.deal_pace, high=MAX_DEAL_PACE)
         if self.max_message < 256:
             raise ValueError(f"max_message: at least 256 bytes, got {self.max_message}")
-        for name in ("message_rate", "address_message_rate", "create_rate", "register_rate", "sign_in_rate"):
+        for name in (
+            "message_rate",
+            "address_message_rate",
+            "create_rate",
+            "register_rate",
+            "sign_in_rate",
+            "costly_rate",
+        ):
             rate = getattr(self, name)
             if rate is not None and not isinstance(rate, Rate):
                 raise ValueError(f"{name}: a Rate(burst, per_second) or None, got {rate!r}")
@@ -478,6 +490,7 @@ class Settings:
             create_rate=scaled(self.create_rate),
             register_rate=scaled(self.register_rate),
             sign_in_rate=scaled(self.sign_in_rate),
+            costly_rate=scaled(self.costly_rate),
         )
 
 

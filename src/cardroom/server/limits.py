@@ -160,19 +160,24 @@ class Refusal:
 
 
 class MessageLimit:
-    """One websocket connection's buckets: its messages, and a wider one (``flood_factor`` times the
-    rate) that every message takes from, allowed or not: when that is empty, the client floods."""
+    """One websocket connection's buckets: its messages, a wider one (``flood_factor`` times the
+    rate) that every message takes from, allowed or not (when that is empty, the client floods), and
+    one for its costly messages (``legal``, ``hint``) besides."""
 
-    def __init__(self, rate: Rate | None, flood_factor: float, now: float) -> None:
+    def __init__(
+        self, rate: Rate | None, flood_factor: float, now: float, costly: Rate | None = None
+    ) -> None:
         self.messages = None if rate is None else Bucket(rate, now)
         self.flood = None if rate is None else Bucket(rate.scaled(flood_factor), now)
+        self.costly = None if costly is None else Bucket(costly, now)
 
 
 class ClientLimits:
     """The card room's limits (``None``: no such limit): ``messages`` on one websocket connection,
     ``address_messages`` on all of one address's websockets together, a connection closed when it
-    sends past ``flood_factor`` times its limit; ``creations`` (tables, quick tables, events) and
-    ``registrations`` (an event's teams) and ``sign_ins`` (sign-ins and new accounts) per address."""
+    sends past ``flood_factor`` times its limit, and its ``costly`` messages (``legal``, ``hint``) on
+    their own; ``creations`` (tables, quick tables, events), ``registrations`` (an event's teams) and
+    ``sign_ins`` (sign-ins and new accounts) per address."""
 
     def __init__(
         self,
@@ -183,12 +188,14 @@ class ClientLimits:
         creations: Rate | None,
         registrations: Rate | None,
         sign_ins: Rate | None = None,
+        costly: Rate | None = None,
         max_keys: int = MAX_KEYS,
     ) -> None:
         if not math.isfinite(flood_factor) or flood_factor < 1:
             raise ValueError(f"flood_factor: a number of at least 1, got {flood_factor!r}")
         self.messages = messages
         self.flood_factor = flood_factor
+        self.costly_rate = costly
 
         def keyed(rate: Rate | None) -> RateLimiter | None:
             return None if rate is None else RateLimiter(rate, max_keys)
@@ -200,7 +207,7 @@ class ClientLimits:
 
     def connection(self, now: float) -> MessageLimit:
         """A new connection's buckets."""
-        return MessageLimit(self.messages, self.flood_factor, now)
+        return MessageLimit(self.messages, self.flood_factor, now, self.costly_rate)
 
     def message(self, connection: MessageLimit, address: str, now: float) -> Refusal | None:
         """Whether a message from ``connection`` at ``address`` may be handled now (``None``), else
@@ -219,6 +226,15 @@ class ClientLimits:
         wait, bucket = max(waits, key=lambda pair: pair[0])
         what = "messages on one connection" if bucket is connection.messages else "messages from one address"
         return Refusal(what, bucket.rate, wait)
+
+    def costly(self, connection: MessageLimit, now: float) -> Refusal | None:
+        """Whether ``connection`` may send a costly message (``legal``, ``hint``) now, besides the
+        message's own token (``None``), else why not."""
+        bucket = connection.costly
+        if bucket is None:
+            return None
+        wait = bucket.take(now)
+        return Refusal("costly messages (legal, hint) on one connection", bucket.rate, wait) if wait else None
 
     def create(self, address: str, now: float) -> Refusal | None:
         """Whether ``address`` may create a table or an event now (``None``), else why not."""
