@@ -1,5 +1,6 @@
 """Helpers of the end-to-end browser tests: a real card room server (uvicorn in a subprocess, SQLite in a
-temporary folder, test settings) and Debian's chromium driven by Playwright.
+temporary folder, test settings), its accounts (a signed-in session for API calls, a browser context
+signed in, the director role given through the database), and Debian's chromium driven by Playwright.
 
 The browser tests skip, with the reason, when Playwright or chromium is missing; with
 ``CARDROOM_REQUIRE_BROWSER=1`` (CI) they fail instead. ``scripts/install-browser.sh`` installs chromium.
@@ -26,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page, ViewportSize
+    from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize
 
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "tests" / "artifacts"
@@ -59,14 +60,24 @@ settings = Settings(
     deal_pause=3.0,
     deal_pace=0.02,
     create_rate=None,
+    sign_in_rate=None,
 )
 uvicorn.run(create_app(None, data, settings=settings), host=host, port=port, log_level="warning")
 """
 """The test server: long clocks (a slow test machine must not put the player into 托管; a test that
 wants the clock to run out creates its table with short ones), bots without delay, a short deal pause,
 Shengji's cards dealt fast (a person who could declare has 30 s to say so). The pages' messages
-have the default rate limits; the creation of tables and events has none (a module's tests create
-more from one address than a person would)."""
+have the default rate limits; the creation of tables and events and signing in have none (a module's
+tests create and sign in more from one address than a person would). Passwords are hashed with
+argon2's defaults, as in production."""
+
+SESSION_COOKIE = "cardroom_session"
+CSRF_HEADER = "X-CSRF-Token"
+
+
+def password_of(name: str) -> str:
+    """The password the browser tests give ``name``'s account."""
+    return f"secret of {name}"
 
 
 def chromium_path() -> str | None:
@@ -105,20 +116,95 @@ def free_port() -> int:
         return port
 
 
+def call(url: str, method: str, body: dict[str, Any] | None, headers: dict[str, str]) -> Any:
+    """One HTTP request; the JSON answer (an HTTP error raises ``urllib.error.HTTPError``)."""
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(url, data=data, method=method)
+    request.add_header("Content-Type", "application/json")
+    for name, value in headers.items():
+        request.add_header(name, value)
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.loads(response.read() or b"null")
+
+
+@dataclass
+class Session:
+    """A signed-in account's session for API calls: its cookie and CSRF token ride on every request."""
+
+    url: str
+    account: dict[str, str]
+    cookie: str
+    csrf: str
+
+    def api(self, method: str, path: str, body: dict[str, Any] | None = None) -> Any:
+        """Call the HTTP API signed in; the JSON answer (an HTTP error raises)."""
+        headers = {"Cookie": f"{SESSION_COOKIE}={self.cookie}", CSRF_HEADER: self.csrf}
+        return call(self.url + path, method, body, headers)
+
+
 @dataclass
 class Server:
-    """A running card room: its base URL and the log file of its process."""
+    """A running card room: its base URL, its data folder (the SQLite file) and the log file of its
+    process."""
 
     url: str
     log: Path
+    data: Path
 
     def api(self, method: str, path: str, body: dict[str, Any] | None = None) -> Any:
-        """Call the HTTP API; the JSON answer (an HTTP error raises)."""
-        data = json.dumps(body).encode() if body is not None else None
-        request = urllib.request.Request(self.url + path, data=data, method=method)
+        """Call the HTTP API as a guest; the JSON answer (an HTTP error raises)."""
+        return call(self.url + path, method, body, {})
+
+    def sign_in(self, name: str, password: str | None = None, *, director: bool = False) -> Session:
+        """A session of ``name``'s account, opened first if there is none (``password`` defaults to
+        :func:`password_of`); with ``director``, the account gets the director role first."""
+        credentials = {"name": name, "password": password or password_of(name)}
+        request = urllib.request.Request(
+            self.url + "/api/accounts", data=json.dumps(credentials).encode(), method="POST"
+        )
         request.add_header("Content-Type", "application/json")
-        with urllib.request.urlopen(request, timeout=10) as response:
-            return json.loads(response.read() or b"null")
+        try:
+            response = urllib.request.urlopen(request, timeout=10)
+        except urllib.error.HTTPError as error:
+            if error.code != 409:
+                raise
+            request.full_url = self.url + "/api/session"
+            response = urllib.request.urlopen(request, timeout=10)
+        with response:
+            answer = json.loads(response.read())
+            cookie = response.headers.get("Set-Cookie", "")
+        secret = cookie.split(";", 1)[0].removeprefix(f"{SESSION_COOKIE}=")
+        assert secret, f"no session cookie in {cookie!r}"
+        if director:
+            self.make_director(name)
+        account: dict[str, str] = answer["account"]
+        return Session(self.url, account, secret, answer["csrf"])
+
+    def sign_in_browser(
+        self, context: BrowserContext, name: str, password: str | None = None, *, director: bool = False
+    ) -> dict[str, Any]:
+        """Sign a browser context in as ``name`` (the account opened first if there is none, the
+        director role given if asked): its pages then carry the session cookie. The account."""
+        credentials = {"name": name, "password": password or password_of(name)}
+        answer = context.request.post(self.url + "/api/accounts", data=credentials)
+        if answer.status == 409:
+            answer = context.request.post(self.url + "/api/session", data=credentials)
+        assert answer.ok, (answer.status, answer.text())
+        if director:
+            self.make_director(name)
+        account: dict[str, Any] = answer.json()["account"]
+        return account
+
+    def make_director(self, name: str) -> None:
+        """Give ``name``'s account the director role, in the server's database (the server reads roles
+        from it on every request), as an operator's ``cardroom accounts role`` does."""
+        from cardroom.server.store import Store
+
+        store = Store(f"sqlite:///{self.data / 'cardroom.sqlite3'}")
+        try:
+            assert store.update_account(name.casefold(), role="director"), f"no account {name!r}"
+        finally:
+            store.close()
 
 
 @contextlib.contextmanager
@@ -136,7 +222,7 @@ def run_server(data_dir: Path) -> Iterator[Server]:
             env=env,
             cwd=REPO,
         )
-    server = Server(f"http://127.0.0.1:{port}", log)
+    server = Server(f"http://127.0.0.1:{port}", log, data_dir)
     try:
         deadline = time.monotonic() + 30
         while True:
@@ -177,13 +263,20 @@ class PageErrors:
 
     def __init__(self, page: Page) -> None:
         self.errors: list[str] = []
+        self.allowed: list[str] = []
         page.on("pageerror", lambda error: self.errors.append(f"pageerror: {error}"))
         page.on(
             "console", lambda message: self.errors.append(message.text) if message.type == "error" else None
         )
 
+    def allow(self, status: int) -> None:
+        """Expect refusals with this HTTP status: chromium logs each as a console error ("Failed to
+        load resource: the server responded with a status of 403"), which is then no script error."""
+        self.allowed.append(f"the server responded with a status of {status} ")
+
     def check(self) -> None:
-        assert not self.errors, "script errors in the page:\n" + "\n".join(self.errors)
+        errors = [error for error in self.errors if not any(allowed in error for allowed in self.allowed)]
+        assert not errors, "script errors in the page:\n" + "\n".join(errors)
 
 
 def screenshot(page: Page, name: str, *, full_page: bool = False) -> Path:

@@ -4,8 +4,10 @@ ratings snippet (docs/tournaments-api.md; the pages are src/cardroom/server/web/
 An event of eight teams (one registered by name through the form, seven bot teams filled by the page)
 plays three Swiss rounds of one-deal matches, every round paired with the page's button; the standings
 on the page must be the API's rows in the API's order, with every tie-break column and the criterion
-that separated each row; then the leaderboard, a player's page, the lobby and the language switch. A
-second event seats people by their player tokens: the player's link, "Play", and signing the sheet.
+that separated each row; then the leaderboard, a player's page, the lobby and the language switch. The
+event is created by a director's account signed in in the browser (a guest is told to sign in first).
+A second event seats people by their accounts: each signs in in their own browser, sees "Play" on the
+event page, takes the seat and signs the sheet; the director's account runs the event with no token.
 
 Screenshots (desktop and phone size) are written to tests/artifacts/ (git-ignored).
 """
@@ -82,9 +84,25 @@ def test_a_bot_event_through_the_pages(browser: Browser, server: Server, context
     page = context.new_page()
     errors = PageErrors(page)
 
-    # --- create the event with the form: 1-deal matches, Swiss, 3 rounds, bots without delay ---------
+    # --- a guest is told that creating an event takes a director's account ----------------------------
     page.goto(server.url + "/events")
     page.wait_for_function("() => window.__events && window.__events.ready")
+    note = page.get_by_test_id("event-account")
+    assert "sign in first" in note.inner_text()
+    assert note.get_by_test_id("event-sign-in").get_attribute("href") == "/account?next=%2Fevents"
+    assert page.get_by_test_id("event-submit").is_disabled()
+    server.sign_in_browser(context, "Rex")
+    page.reload()
+    page.wait_for_function("() => window.__events && window.__events.ready")
+    assert "Rex is not a director's" in page.get_by_test_id("event-account").inner_text()
+    assert page.get_by_test_id("event-submit").is_disabled()
+    assert page.get_by_test_id("header-account").inner_text() == "Rex"
+
+    # --- create the event with the form, signed in as a director: 1-deal matches, Swiss, 3 rounds ------
+    server.sign_in_browser(context, "Dora", director=True)
+    page.reload()
+    page.wait_for_function("() => window.__events && window.__events.ready")
+    assert page.get_by_test_id("event-account").is_hidden()
     page.get_by_test_id("event-name").fill("Bot Cup")
     page.get_by_test_id("event-format").select_option("deals")
     page.get_by_test_id("event-deals").fill("1")
@@ -99,11 +117,13 @@ def test_a_bot_event_through_the_pages(browser: Browser, server: Server, context
     event_id = page.url.rstrip("/").rsplit("/", 1)[1]
     page.wait_for_function("() => window.__event && window.__event.ready")
     assert page.evaluate(f"() => localStorage.getItem('cardroom:event:{event_id}')"), (
-        "the director's token is kept"
+        "the director's token is kept (for scripts)"
     )
     page.get_by_test_id("director-note").wait_for()
     assert page.get_by_test_id("director-token").is_visible(), "a new event shows its director's token once"
-    config = server.api("GET", f"/api/events/{event_id}")["config"]
+    created = server.api("GET", f"/api/events/{event_id}")
+    assert created["director"] == "dora"
+    config = created["config"]
     assert config["format"]["deals"] == 1
     assert config["system"] == "swiss"
     assert config["rounds"] == 3
@@ -322,10 +342,20 @@ def test_a_bot_event_through_the_pages(browser: Browser, server: Server, context
         phone_shot(browser, server.url + path, name, f"() => {ready}")
 
 
-def test_players_seated_by_their_tokens(browser: Browser, server: Server, context: BrowserContext) -> None:
-    """People's teams: the director's player links, a player's link opens the event as that player,
-    "Play" seats them at their table with the token where the table page looks, and they sign the sheet."""
-    created = server.api(
+def test_people_play_signed_in(browser: Browser, server: Server, context: BrowserContext) -> None:
+    """People's teams: the director's account registers them by their accounts' names and runs the
+    event with no token; each player, signed in in their own browser, sees "Your table: Play", takes
+    the seat (the token lands where the table page looks) and signs the sheet."""
+    players: dict[str, tuple[BrowserContext, Page, PageErrors]] = {}
+    for name in ("Cleo", "Dmitri"):
+        ctx = browser.new_context(viewport=DESKTOP, locale="en-US")
+        ctx.set_default_timeout(20_000)
+        server.sign_in_browser(ctx, name)
+        player_page = ctx.new_page()
+        players[name] = (ctx, player_page, PageErrors(player_page))
+
+    director = server.sign_in("Vera", director=True)
+    created = director.api(
         "POST",
         "/api/events",
         {
@@ -343,49 +373,49 @@ def test_players_seated_by_their_tokens(browser: Browser, server: Server, contex
         },
     )
     event_id = created["event"]["id"]
-    director = created["director_token"]
-    context.add_init_script(f"localStorage.setItem('cardroom:event:{event_id}', {director!r})")
+    assert created["event"]["director"] == director.account["key"]
 
-    # The director registers a people's team through the page; the page keeps their tokens.
+    # The director, signed in (no token in this browser), registers a people's team through the page.
+    server.sign_in_browser(context, "Vera")
     page = context.new_page()
     errors = PageErrors(page)
+    errors.allow(409)
     page.goto(f"{server.url}/events/{event_id}")
     page.wait_for_function("() => window.__event && window.__event.ready && window.__event.director")
+    assert page.evaluate(f"() => localStorage.getItem('cardroom:event:{event_id}')") is None
     page.get_by_test_id("reg-team").fill("Humans")
     page.get_by_test_id("reg-player-1").fill("Cleo")
-    page.get_by_test_id("reg-player-2").fill("Dmitri")
+    page.get_by_test_id("reg-player-2").fill("Zed")
+    page.get_by_test_id("register-submit").click()
+    page.get_by_test_id("event-error").filter(has_text="no account 'Zed'").wait_for()
+    page.get_by_test_id("reg-player-2").fill("dmitri")
     page.get_by_test_id("register-submit").click()
     page.wait_for_selector("[data-testid=team] >> text=Humans")
-    # The event's websocket may show the team before the registration's answer brings the tokens.
-    page.wait_for_function("() => document.querySelectorAll('[data-testid=copy-player-link]').length === 2")
-    tokens = page.evaluate(f"() => JSON.parse(localStorage.getItem('cardroom:event:{event_id}:tokens'))")
-    assert set(tokens) == {"Cleo", "Dmitri"}
+    humans = server.api("GET", f"/api/events/{event_id}")["teams"][0]
+    assert [player["name"] for player in humans["players"]] == ["Cleo", "Dmitri"], "the accounts' names"
+    assert page.locator("[data-testid=copy-player-link]").count() == 0, "no player tokens any more"
     page.get_by_test_id("add-bot-team").click()
     page.wait_for_function("() => document.querySelectorAll('[data-testid=team]').length === 2")
     page.get_by_test_id("start-event").click()
     page.wait_for_function("() => window.__event.event.phase === 'running'")
     page.get_by_test_id("pair-round").click()
-    page.wait_for_selector('[data-testid=round][data-round="1"] [data-testid=play-link]')
-    assert page.locator("[data-testid=play-link]").count() == 2, "the director may seat either player"
+    page.wait_for_selector('[data-testid=round][data-round="1"] [data-testid=round-table]')
+    assert page.locator("[data-testid=play-link]").count() == 0, "the director plays at no table"
     errors.check()
 
-    # Cleo opens her link in her own browser.
-    cleo_ctx = browser.new_context(viewport=DESKTOP, locale="en-US")
-    cleo_ctx.set_default_timeout(20_000)
-    cleo = cleo_ctx.new_page()
-    cleo_errors = PageErrors(cleo)
-    cleo.goto(f"{server.url}/events/{event_id}#player={tokens['Cleo']}")
-    cleo.wait_for_function("() => window.__event && window.__event.me")
-    assert "#player" not in cleo.url, "the token leaves the address bar"
-    assert cleo.evaluate(f"() => localStorage.getItem('cardroom:event:{event_id}:player')") == tokens["Cleo"]
+    # Cleo opens the event in her own browser: her table, "Play", her seat.
+    _, cleo, cleo_errors = players["Cleo"]
+    cleo.goto(f"{server.url}/events/{event_id}")
+    cleo.wait_for_function("() => window.__event && window.__event.me && window.__event.me.seat")
     assert "You are Cleo" in cleo.get_by_test_id("identity").inner_text()
-    me = server.api("POST", f"/api/events/{event_id}/whoami", {"token": tokens["Cleo"]})
+    me = cleo.evaluate("() => window.__event.me")
     table_id = me["seat"]["table_id"]
-    assert cleo.locator("[data-testid=play-link]").count() == 1, "Cleo holds only her own token"
+    assert cleo.locator("[data-testid=play-link]").count() == 1, "Play at her own table only"
+    assert not cleo.evaluate("() => window.__event.director")
     screenshot(cleo, "event-player-desktop", full_page=True)
     cleo.get_by_test_id("my-table").click()
     cleo.wait_for_url(re.compile(rf"/tables/{table_id}$"))
-    assert cleo.evaluate(f"() => localStorage.getItem('cardroom:{table_id}')") == tokens["Cleo"]
+    assert cleo.evaluate(f"() => localStorage.getItem('cardroom:{table_id}')"), "the seat's token is kept"
     cleo.wait_for_function("() => window.__cardroom && window.__cardroom.state !== null")
     assert cleo.get_by_test_id("table").get_attribute("data-seat") == str(me["seat"]["seat"])
 
@@ -407,7 +437,17 @@ def test_players_seated_by_their_tokens(browser: Browser, server: Server, contex
     assert table["final"] is True
     screenshot(cleo, "event-signed-desktop", full_page=True)
     cleo_errors.check()
-    cleo_ctx.close()
+
+    # Dmitri, the other player of the team, sees the finished table: no Play, the sheet signed.
+    _, dmitri, dmitri_errors = players["Dmitri"]
+    dmitri.goto(f"{server.url}/events/{event_id}")
+    dmitri.wait_for_function("() => window.__event && window.__event.me")
+    assert dmitri.evaluate("() => window.__event.me.player.name") == "Dmitri"
+    assert dmitri.locator("[data-testid=play-link]").count() == 0
+    assert dmitri.get_by_test_id("my-table").inner_text() == "Watch"
+    dmitri_errors.check()
+    for ctx, _, _ in players.values():
+        ctx.close()
 
     # The director corrects the result on the sheet: the bot team forfeits; the signatures are cleared.
     page.reload()

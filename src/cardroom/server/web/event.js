@@ -2,25 +2,16 @@
 // (start, pair the next round, forfeits), rounds and their tables with links into the card room,
 // standings with every tie-break, score sheets with sign-off, exports. Live over /ws/events/{id}.
 //
-// Tokens: the director's in localStorage["cardroom:event:<id>"]; this browser's player token in
-// localStorage["cardroom:event:<id>:player"] (a link "/events/<id>#player=TOKEN" puts it there); the
-// player tokens the director was given, by name, in localStorage["cardroom:event:<id>:tokens"]. A
-// player token is the player's seat token at every table of the event: "Play" stores it as
-// localStorage["cardroom:<table id>"] and opens /tables/<table id>, as the table page expects.
+// Who is who (docs/accounts.md): the director is the signed-in account named by the event's `director`,
+// or whoever holds the director's token (for scripts; localStorage["cardroom:event:<id>"]). A player is
+// a signed-in account registered in a team: whoami tells its table and seat, "Play" takes that seat
+// (a seat token kept as localStorage["cardroom:<table id>"], where the table page looks) and opens
+// /tables/<table id>; the player signs the sheet as the account.
 
-import { copyText, h, saveToken } from "./common.js";
+import { errorWithSignIn, signInLink } from "./account.js";
+import { api, copyText, h, saveToken, session } from "./common.js";
 import { botLabel, has, t } from "./i18n.js";
-import {
-  directorToken,
-  initPage,
-  knownTokens,
-  phaseChip,
-  playerLink,
-  playerToken,
-  rememberTokens,
-  saveDirectorToken,
-  savePlayerToken,
-} from "./pages.js";
+import { directorToken, initPage, phaseChip, playerLink, saveDirectorToken } from "./pages.js";
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -34,8 +25,7 @@ const view = {
   error: null,
   notFound: false,
   director: directorToken(eventId),
-  player: playerToken(eventId),
-  me: null, // whoami's answer for this browser's player token
+  me: null, // whoami's answer for the signed-in account, when it plays in the event
   sheets: new Map(), // "round:table" → the sheet (or {error})
   open: new Set(), // the sheets shown
   forfeitTeam: new Map(), // "round:table" → the team chosen in the forfeit control
@@ -45,30 +35,11 @@ const view = {
   registrationBuiltFor: null,
 };
 
-// --- HTTP with the director's token ------------------------------------------------------------------
+// --- HTTP: signed in (common.js's api adds the CSRF token), or with the director's token --------------
 
-async function call(method, path, body, { director = false } = {}) {
-  const init = { method, headers: {} };
-  if (body !== undefined) {
-    init.headers["Content-Type"] = "application/json";
-    init.body = JSON.stringify(body);
-  }
-  if (director && view.director) init.headers["X-Director-Token"] = view.director;
-  const response = await fetch(path, init);
-  const text = await response.text();
-  let data = null;
-  try {
-    data = text ? JSON.parse(text) : null;
-  } catch (_) {
-    data = { detail: text };
-  }
-  if (!response.ok) {
-    const detail = data && (data.detail ?? data.message);
-    const error = new Error(typeof detail === "string" ? detail : JSON.stringify(detail ?? response.status));
-    error.status = response.status;
-    throw error;
-  }
-  return data;
+function call(method, path, body, { director = false } = {}) {
+  const headers = director && view.director ? { "X-Director-Token": view.director } : {};
+  return api(method, path, body, { headers });
 }
 
 const base = () => `/api/events/${encodeURIComponent(eventId)}`;
@@ -77,7 +48,7 @@ function showError(error) {
   view.error = error ? error.message || String(error) : null;
   const box = $("#event-error");
   box.hidden = !view.error;
-  box.textContent = view.error ? t("common.error", { message: view.error }) : "";
+  box.replaceChildren(...(error ? errorWithSignIn(error, t("common.error", { message: view.error })) : []));
 }
 
 /** Run a director's (or a player's) change; the answer, when it is the event, is shown at once. */
@@ -112,20 +83,19 @@ function teamName(id) {
   return found?.name || id;
 }
 
+/** Whether this browser runs the event: the director's token, or signed in as the event's director. */
 function isDirector() {
-  return Boolean(view.director);
+  const key = session.account?.key;
+  return Boolean(view.director) || Boolean(key && view.event?.director === key);
 }
 
-/** Every player token this browser holds, by lower-cased name. */
-function tokensByName() {
-  const found = new Map();
-  for (const [name, token] of Object.entries(knownTokens(eventId))) found.set(name.toLowerCase(), token);
-  if (view.me?.player?.name && view.player) found.set(view.me.player.name.toLowerCase(), view.player);
-  return found;
-}
-
-function tokenFor(name) {
-  return name ? tokensByName().get(String(name).toLowerCase()) ?? null : null;
+/** Whether a seat's player is the signed-in account (an event registers people by their accounts'
+ * names; the server compares them case-folded). */
+function isMe(name) {
+  const account = session.account;
+  if (!account || !name) return false;
+  const mine = [account.name, view.me?.player?.name].filter(Boolean).map((n) => n.toLowerCase());
+  return mine.includes(String(name).toLowerCase());
 }
 
 function levelText(result, side) {
@@ -203,24 +173,49 @@ function copyButton(text, testid) {
   return button;
 }
 
-function playButton(tableId, token, name, testid = "play-link") {
-  return h("a.btn.small.primary", {
-    href: `/tables/${encodeURIComponent(tableId)}`,
+/** A table's status as the event now shows it (whoami's may be older). */
+function tableStatus(tableId, fallback) {
+  for (const round of view.event?.rounds ?? []) {
+    const found = (round.tables ?? []).find((table) => table.table_id === tableId);
+    if (found?.status) return found.status;
+  }
+  return fallback;
+}
+
+/** "Play": take the account's seat at its table (a new seat token, kept where the table page looks)
+ * and open the table. */
+function playButton(seat, testid = "play-link") {
+  return h("button.btn.small.primary", {
+    type: "button",
     testid,
-    dataset: { player: name },
-    text: t("event.play", { name }),
-    onclick: () => saveToken(tableId, token),
+    dataset: { tableId: seat.table_id, seat: String(seat.seat) },
+    text: t("event.play"),
+    onclick: () =>
+      act(async () => {
+        const tableId = seat.table_id;
+        const answer = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/seats/${seat.seat}`, {});
+        saveToken(tableId, answer.token);
+        location.href = `/tables/${encodeURIComponent(tableId)}`;
+        return null;
+      }),
   });
 }
 
 function renderIdentity() {
   const box = $("#identity");
   const me = view.me;
+  if (!session.account && view.event && view.event.phase !== "finished") {
+    box.replaceChildren(
+      h("p.muted", { testid: "identity-sign-in" }, h("span", { text: t("event.signin.player") }), " ", signInLink("event-sign-in")),
+    );
+    return;
+  }
   if (!me?.player) {
     box.replaceChildren();
     return;
   }
   const seat = me.seat;
+  const finished = seat && tableStatus(seat.table_id, seat.status) === "finished";
   box.replaceChildren(
     h("p", { text: t("event.you", { name: me.player.name, team: teamName(me.team) }) }),
     seat && seat.table_id
@@ -229,9 +224,9 @@ function renderIdentity() {
           {},
           h("span", { text: t("event.you.table", { round: seat.round, table: seat.table }) }),
           " ",
-          seat.status === "finished"
+          finished
             ? h("a.btn.small", { href: `/tables/${encodeURIComponent(seat.table_id)}`, testid: "my-table", text: t("event.watch") })
-            : playButton(seat.table_id, view.player, me.player.name, "my-table"),
+            : playButton(seat, "my-table"),
         )
       : h("p.muted", { text: t("event.you.wait") }),
   );
@@ -328,17 +323,14 @@ function renderTeams() {
           h(
             "ul.team-players",
             {},
-            ...(item.players || []).map((player) => {
-              const token = !player.bot && isDirector() ? tokenFor(player.name) : null;
-              const link = token ? `${location.origin}/events/${encodeURIComponent(eventId)}#player=${token}` : null;
-              return h(
+            ...(item.players || []).map((player) =>
+              h(
                 "li",
                 {},
                 playerLink(player.name || player.id),
                 player.bot ? h("span.badge-light", { text: `${t("event.bot")} · ${botLabel(player.bot)}` }) : null,
-                link ? copyButton(link, "copy-player-link") : null,
-              );
-            }),
+              ),
+            ),
           ),
         ),
       ),
@@ -392,6 +384,7 @@ function buildRegistration() {
     h("label.field", {}, h("span", { text: t("event.team.name") }), teamName),
     playerFields(1),
     playerFields(2),
+    h("p.note", { text: t("event.people.note") }),
     h("button.btn.primary", { type: "submit", testid: "register-submit", text: t("event.register") }),
   );
   form.addEventListener("submit", async (submit) => {
@@ -404,12 +397,7 @@ function buildRegistration() {
       return name ? { bot: kind, name } : { bot: kind, name: `${kind} ${n}${i === 1 ? "a" : "b"}` };
     });
     const body = { name: teamName.value.trim() || `${t("event.team.name")} ${n}`, players };
-    // The tokens are kept before act() renders, so the team's player links appear with the team.
-    const answer = await act(async () => {
-      const registered = await call("POST", `${base()}/teams`, body, { director: true });
-      rememberTokens(eventId, registered.tokens);
-      return registered;
-    });
+    const answer = await act(() => call("POST", `${base()}/teams`, body, { director: true }));
     if (answer) {
       form.reset();
       await refresh();
@@ -478,9 +466,10 @@ function renderRegistration() {
     return;
   }
   // Built once (typing is not lost when the event updates); only the odd-field hint follows the data.
-  if (view.registrationBuiltFor !== view.director) {
+  const builtFor = view.director || session.account?.key;
+  if (view.registrationBuiltFor !== builtFor) {
     box.replaceChildren(buildRegistration());
-    view.registrationBuiltFor = view.director;
+    view.registrationBuiltFor = builtFor;
   }
   const odd = (view.event.teams?.length ?? 0) % 2 === 1;
   const label = box.querySelector("[data-testid=start-fill-label]");
@@ -614,14 +603,11 @@ function tableRow(round, table) {
   const teams = table.teams || [];
   const status = table.status || "waiting";
   const playing = !result && table.levels && table.deal_number;
-  const plays = [];
-  if (status !== "finished" && table.table_id) {
-    for (const seat of table.seats || []) {
-      if (seat.bot) continue;
-      const token = tokenFor(seat.player);
-      if (token) plays.push(playButton(table.table_id, token, seat.player));
-    }
-  }
+  const mine = view.me?.seat;
+  const plays =
+    status !== "finished" && table.table_id && mine?.table_id === table.table_id
+      ? [playButton(mine)]
+      : [];
   const signed = table.signed || [false, false];
   const row = h(
     "li.round-table",
@@ -797,19 +783,17 @@ function signButton(sheet, table, side) {
   const name = sheet.team_names?.[side] || teamName(teams[side]);
   if (sheet.signed?.[side]) return h("span.sig.yes", { testid: `signed-${side}`, text: t("sheet.signed", { team: name }) });
   const seated = (table.seats || []).filter((seat) => seat.seat % 2 === side && !seat.bot);
-  const token = seated.map((seat) => tokenFor(seat.player)).find(Boolean) ?? null;
+  const mine = seated.some((seat) => isMe(seat.player));
   const ready = Boolean(sheet.result);
   const button = h("button.btn.small.primary", {
     type: "button",
     testid: `sign-${side}`,
-    disabled: !ready || !token,
-    title: !ready ? t("sheet.sign.wait") : token ? "" : t("sheet.sign.need"),
+    disabled: !ready || !mine,
+    title: !ready ? t("sheet.sign.wait") : mine ? "" : t("sheet.sign.need"),
     text: t("sheet.sign", { team: name }),
   });
   button.addEventListener("click", async () => {
-    const answer = await act(() =>
-      call("POST", `${sheetPath(sheet.round, sheet.table).replace(/\/sheet$/, "/sign")}`, { token }),
-    );
+    const answer = await act(() => call("POST", `${sheetPath(sheet.round, sheet.table).replace(/\/sheet$/, "/sign")}`, {}));
     if (answer) {
       view.sheets.set(`${sheet.round}:${sheet.table}`, answer);
       await refresh();
@@ -939,18 +923,29 @@ function render() {
   renderRoundControls();
   renderRounds();
   renderExports();
-  window.__event = { ready: Boolean(view.event), event: view.event, me: view.me, director: isDirector() };
+  window.__event = {
+    ready: Boolean(view.event),
+    event: view.event,
+    me: view.me,
+    director: isDirector(),
+    account: session.account,
+  };
 }
 
+/** Whether the signed-in account is registered in one of the event's teams (by name). */
+function isPlayer() {
+  return (view.event?.teams ?? []).some((item) => (item.players ?? []).some((p) => !p.bot && isMe(p.name)));
+}
+
+/** Where the signed-in account plays in the event (null: a guest, or no player of the event). */
 async function whoami() {
-  if (!view.player) return;
+  if (!session.account || !isPlayer()) {
+    view.me = null;
+    return;
+  }
   try {
-    view.me = await call("POST", `${base()}/whoami`, { token: view.player });
-  } catch (error) {
-    if (error.status === 403) {
-      savePlayerToken(eventId, null);
-      view.player = null;
-    }
+    view.me = await call("POST", `${base()}/whoami`, {});
+  } catch (_) {
     view.me = null;
   }
 }
@@ -962,7 +957,7 @@ async function onEvent(event) {
   setEvent(event);
   // A round paired or a table finished may move this player: ask again.
   const roundsNow = `${event.rounds?.length ?? 0}:${event.phase}`;
-  if (view.player && roundsNow !== lastSeen) await whoami();
+  if (session.account && roundsNow !== lastSeen) await whoami();
   lastSeen = roundsNow;
   render();
   if (view.open.size && before) refreshOpenSheets();
@@ -1000,14 +995,6 @@ function connect() {
 }
 
 async function start() {
-  // A player's link: /events/<id>#player=TOKEN. Keep the token, drop it from the address bar.
-  const hash = new URLSearchParams(location.hash.replace(/^#/, ""));
-  const fromLink = hash.get("player");
-  if (fromLink) {
-    savePlayerToken(eventId, fromLink);
-    view.player = fromLink;
-    history.replaceState(null, "", location.pathname + location.search);
-  }
   try {
     if (sessionStorage.getItem(`cardroom:event:${eventId}:new`)) {
       sessionStorage.removeItem(`cardroom:event:${eventId}:new`);
@@ -1016,12 +1003,12 @@ async function start() {
   } catch (_) {
     // no banner
   }
-  initPage(() => {
+  const signedIn = initPage(() => {
     view.registrationBuiltFor = null;
     render();
   });
   render();
-  await refresh();
+  await Promise.all([refresh(), signedIn]);
   await whoami();
   lastSeen = `${view.event?.rounds?.length ?? 0}:${view.event?.phase}`;
   render();

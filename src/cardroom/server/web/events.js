@@ -1,8 +1,9 @@
-// The events page (/events): the list of events and a form to create one (docs/tournaments-api.md).
-// The director's token of a new event is kept in localStorage["cardroom:event:<id>"], where the event
-// page finds it.
+// The events page (/events): the list of events and a form to create one (docs/tournaments-api.md),
+// which takes an account of the director role (docs/accounts.md). The director's token of a new event
+// (for scripts) is kept in localStorage["cardroom:event:<id>"], where the event page finds it.
 
-import { api, h } from "./common.js";
+import { errorWithSignIn, signInLink } from "./account.js";
+import { api, h, session } from "./common.js";
 import { has, t } from "./i18n.js";
 import { initPage, phaseChip, saveDirectorToken, when } from "./pages.js";
 
@@ -100,6 +101,19 @@ function readForm() {
   };
 }
 
+/** Who may create an event: a note (with a sign-in link) and the submit button off, unless the
+ * signed-in account is a director's. */
+function renderAccount() {
+  const note = $("#event-account");
+  const account = session.account;
+  const director = account?.role === "director";
+  $("#event-form [type=submit]").disabled = !director;
+  note.hidden = director || !session.loaded;
+  if (!account) note.replaceChildren(h("span", { text: t("events.need.signin") }), " ", signInLink("event-sign-in"));
+  else if (!director) note.replaceChildren(h("span", { text: t("events.need.director", { name: account.name }) }));
+  else note.replaceChildren();
+}
+
 async function createEvent(submit) {
   submit.preventDefault();
   const box = $("#event-error");
@@ -126,7 +140,7 @@ async function createEvent(submit) {
     location.href = `/events/${encodeURIComponent(id)}`;
   } catch (error) {
     button.disabled = false;
-    box.textContent = t("common.error", { message: error.message });
+    box.replaceChildren(...errorWithSignIn(error, t("common.error", { message: error.message })));
     box.hidden = false;
   }
 }
@@ -184,9 +198,10 @@ async function loadEvents() {
 
 async function start() {
   buildClocks();
-  initPage(() => {
+  const signedIn = initPage(() => {
     renderRules();
     renderList();
+    renderAccount();
   });
   renderRules();
   syncFormat();
@@ -201,6 +216,8 @@ async function start() {
     // keep the built-in list
   }
   renderRules();
+  await signedIn;
+  renderAccount();
   await loadEvents();
   window.__events = { ready: true };
   setInterval(loadEvents, 10000);

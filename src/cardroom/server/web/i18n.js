@@ -514,7 +514,6 @@ const EVENT_STRINGS = {
     "event.vs": "vs",
     "event.deal": "deal {n}",
     "event.watch": "Watch",
-    "event.play": "Play as {name}",
     "event.sheet": "Score sheet",
     "event.sheet.hide": "Hide sheet",
     "event.penalties": "{n} penalties",
@@ -724,7 +723,6 @@ const EVENT_STRINGS = {
     "event.vs": "对",
     "event.deal": "第 {n} 副",
     "event.watch": "观战",
-    "event.play": "以 {name} 入座",
     "event.sheet": "记分表",
     "event.sheet.hide": "收起记分表",
     "event.penalties": "{n} 次判罚",
@@ -1021,7 +1019,7 @@ const ACCOUNT_STRINGS = {
     "events.need.signin": "Creating an event takes a director's account: sign in first.",
     "events.need.director": "Your account {name} is not a director's: an operator gives the role (cardroom accounts role).",
     "event.signin.player": "Playing in this event? Sign in to find your table.",
-    "event.play.mine": "Play",
+    "event.play": "Play",
     "event.people.note": "A person is registered by the name of their account.",
   },
   zh: {
@@ -1058,7 +1056,7 @@ const ACCOUNT_STRINGS = {
     "events.need.signin": "创建赛事需要裁判长的账号：请先登录。",
     "events.need.director": "你的账号 {name} 不是裁判长：请管理员授予该角色（cardroom accounts role）。",
     "event.signin.player": "参加本赛事？登录后查看你的牌桌。",
-    "event.play.mine": "入座",
+    "event.play": "入座",
     "event.people.note": "真人队员按其账号的名字报名。",
   },
 };

@@ -34,6 +34,7 @@ export const app = {
   checks: 0, // check messages sent (each answer names its id)
   clockOffset: 0,
   sitError: null, // the last refusal to sit (shown on the waiting screen, with a sign-in link if it helps)
+  retries: 0, // messages sent again after a rate_limited answer (docs/protocol.md, "Limits")
 };
 window.__cardroom = app; // for the browser tests and for debugging (app.render() redraws)
 
@@ -63,12 +64,37 @@ function wsUrl() {
   return `${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}`;
 }
 
+// The questions sent and not answered yet ("hint", "legal", a "check" by its id): a rate_limited
+// answer (docs/protocol.md, "Limits") is followed by asking again after its retry_after.
+const asked = { hint: null, legal: null, check: null };
+
 export function send(message) {
   if (socket && socket.readyState === WebSocket.OPEN) {
     socket.send(JSON.stringify(message));
+    if (message.type in asked) asked[message.type] = message;
     return true;
   }
   return false;
+}
+
+/** A rate_limited answer to a question the page asked: ask again once the wait is over (true). An
+ * answer that names no question the page is waiting on (an `act`, say) is for onError to show. */
+function retryLater(message) {
+  const refused =
+    message.id !== undefined && message.id !== null
+      ? [asked.check].filter((sent) => sent && sent.id === message.id)
+      : [asked.hint, asked.legal].filter(Boolean);
+  if (!refused.length) return false;
+  const wait = Math.min(10, Math.max(0.05, Number(message.retry_after) || 0.5)) * 1000;
+  for (const sent of refused) {
+    setTimeout(() => {
+      if (asked[sent.type] !== sent) return; // answered, or asked anew meanwhile
+      if (sent.type === "check" && app.check?.id !== sent.id) return; // the selection changed
+      app.retries += 1;
+      send(sent);
+    }, wait);
+  }
+  return true;
 }
 
 export function connect() {
@@ -140,12 +166,15 @@ function onMessage(message) {
       hooks.render();
       break;
     case "hint":
+      asked.hint = null;
       hooks.hint(message.action);
       break;
     case "checked":
+      if (asked.check?.id === message.id) asked.check = null;
       onChecked(message);
       break;
     case "legal":
+      asked.legal = null;
       app.legal = message.actions ?? [];
       break;
     case "error":
@@ -181,6 +210,14 @@ function onChecked(message) {
 }
 
 function onError(message) {
+  if (message.code === "rate_limited") {
+    // Asked again later; an act waiting for its answer may be the one refused: the player acts again.
+    if (retryLater(message) && !app.pending) return;
+  } else {
+    // The refusal answers the question asked last, if any: it is not asked again.
+    asked.hint = null;
+    asked.legal = null;
+  }
   app.pending = false;
   hooks.reset();
   app.errors.push(message);
@@ -351,7 +388,7 @@ export function waitingPanel(s) {
     const taken = info.kind === "bot" || !!info.name;
     const label = info.kind === "bot" ? `${t("seat.bot")} · ${botLabel(info.bot)}` : info.name || t("seat.open");
     const row = h(`div.wait-seat.team${seat % 2}`, { testid: `wait-seat-${seat}` }, h(`span.team-dot.team${seat % 2}`), h("span", { text: `${t("seat.label", { n: seat + 1 })}: ${label}` }));
-    if (!taken && app.seat === null) {
+    if (!taken && app.seat === null && ownSeat() === null) {
       row.append(h("button.btn.small.primary", { type: "button", testid: `sit-${seat}`, text: t("waiting.sit"), onclick: () => sitAt(seat) }));
     }
     return row;
@@ -365,7 +402,7 @@ export function waitingPanel(s) {
     h("p", { text: t("waiting.note") }),
     h("div.share", {}, h("input", { readonly: true, value: tableUrl(tableId), testid: "waiting-link" }), h("button.btn", { type: "button", text: t("lobby.copy"), onclick: () => copyText(tableUrl(tableId)).then(() => toast(t("top.copied"))) })),
     nameInput ? h("label.field", {}, h("span", { text: t("waiting.name") }), nameInput) : null,
-    app.seat === null && account ? h("p.note", { testid: "sit-account", text: t("waiting.account", { name: account.name }) }) : null,
+    app.seat === null && account && ownSeat() === null ? h("p.note", { testid: "sit-account", text: t("waiting.account", { name: account.name }) }) : null,
     app.sitError ? h("p.error", { testid: "sit-error", role: "alert" }, ...errorWithSignIn(app.sitError)) : null,
     h("div.wait-seats", {}, ...rows),
   );
