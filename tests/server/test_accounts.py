@@ -89,16 +89,23 @@ def test_signing_in_and_out(client: TestClient) -> None:
     assert response.status_code == 200
     assert response.json()["account"]["name"] == "Ann"
     old = client.cookies[SESSION_COOKIE]
-    again = client.post("/api/session", json=ANN)
+    client.post("/api/session", json=ANN)
     stale = client.get("/api/account", headers={"Cookie": f"{SESSION_COOKIE}={old}"}).json()
     assert stale["account"] is None, "signing in again ends the browser's previous session"
+    again = client.post("/api/session", json=ANN)  # the answer above cleared the jar's cookie
     old = client.cookies[SESSION_COOKIE]
     csrf = {"X-CSRF-Token": again.json()["csrf"]}
     assert client.delete("/api/session", headers=csrf).status_code == 204
     assert SESSION_COOKIE not in client.cookies
     assert client.get("/api/account").json() == {"account": None, "csrf": None}
-    replayed = client.get("/api/account", headers={"Cookie": f"{SESSION_COOKIE}={old}"}).json()
-    assert replayed["account"] is None, "a signed-out session is gone, not only its cookie"
+    dead = {"Cookie": f"{SESSION_COOKIE}={old}"}
+    replayed = client.get("/api/account", headers=dead)
+    assert replayed.json()["account"] is None, "a signed-out session is gone, not only its cookie"
+    assert f'{SESSION_COOKIE}=""' in replayed.headers["set-cookie"], "and its cookie is cleared"
+    table = {"name": "Mine", "seats": [{"kind": "human"}] * 4}
+    assert client.post("/api/tables", json=table, headers=dead).status_code == 201, (
+        "a dead cookie is a guest's"
+    )
 
 
 def test_a_signed_in_change_needs_its_csrf_token(client: TestClient) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
-from typing import Any, Final
+from typing import Final
 from urllib.parse import urlsplit
 
 from fastapi import FastAPI, HTTPException, Request, Response
@@ -49,6 +49,7 @@ async def csrf_guard(request: Request, call_next: Callable[[Request], Awaitable[
         secret
         and request.method not in SAFE_METHODS
         and not check_csrf(secret, request.headers.get(CSRF_HEADER))
+        and await signed_in(request) is not None  # a cookie whose session ended signs no one in
     ):
         return JSONResponse(
             {"detail": f"a signed-in request that changes something carries the {CSRF_HEADER} header"},
@@ -125,13 +126,17 @@ def account_api(app: FastAPI) -> None:
         return response
 
     @app.get("/api/account")
-    async def whoami(request: Request) -> dict[str, Any]:
-        """The signed-in account and its CSRF token (``null`` both for a guest)."""
+    async def whoami(request: Request) -> JSONResponse:
+        """The signed-in account and its CSRF token (``null`` both for a guest; a cookie whose session
+        ended, signed out elsewhere or expired, is cleared)."""
         account = await signed_in(request)
         secret = request.cookies.get(SESSION_COOKIE)
         if account is None or not secret:
-            return {"account": None, "csrf": None}
-        return {"account": account.to_dict(), "csrf": csrf_token(secret)}
+            response = JSONResponse({"account": None, "csrf": None})
+            if secret:
+                response.delete_cookie(SESSION_COOKIE, path="/", httponly=True, samesite="lax")
+            return response
+        return JSONResponse({"account": account.to_dict(), "csrf": csrf_token(secret)})
 
 
 __all__ = ["account_api", "csrf_guard"]

@@ -562,7 +562,8 @@ class _Gate:
 
 def _rate_limited(refusal: Refusal, received: Message) -> dict[str, Any]:
     """The ``error`` frame of a message over its limit: the limit, how long to wait (``retry_after``,
-    seconds) and the refused message's ``id`` when it had one (a ``check``), so a page asks again."""
+    seconds), the refused message's ``type`` (``refused``) and its ``id`` when it had one (a
+    ``check``), so a page knows what to ask again."""
     frame = server_message(
         "error", code="rate_limited", message=refusal.message, retry_after=round(refusal.retry_after, 3)
     )
@@ -570,7 +571,11 @@ def _rate_limited(refusal: Refusal, received: Message) -> dict[str, Any]:
         sent = strict_json(received.get("text") or received.get("bytes") or b"")
     except ValueError:
         return frame
-    ident = sent.get("id") if isinstance(sent, dict) else None
+    if not isinstance(sent, dict):
+        return frame
+    kind, ident = sent.get("type"), sent.get("id")
+    if isinstance(kind, str) and len(kind) <= 16:
+        frame["refused"] = kind
     if (isinstance(ident, int) and not isinstance(ident, bool)) or (
         isinstance(ident, str) and len(ident) <= 64
     ):

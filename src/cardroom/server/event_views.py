@@ -9,9 +9,10 @@ from typing import Any
 
 from cardroom.server.event_state import LiveEvent
 from cardroom.server.rooms import Rooms
+from cardroom.server.seats import name_key
 from cardroom.server.store import Store
 from cardroom.server.views import penalty_json
-from cardroom.tournament import Event, ScoreSheet, StandingRow, TableResult, level_name
+from cardroom.tournament import Event, Player, ScoreSheet, StandingRow, TableResult, level_name
 
 
 def result_json(result: TableResult | None) -> dict[str, Any] | None:
@@ -60,6 +61,12 @@ def sheet_json(live: LiveEvent, sheet: ScoreSheet) -> dict[str, Any]:
     }
 
 
+def _account_of(live: LiveEvent, player: Player) -> str | None:
+    """The key of the account a person plays as (``None``: a bot, or a person of an event from before
+    accounts, who plays by a token)."""
+    return None if player.bot is not None or player.id in live.tokens else name_key(player.name)
+
+
 def summary(live: LiveEvent) -> dict[str, Any]:
     """The event's line in the list of events."""
     event = live.event
@@ -96,7 +103,13 @@ def view(live: LiveEvent, rooms: Rooms, store: Store) -> dict[str, Any]:
                     "table_id": table_id,
                     **table_status(table_id, result, rooms, store),
                     "seats": [
-                        {"seat": seat, "player": p.name, "team": pairing.teams[seat % 2], "bot": p.bot}
+                        {
+                            "seat": seat,
+                            "player": p.name,
+                            "team": pairing.teams[seat % 2],
+                            "bot": p.bot,
+                            "account": _account_of(live, p),
+                        }
                         for seat, p in enumerate(seats)
                     ],
                     "penalties": 0 if sheet is None else len(sheet.penalties),

@@ -783,7 +783,8 @@ function signButton(sheet, table, side) {
   const name = sheet.team_names?.[side] || teamName(teams[side]);
   if (sheet.signed?.[side]) return h("span.sig.yes", { testid: `signed-${side}`, text: t("sheet.signed", { team: name }) });
   const seated = (table.seats || []).filter((seat) => seat.seat % 2 === side && !seat.bot);
-  const mine = seated.some((seat) => isMe(seat.player));
+  const key = session.account?.key;
+  const mine = seated.some((seat) => (seat.account ? seat.account === key : isMe(seat.player)));
   const ready = Boolean(sheet.result);
   const button = h("button.btn.small.primary", {
     type: "button",

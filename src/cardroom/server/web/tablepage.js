@@ -80,20 +80,15 @@ export function send(message) {
 /** A rate_limited answer to a question the page asked: ask again once the wait is over (true). An
  * answer that names no question the page is waiting on (an `act`, say) is for onError to show. */
 function retryLater(message) {
-  const refused =
-    message.id !== undefined && message.id !== null
-      ? [asked.check].filter((sent) => sent && sent.id === message.id)
-      : [asked.hint, asked.legal].filter(Boolean);
-  if (!refused.length) return false;
+  const sent = Object.hasOwn(asked, message.refused) ? asked[message.refused] : null;
+  if (!sent || (sent.type === "check" && sent.id !== message.id)) return false;
   const wait = Math.min(10, Math.max(0.05, Number(message.retry_after) || 0.5)) * 1000;
-  for (const sent of refused) {
-    setTimeout(() => {
-      if (asked[sent.type] !== sent) return; // answered, or asked anew meanwhile
-      if (sent.type === "check" && app.check?.id !== sent.id) return; // the selection changed
-      app.retries += 1;
-      send(sent);
-    }, wait);
-  }
+  setTimeout(() => {
+    if (asked[sent.type] !== sent) return; // answered, or asked anew meanwhile
+    if (sent.type === "check" && app.check?.id !== sent.id) return; // the selection changed
+    app.retries += 1;
+    send(sent);
+  }, wait);
   return true;
 }
 
@@ -211,8 +206,7 @@ function onChecked(message) {
 
 function onError(message) {
   if (message.code === "rate_limited") {
-    // Asked again later; an act waiting for its answer may be the one refused: the player acts again.
-    if (retryLater(message) && !app.pending) return;
+    if (retryLater(message)) return; // a question, asked again after the wait; a refused act is shown
   } else {
     // The refusal answers the question asked last, if any: it is not asked again.
     asked.hint = null;
