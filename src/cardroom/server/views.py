@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from cardroom.guandan.deal import Deal, EventKind, Phase, PlayAction
+from cardroom.guandan.deal import Deal, Event, EventKind, Phase, PlayAction
 from cardroom.guandan.match import Match
 from cardroom.guandan.plays import PASS
 from cardroom.guandan.ruleset import RuleSet
@@ -84,6 +84,7 @@ def state(table: ViewedTable, viewer: int | None, now: float) -> dict[str, Any]:
     match = table.match
     deal = match.deals[-1] if match.deals else None
     in_deal = match.current_deal
+    opening = _opening(deal)
     level = in_deal.level if in_deal is not None else match.level
     due = table.due()
     turn = in_deal.current_player if in_deal is not None and table.status == "running" else None
@@ -113,11 +114,9 @@ def state(table: ViewedTable, viewer: int | None, now: float) -> dict[str, Any]:
         "wild": str(wild_card(level)),
         **_to_act(table, viewer, turn),
         "to_beat": _to_beat(in_deal),
-        "tributes": _tributes(deal, viewer),
-        "returns": _returns(deal, viewer),
-        "anti_tribute": [event.seat for event in deal.events if event.kind == EventKind.ANTI_TRIBUTE]
-        if deal
-        else [],
+        "tributes": _tributes(opening, viewer),
+        "returns": _returns(opening, viewer),
+        "anti_tribute": [event.seat for event in opening if event.kind == EventKind.ANTI_TRIBUTE],
         "last_deal": last_deal,
         "result": result,
         "event": None if config.event is None else config.event.to_dict(),
@@ -189,34 +188,43 @@ def _to_beat(deal: Deal | None) -> dict[str, Any] | None:
     return {"seat": seat, "play": play_json(play)}
 
 
-def _tributes(deal: Deal | None, viewer: int | None) -> list[dict[str, Any]]:
-    """The tributes handed over; before that, a face-down one with its card for its payer only."""
+def _opening(deal: Deal | None) -> list[Event]:
+    """The deal's events before its first play: 抗贡, tributes and returns all come before it (a state
+    is drawn after every action, so this does not scan the whole deal each time)."""
     if deal is None:
         return []
+    opening: list[Event] = []
+    for event in deal.events:
+        if event.kind in (EventKind.PLAY, EventKind.PASS):
+            break
+        opening.append(event)
+    return opening
+
+
+def _tributes(opening: list[Event], viewer: int | None) -> list[dict[str, Any]]:
+    """The tributes handed over; before that, a face-down one with its card for its payer only."""
     handed = [
         {"from": event.seat, "to": event.to, "card": str(event.card)}
-        for event in deal.events
+        for event in opening
         if event.kind == EventKind.TRIBUTE
     ]
     if handed:
         return handed
     return [
         {"from": event.seat, "to": None, "card": str(event.card) if viewer == event.seat else None}
-        for event in deal.events
+        for event in opening
         if event.kind == EventKind.TRIBUTE_PAID
     ]
 
 
-def _returns(deal: Deal | None, viewer: int | None) -> list[dict[str, Any]]:
+def _returns(opening: list[Event], viewer: int | None) -> list[dict[str, Any]]:
     """The returns, each card shown only to the two seats it passes between."""
-    if deal is None:
-        return []
     return [
         {
             "from": event.seat,
             "to": event.to,
             "card": str(event.card) if viewer is not None and event.visible_to(viewer) else None,
         }
-        for event in deal.events
+        for event in opening
         if event.kind == EventKind.RETURN
     ]
