@@ -39,10 +39,10 @@ LIST_LIMIT: Final = 200
 """The most tables the lobby's list shows (the newest)."""
 
 Listener = Callable[["Room", int], None]
-Person = tuple[int, str, str, str | None]
-"""A tournament's player seated when its table is made: seat, name, token hash, account key."""
 """Told after every commit: the room and the number of the last entry before it (the tournament
 director and the ratings listen)."""
+Person = tuple[int, str, str, str | None]
+"""A tournament's player seated when its table is made: seat, name, token hash, account key."""
 
 
 class Connection:

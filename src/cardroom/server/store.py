@@ -673,6 +673,12 @@ class Store:
         """Store a new account; ``False`` (nothing written) when its key is taken. A player rated under
         that name before accounts existed is moved aside to ``guest:<key>`` in the same transaction:
         the account starts its own rating, and the guest's history is kept."""
+        try:
+            return self._create_account(row)
+        except IntegrityError:  # the same name registered at the same moment
+            return False
+
+    def _create_account(self, row: AccountRow) -> bool:
         with self._sessions.begin() as session:
             if session.get(AccountModel, row.key) is not None:
                 return False
