@@ -75,17 +75,19 @@ function readPresets(data) {
     const bots = names(values.bots);
     if (rules.length && bots.length) GAME_PRESETS[name] = { rules, bots };
   }
-  presets = GAME_PRESETS[game];
+  // The top-level rules and bots are Guandan's, whichever game the form shows by now.
+  const guandan = GAME_PRESETS.guandan;
   const rules = names(data.rules ?? data.presets ?? data.rule_sets);
   const bots = names(data.bots ?? data.bot_names);
-  if (rules.length) presets.rules = rules;
-  if (bots.length) presets.bots = bots;
+  if (rules.length) guandan.rules = rules;
+  if (bots.length) guandan.bots = bots;
   if (data.rules && !Array.isArray(data.rules) && typeof data.rules === "object") {
-    presets.rules = Object.keys(data.rules);
+    guandan.rules = Object.keys(data.rules);
   }
   if (data.bots && !Array.isArray(data.bots) && typeof data.bots === "object") {
-    presets.bots = Object.keys(data.bots);
+    guandan.bots = Object.keys(data.bots);
   }
+  presets = GAME_PRESETS[game];
   if (!presets.bots.includes("heuristic") && presets.bots.length) {
     for (let i = 1; i < 4; i++) seatChoices[i] = presets.bots[0];
   }
@@ -385,13 +387,9 @@ async function start() {
   renderForm();
   fillClocks();
   renderAccount();
-  await initAccountBar();
+  const [loaded] = await Promise.all([api("GET", "/api/presets").catch(() => null), initAccountBar()]);
+  readPresets(loaded); // none: keep the built-in lists
   renderAccount();
-  try {
-    readPresets(await api("GET", "/api/presets"));
-  } catch (_) {
-    // keep the built-in list
-  }
   renderForm();
   fillClocks();
   await loadTables();
