@@ -5,6 +5,7 @@ the settings and the ``serve`` options."""
 
 from __future__ import annotations
 
+import gc
 import json
 import time
 from collections.abc import Iterator
@@ -18,7 +19,7 @@ from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
 from cardroom.server.app import FLOOD_CLOSE, IDLE_CLOSE, create_app
-from cardroom.server.config import Settings
+from cardroom.server.config import GC_THRESHOLDS, Settings
 from cardroom.server.limits import Bucket, ClientLimits, Rate, RateLimiter, take_all
 from tests.server.conftest import CHEAP, FAST, Frame, Peer, full_table, room_of, signed_in
 
@@ -137,9 +138,12 @@ def test_serve_passes_the_limits_to_the_app_and_uvicorn(
 
     calls: list[dict[str, Any]] = []
     monkeypatch.setattr(uvicorn, "run", lambda app, **options: calls.append({"app": app, **options}))
+    tuned: list[tuple[int, ...]] = []
+    monkeypatch.setattr(gc, "set_threshold", lambda *values: tuned.append(values))
     options = ["--idle-timeout", "0", "--rate-limits", "0", "--forwarded-allow-ips", "10.0.0.5"]
     result = CliRunner().invoke(cli, ["serve", "--data", str(tmp_path), *options])
     assert result.exit_code == 0, result.output
+    assert tuned == [GC_THRESHOLDS], "the collector is tuned for a server's many objects"
     settings: Settings = calls[0]["app"].state.settings
     assert settings.idle_timeout is None
     assert settings.message_rate is None

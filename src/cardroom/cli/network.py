@@ -66,10 +66,12 @@ def serve_command(
 
     Every table's log is stored as it happens; a restarted server resumes its tables where they were.
     """
+    import gc
+
     import uvicorn
 
     from cardroom.server.app import create_app
-    from cardroom.server.config import Settings
+    from cardroom.server.config import GC_THRESHOLDS, Settings
 
     settings = Settings(
         bot_delay=bot_delay,
@@ -78,6 +80,7 @@ def serve_command(
         idle_timeout=idle_timeout or None,
         bot_workers=bot_workers,
     ).with_rate_limits(rate_limits)
+    gc.set_threshold(*GC_THRESHOLDS)
     uvicorn.run(
         create_app(database_url, data, settings=settings),
         host=host,

@@ -44,6 +44,13 @@ CREATE_RATE: Final = Rate(10, 10 / 60)
 """10 tables or events at once, then 10 a minute: each is stored for good."""
 REGISTER_RATE: Final = Rate(64, 1.0)
 """An organiser's script may register a whole field of teams at once, then one a second."""
+GC_THRESHOLDS: Final = (20_000, 50, 100)
+"""The garbage collector's thresholds in ``cardroom serve`` (CPython's default is 700, 10, 10). A
+server with hundreds of tables holds half a million objects (most of them its websockets' asyncio
+machinery); each full collection walks them all, 0.1–0.4 s with the event loop stopped, and with the
+default thresholds one came every few seconds under load. Collected 30 times less often, the young
+objects die before they are promoted, full collections come minutes apart, and the tail of the
+latency falls from 0.3–0.4 s to 20–60 ms (docs/performance.md, "The card room under load")."""
 COSTLY_RATE: Final = Rate(5, 1.0)
 """``legal`` lists every legal action (up to ~200 KB to compute and send) and ``hint`` runs a bot: a
 page asks for a hint now and then, a tool for the legal actions once a turn."""
