@@ -30,6 +30,7 @@ from cardroom.server.requests import (
 )
 
 SAFE_METHODS: Final = frozenset({"GET", "HEAD", "OPTIONS"})
+"""The methods that change nothing."""
 EXEMPT: Final = frozenset({("POST", "/api/accounts"), ("POST", "/api/session")})
 """The requests that need no CSRF token: they open a new session."""
 
@@ -139,4 +140,4 @@ def account_api(app: FastAPI) -> None:
         return JSONResponse({"account": account.to_dict(), "csrf": csrf_token(secret)})
 
 
-__all__ = ["account_api", "csrf_guard"]
+__all__ = ["SAFE_METHODS", "account_api", "csrf_guard"]

@@ -27,7 +27,7 @@ from starlette.types import Message
 from starlette.websockets import WebSocketDisconnect
 
 from cardroom.games import GAMES
-from cardroom.server.account_api import account_api, csrf_guard
+from cardroom.server.account_api import SAFE_METHODS, account_api, csrf_guard
 from cardroom.server.accounts import Account, Accounts
 from cardroom.server.codec import ProtocolError, parse_message, server_message, strict_json
 from cardroom.server.config import HUMAN, MAX_NAME, Settings, TableConfig, bot_seat
@@ -131,7 +131,7 @@ def create_app(
     async def settle(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
         """A request that changes tables is answered once its changes are stored and told."""
         response = await call_next(request)
-        if request.method not in ("GET", "HEAD", "OPTIONS") and hasattr(request.app.state, "rooms"):
+        if request.method not in SAFE_METHODS and hasattr(request.app.state, "rooms"):
             await _rooms(request).settled()
         return response
 
