@@ -77,7 +77,7 @@ def rate_table(table: Table, stored: Mapping[str, PlayerRow], at: datetime) -> R
     if outcome is None or outcome["reason"] == "forfeit" or keys is None:
         return None
     seat_names = [str(name) for name in table.names]
-    kinds = [config.kind.replace("human", "account") for config in table.config.seats]
+    kinds = ["bot" if config.kind == "bot" else "account" for config in table.config.seats]
     before: dict[str, PlayerRow] = {}
     for seat, key in enumerate(keys):
         if key not in before:
