@@ -3,98 +3,13 @@ started again: the deal goes on from the same point, with the same hands, and no
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
-import signal
-import socket
-import subprocess
-import sys
-import time
-import urllib.error
-import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from websockets.sync.client import ClientConnection, connect
+from websockets.sync.client import ClientConnection
 
-REPO = Path(__file__).resolve().parents[2]
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-class Server:
-    """``cardroom serve`` in a subprocess on a free port."""
-
-    def __init__(self, data: Path) -> None:
-        self.port = free_port()
-        self.log = data / f"server-{self.port}.log"
-        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-        env.pop("DATABASE_URL", None)
-        with self.log.open("w") as out:
-            self.process = subprocess.Popen(
-                [
-                    *(
-                        sys.executable,
-                        "-m",
-                        "cardroom",
-                        "serve",
-                        "--port",
-                        str(self.port),
-                        "--data",
-                        str(data),
-                    ),
-                    *("--bot-delay", "0", "--deal-pause", "0", "--deal-pace", "0", "--log-level", "warning"),
-                ],
-                stdout=out,
-                stderr=subprocess.STDOUT,
-                env=env,
-                cwd=REPO,
-            )
-        deadline = time.monotonic() + 30
-        while True:
-            if self.process.poll() is not None:
-                raise AssertionError(
-                    f"the server exited with {self.process.returncode}:\n{self.log.read_text()}"
-                )
-            try:
-                self.api("GET", "/api/presets")
-                return
-            except (urllib.error.URLError, OSError):
-                assert time.monotonic() < deadline, f"the server did not answer:\n{self.log.read_text()}"
-                time.sleep(0.1)
-
-    def api(self, method: str, path: str, body: dict[str, Any] | None = None) -> Any:
-        data = json.dumps(body).encode() if body is not None else None
-        request = urllib.request.Request(f"http://127.0.0.1:{self.port}{path}", data=data, method=method)
-        request.add_header("Content-Type", "application/json")
-        with urllib.request.urlopen(request, timeout=10) as response:
-            return json.loads(response.read())
-
-    @contextlib.contextmanager
-    def socket(self, table_id: str) -> Iterator[ClientConnection]:
-        with connect(f"ws://127.0.0.1:{self.port}/ws/tables/{table_id}", open_timeout=10) as ws:
-            yield ws
-
-    def kill(self) -> None:
-        """Kill -9: no shutdown, no chance to save anything more."""
-        self.process.send_signal(signal.SIGKILL)
-        self.process.wait(timeout=10)
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+from tests.server.serving import Server
 
 
 def receive(ws: ClientConnection, frames: list[dict[str, Any]]) -> dict[str, Any]:

@@ -3,6 +3,7 @@ of the AI competition's protocol) and ``connect`` (one of our bots at such a ser
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Annotated
 
@@ -18,6 +19,7 @@ from cardroom.cli.options import (
     guandan_rules,
     open_console,
 )
+from cardroom.server.leases import LEASE_TTL, Node
 
 
 def serve_command(
@@ -61,10 +63,39 @@ def serve_command(
         typer.Option(min=0, max=64, help="Processes the bots think in (default: one per core; 0: threads)."),
     ] = None,
     log_level: Annotated[str, typer.Option(help="uvicorn's log level.")] = "info",
+    workers: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            max=64,
+            help="Server processes sharing this address and the database (tables owned through leases; "
+            "PostgreSQL recommended). Default 1.",
+        ),
+    ] = 1,
+    node_url: Annotated[
+        str | None,
+        typer.Option(
+            help="Share the database with other `cardroom serve` processes: the URL where they reach this "
+            "one (http://HOST:PORT). Requests for another process's tables are forwarded to it."
+        ),
+    ] = None,
+    node_name: Annotated[
+        str | None,
+        typer.Option(
+            help="With --node-url: this process's name, kept across restarts (default: host name and port)."
+        ),
+    ] = None,
+    lease_time: Annotated[
+        float,
+        typer.Option(
+            min=1, max=600, help="With several processes: seconds before a dead process's tables move on."
+        ),
+    ] = LEASE_TTL,
 ) -> None:
     """Run the web card room (docs/server.md): the lobby at http://HOST:PORT/, tables, bots, clocks.
 
     Every table's log is stored as it happens; a restarted server resumes its tables where they were.
+    Several processes share one database with --workers N (one address) or --node-url (one each).
     """
     import gc
 
@@ -72,7 +103,16 @@ def serve_command(
 
     from cardroom.server.app import create_app
     from cardroom.server.config import GC_THRESHOLDS, Settings
+    from cardroom.server.workers import WorkerOptions, serve_workers
 
+    if workers > 1 and node_url is not None:
+        raise typer.BadParameter("give --workers or --node-url, not both", param_hint="--node-url")
+    try:
+        node = None if node_url is None else Node.at(node_url, node_name)
+    except ValueError as error:
+        raise typer.BadParameter(str(error), param_hint="--node-url") from None
+    if workers > 1 and bot_workers is None:
+        bot_workers = max(1, (os.cpu_count() or 1) // workers)
     settings = Settings(
         bot_delay=bot_delay,
         deal_pause=deal_pause,
@@ -80,9 +120,17 @@ def serve_command(
         idle_timeout=idle_timeout or None,
         bot_workers=bot_workers,
     ).with_rate_limits(rate_limits)
+    if workers > 1:
+        serve_workers(
+            workers,
+            WorkerOptions(
+                database_url, data, settings, host, port, lease_time, forwarded_allow_ips, log_level
+            ),
+        )
+        return
     gc.set_threshold(*GC_THRESHOLDS)
     uvicorn.run(
-        create_app(database_url, data, settings=settings),
+        create_app(database_url, data, settings=settings, node=node, lease_ttl=lease_time),
         host=host,
         port=port,
         ws_max_size=settings.max_message * 4,

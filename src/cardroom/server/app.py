@@ -29,9 +29,12 @@ from starlette.websockets import WebSocketDisconnect
 from cardroom.games import GAMES
 from cardroom.server.account_api import SAFE_METHODS, account_api, csrf_guard
 from cardroom.server.accounts import Account, Accounts
+from cardroom.server.cluster import Cluster
 from cardroom.server.codec import ProtocolError, parse_message, server_message, strict_json
 from cardroom.server.config import HUMAN, MAX_NAME, Settings, TableConfig, bot_seat
 from cardroom.server.events import HEADER, Director, DirectorError, LiveEvent, sheet_json
+from cardroom.server.forwarding import Forwarder, forward_client
+from cardroom.server.leases import LEASE_TTL, Leases, Node
 from cardroom.server.limits import ClientLimits, MessageLimit, Refusal
 from cardroom.server.printout import print_page
 from cardroom.server.ratings import Ratings
@@ -77,11 +80,15 @@ def create_app(
     settings: Settings | None = None,
     limits_clock: Callable[[], float] = time.monotonic,
     password_hasher: PasswordHasher | None = None,
+    node: Node | None = None,
+    lease_ttl: float = LEASE_TTL,
 ) -> FastAPI:
     """The card room app. The database is ``database_url``, else ``DATABASE_URL``, else SQLite in
     ``data_dir`` (default :func:`default_data_dir`); ``settings`` hold the defaults of new tables and
     the limits on clients, whose buckets run on ``limits_clock`` (seconds; tests pass their own);
-    passwords are hashed by ``password_hasher`` (argon2-cffi's defaults unless given)."""
+    passwords are hashed by ``password_hasher`` (argon2-cffi's defaults unless given). Alone, the
+    process owns every table of the database; given its ``node`` (name and URL), it shares the
+    database with other processes through leases of ``lease_ttl`` seconds (docs/server.md)."""
     config = settings or Settings()
     folder = Path(data_dir) if data_dir is not None else None
 
@@ -89,26 +96,38 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         url = resolve_database_url(database_url, folder if folder is not None else default_data_dir())
         store = Store(url)
-        rooms = Rooms(store, config)
+        leases = None if node is None else Leases(store, node, lease_ttl)
+        rooms = Rooms(store, config, leases=leases)
         ratings = Ratings(store, config)
-        rooms.listeners.append(ratings.listener)
+        rooms.listeners.append(lambda room, before: ratings.listener(room, before) if rooms.primary else None)
         accounts = Accounts(store, password_hasher)
         director = Director(store, rooms, accounts.get)
-        resumed = rooms.resume_all()
-        events = director.load_all()
-        rated = ratings.catch_up()
-        log.info(
-            "card room: %s, %d tables resumed, %d events, %d matches rated", store, resumed, events, rated
-        )
         app.state.rooms = rooms
         app.state.director = director
         app.state.ratings = ratings
         app.state.accounts = accounts
-        try:
+        async with contextlib.AsyncExitStack() as stack:
+            stack.callback(store.close)
+            stack.push_async_callback(rooms.close)
+            if leases is None:
+                resumed, events, rated = rooms.resume_all(), director.load_all(), ratings.catch_up()
+            else:
+                cluster = Cluster(leases, rooms, director, ratings)
+                resumed, events, rated = cluster.start()
+                app.state.cluster_secret = store.cluster_secret()
+                app.state.forward_client = forward_client()
+                stack.push_async_callback(app.state.forward_client.aclose)
+                tending = asyncio.create_task(cluster.run(), name="cluster")
+                stack.callback(tending.cancel)
+            log.info(
+                "card room: %s%s, %d tables resumed, %d events, %d matches rated",
+                store,
+                "" if node is None else f" as {node.name} at {node.url}",
+                resumed,
+                events,
+                rated,
+            )
             yield
-        finally:
-            await rooms.close()
-            store.close()
 
     app = FastAPI(
         title="cardroom", summary="The Guandan (掼蛋) and Shengji (升级) card room", lifespan=lifespan
@@ -136,6 +155,7 @@ def create_app(
         return response
 
     app.middleware("http")(csrf_guard)
+    app.add_middleware(Forwarder)
     _pages(app)
     account_api(app)
     _api(app, config)
@@ -173,8 +193,7 @@ def _pages(app: FastAPI) -> None:
 
     @app.get("/tables/{table_id}", include_in_schema=False)
     async def table_page(request: Request, table_id: str) -> Response:
-        room = _rooms(request).get(table_id)
-        if room is None or room.table.config.game != "shengji":
+        if _rooms(request).game(table_id) != "shengji":
             return FileResponse(WEB / "table.html")
         return HTMLResponse(shengji_page())
 

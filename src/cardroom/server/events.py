@@ -100,6 +100,14 @@ class Director:
             self._catch_up(live)
         return len(self.events)
 
+    def unload(self) -> None:
+        """Forget every event (another process runs them now): their pages' websockets are closed,
+        and reconnect to that process."""
+        for live in self.events.values():
+            for queue in list(live.subscribers):
+                queue.put_nowait(None)
+        self.events.clear()
+
     def _catch_up(self, live: LiveEvent) -> None:
         changed = False
         for played in live.event.rounds:

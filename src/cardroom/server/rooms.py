@@ -5,6 +5,10 @@ Every change to a table goes the same way (:meth:`Room.commit`): the pure table 
 log; the entries go to the store writer (:mod:`cardroom.server.writer`: off the event loop, batched
 with other tables'); once they are stored, every connection gets them as its viewer may see them and
 a fresh ``state``. Nobody hears of an entry before it is stored.
+
+With several processes on one database (:mod:`cardroom.server.leases`), a process keeps a table live
+only while it holds the table's lease; :meth:`Rooms.locate` says which process owns a table, and
+:meth:`Rooms.tend` renews the leases, lets go of tables lost, and adopts those whose process died.
 """
 
 from __future__ import annotations
@@ -22,8 +26,9 @@ from typing import Any, Final
 from cardroom.server.bot_runner import BotRunner
 from cardroom.server.codec import ProtocolError, server_message
 from cardroom.server.config import Settings, TableConfig
+from cardroom.server.leases import PRIMARY, Leases, table_key
 from cardroom.server.seated import Due, Status
-from cardroom.server.store import Store, Write
+from cardroom.server.store import LeaseRow, Store, Write
 from cardroom.server.tables import GameTable, new_table, replay_table
 from cardroom.server.writer import StoreWriter
 from cardroom.tournament.conduct import Offence
@@ -43,6 +48,10 @@ Listener = Callable[["Room", int], None]
 director and the ratings listen)."""
 Person = tuple[int, str, str, str | None]
 """A tournament's player seated when its table is made: seat, name, token hash, account key."""
+
+
+class TableMovingError(RuntimeError):
+    """The table is between processes (its owner died and no process may take it yet): try again."""
 
 
 class Connection:
@@ -101,6 +110,13 @@ class Room:
         self.wake = asyncio.Event()
         self.task: asyncio.Task[None] | None = None
         self.stored_status = table.status
+        self.written_summary: dict[str, Any] | None = None
+        """The lobby's line as last sent to the store."""
+        self.owned: Callable[[], bool] = lambda: True
+        """Whether this process still owns the table (asked after a failed write: another process
+        may have taken it over)."""
+        self.abandon: Callable[[Room], None] = lambda _room: None
+        """Called when the table turns out to be another process's: the room is to be dropped."""
 
     def start(self) -> None:
         """Start the task that runs the table's clocks and bots."""
@@ -128,11 +144,17 @@ class Room:
         upto = table.number
         status = table.status if table.status != self.stored_status else None
         self.stored_status = table.status
+        summary: dict[str, Any] | None = table.summary()
+        if summary == self.written_summary:
+            summary = None
+        else:
+            self.written_summary = summary
         write = Write(
             table.id,
             tuple((number, table.log[number - 1]) for number in range(before + 1, upto + 1)),
             status,
             table.record() if table.status == "finished" else None,
+            summary,
         )
         self.wake.set()
         generation = self.generation
@@ -153,6 +175,11 @@ class Room:
         if generation != self.generation:
             return
         if failed:
+            if not self.owned():
+                log.warning("table %s: another process owns it now; letting it go", self.table.id)
+                self.generation += 1
+                self.abandon(self)
+                return
             log.error("table %s: storing failed; reloading it from the store", self.table.id)
             self.reload()
             return
@@ -416,8 +443,16 @@ class Rooms:
     """Every live table of the server, by id: created from the lobby, resumed from the store at start,
     or loaded on demand (a finished table, to watch or replay)."""
 
-    def __init__(self, store: Store, settings: Settings, clock: Callable[[], float] = time.time) -> None:
+    def __init__(
+        self,
+        store: Store,
+        settings: Settings,
+        clock: Callable[[], float] = time.time,
+        leases: Leases | None = None,
+    ) -> None:
         self.store = store
+        self.leases = leases
+        """This process's leases when several share the database; ``None``: it owns every table."""
         self.writer = StoreWriter(store)
         """Every room's store writes, off the event loop (one thread, batched)."""
         self.runner = BotRunner(settings.bot_workers)
@@ -425,39 +460,89 @@ class Rooms:
         self.settings = settings
         self.clock = clock
         self.rooms: dict[str, Room] = {}
+        self._stopping: set[asyncio.Future[None]] = set()
         self.listeners: list[Listener] = []
         """Told after every commit of every room (:data:`Listener`)."""
 
+    @property
+    def primary(self) -> bool:
+        """Whether this process runs the events and rates matches (the only process, or the holder
+        of the primary lease)."""
+        return self.leases is None or self.leases.holds(PRIMARY)
+
     def resume_all(self) -> int:
-        """Rebuild every waiting and running table from its stored log; how many were resumed."""
+        """Rebuild every waiting and running table this process may own from its stored log; how
+        many were resumed."""
         count = 0
         for row in self.store.tables(["waiting", "running"]):
+            if row.id in self.rooms:
+                continue
             try:
-                self._load(row.id, row.config)
+                if isinstance(self._own(row.id, row.config), Room):
+                    count += 1
             except Exception:
                 log.exception("table %s cannot be resumed", row.id)
-                continue
-            count += 1
         return count
 
     def _load(self, table_id: str, config_values: dict[str, Any]) -> Room:
         config = TableConfig.from_dict(config_values, self.settings)
         table = replay_table(table_id, config, self.store.entries(table_id))
         table.restart_clocks(self.clock())
-        room = Room(table, self.store, self.writer, self.runner, self.clock, self.listeners)
-        self.rooms[table_id] = room
+        return self._add(Room(table, self.store, self.writer, self.runner, self.clock, self.listeners))
+
+    def _add(self, room: Room) -> Room:
+        leases = self.leases
+        if leases is not None:
+            key = table_key(room.table.id)
+            room.owned = lambda: leases.claim(key).node == leases.node.name
+            room.abandon = self._abandon
+        self.rooms[room.table.id] = room
         room.start()
         return room
 
-    def get(self, table_id: str) -> Room | None:
-        """The live room, loading a stored table that is not in memory; ``None`` for an unknown id."""
+    def _own(self, table_id: str, config_values: dict[str, Any]) -> Room | LeaseRow | None:
+        """Load a waiting or running table when this process may own it: its room; else the lease
+        of the process that owns it, or ``None`` when it is an event's table and this process is
+        not the primary one (the primary process owns those)."""
+        if self.leases is None:
+            return self._load(table_id, config_values)
+        if config_values.get("event") is not None and not self.primary:
+            return self.leases.owner(PRIMARY)
+        lease = self.leases.claim(table_key(table_id))
+        if lease.node != self.leases.node.name:
+            return lease
+        return self._load(table_id, config_values)
+
+    def locate(self, table_id: str) -> Room | LeaseRow | None:
+        """Where the table lives: its room here (loaded from the store if need be, taking its lease),
+        the lease of the process that owns it, or ``None`` for an unknown id. A finished table is
+        loaded anywhere (it changes no more). Raises :class:`TableMovingError` while nobody may own it."""
         room = self.rooms.get(table_id)
         if room is not None:
             return room
         row = self.store.table(table_id)
         if row is None:
             return None
-        return self._load(row.id, row.config)
+        if row.status == "finished" or self.leases is None:
+            return self._load(row.id, row.config)
+        found = self._own(row.id, row.config)
+        if found is None:
+            raise TableMovingError(f"table {table_id!r} is moving to another server process; try again")
+        return found
+
+    def game(self, table_id: str) -> str | None:
+        """The game a table plays (``None`` for an unknown id), wherever it lives."""
+        room = self.rooms.get(table_id)
+        if room is not None:
+            return room.table.config.game
+        row = self.store.table(table_id)
+        return None if row is None else str(row.config.get("game", "guandan"))
+
+    def get(self, table_id: str) -> Room | None:
+        """The live room, loading a stored table that is not in memory; ``None`` for an unknown id
+        or a table another process owns."""
+        found = self.locate(table_id)
+        return found if isinstance(found, Room) else None
 
     def create(self, config: TableConfig, people: list[Person] | None = None) -> Room:
         """A new table, stored, its task started (a table of four bots starts playing at once);
@@ -466,11 +551,10 @@ class Rooms:
         while table_id in self.rooms or self.store.table(table_id) is not None:
             table_id = secrets.token_hex(5)
         self.store.create_table(table_id, config.to_dict(), datetime.now(UTC))
-        room = Room(
-            new_table(table_id, config), self.store, self.writer, self.runner, self.clock, self.listeners
-        )
-        self.rooms[table_id] = room
-        room.start()
+        if self.leases is not None:
+            self.leases.claim(table_key(table_id))
+        table = new_table(table_id, config)
+        room = self._add(Room(table, self.store, self.writer, self.runner, self.clock, self.listeners))
         if people:
             room.seat_people(people)
         room.create_start()
@@ -483,6 +567,8 @@ class Rooms:
             room = self.rooms.get(row.id)
             if room is not None:
                 line = room.summary()
+            elif row.summary is not None:
+                line = {**row.summary, "status": row.status}
             else:
                 line = self._stored_summary(row.id, row.config, row.status)
             line["created"] = row.created.isoformat()
@@ -525,10 +611,53 @@ class Rooms:
         that what it reports is in the store)."""
         await asyncio.wrap_future(self.writer.barrier())
 
+    # -- several processes -----------------------------------------------------------------------
+
+    def tend(self) -> int:
+        """Renew this process's leases, let go of the tables whose lease was lost and of the leases
+        of finished tables, and adopt the tables whose process died; how many were adopted."""
+        leases = self.leases
+        if leases is None:
+            return 0
+        for key in leases.renew():
+            room = self.rooms.get(key.removeprefix(table_key("")))
+            if room is not None:
+                log.warning("table %s: its lease was lost; another process owns it now", room.table.id)
+                self._abandon(room)
+        finished = {
+            table_key(table_id)
+            for table_id, room in self.rooms.items()
+            if room.shown_status == "finished" and leases.holds(table_key(table_id))
+        }
+        if finished:
+            leases.release(finished)
+        adopted = 0
+        for table_id in leases.orphans():
+            if table_id in self.rooms:
+                continue
+            row = self.store.table(table_id)
+            try:
+                if row is not None and isinstance(self._own(row.id, row.config), Room):
+                    log.info("table %s: adopted from a process that stopped", table_id)
+                    adopted += 1
+            except Exception:
+                log.exception("table %s cannot be adopted", table_id)
+        return adopted
+
+    def _abandon(self, room: Room) -> None:
+        """Stop a room whose table another process owns now (its clients reconnect there)."""
+        if self.rooms.get(room.table.id) is room:
+            del self.rooms[room.table.id]
+        task = asyncio.ensure_future(room.stop())
+        self._stopping.add(task)
+        task.add_done_callback(self._stopping.discard)
+
     async def close(self) -> None:
-        """Stop every room, then write what is still queued."""
+        """Stop every room, write what is still queued, then give the leases back."""
         for room in list(self.rooms.values()):
             await room.stop()
         self.rooms.clear()
         await asyncio.to_thread(self.writer.close)
         self.runner.close()
+        if self.leases is not None:
+            self.leases.release()

@@ -39,13 +39,15 @@ from sqlalchemy import (
     event,
     false,
     insert,
+    literal,
     make_url,
+    or_,
     select,
     update,
 )
 from sqlalchemy.engine import URL
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, aliased, mapped_column, sessionmaker
 from sqlalchemy.pool import StaticPool
 from sqlalchemy.types import TypeDecorator
 
@@ -58,6 +60,9 @@ STATUSES: Final = ("waiting", "running", "finished")
 DATABASE_FILE: Final = "cardroom.sqlite3"
 """The SQLite file's name inside the data folder."""
 
+TABLE_LEASE: Final = "table:"
+"""The prefix of a table's lease key (``table:<id>``; :mod:`cardroom.server.leases`)."""
+
 
 @dataclass(frozen=True)
 class Write:
@@ -68,6 +73,8 @@ class Write:
     entries: tuple[tuple[int, dict[str, Any]], ...] = ()
     status: str | None = None
     record: dict[str, Any] | None = None
+    summary: dict[str, Any] | None = None
+    """The lobby's line, when it changed (another process lists the table from it)."""
 
 
 class StoreError(ValueError):
@@ -83,6 +90,19 @@ class TableRow:
     status: str
     created: datetime
     updated: datetime
+    summary: dict[str, Any] | None = None
+    """The lobby's line as last written (``None`` for a table from before it was kept)."""
+
+
+@dataclass(frozen=True)
+class LeaseRow:
+    """Who holds a lease (``table:<id>``, or ``primary``) until when: ``node`` the holder's name,
+    ``url`` where the other processes reach it."""
+
+    key: str
+    node: str
+    url: str
+    expires: datetime
 
 
 @dataclass(frozen=True)
@@ -226,6 +246,7 @@ class TableModel(Base):
     updated: Mapped[datetime] = mapped_column(UtcDateTime, nullable=False)
     record: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True), nullable=True)
     rated: Mapped[bool] = mapped_column(Boolean, nullable=False, server_default=false(), default=False)
+    summary: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True), nullable=True)
 
 
 class EventModel(Base):
@@ -304,6 +325,26 @@ class SessionModel(Base):
     account_key: Mapped[str] = mapped_column(Text, ForeignKey("accounts.key"), nullable=False, index=True)
     created: Mapped[datetime] = mapped_column(UtcDateTime, nullable=False)
     expires: Mapped[datetime] = mapped_column(UtcDateTime, nullable=False)
+
+
+class LeaseModel(Base):
+    """``leases``: which server process owns a table (``table:<id>``) or the primary role, until when."""
+
+    __tablename__ = "leases"
+
+    key: Mapped[str] = mapped_column(Text, primary_key=True)
+    node: Mapped[str] = mapped_column(Text, nullable=False, index=True)
+    url: Mapped[str] = mapped_column(Text, nullable=False)
+    expires: Mapped[datetime] = mapped_column(UtcDateTime, nullable=False)
+
+
+class ClusterModel(Base):
+    """``cluster``: values every server process of the database shares (``secret``)."""
+
+    __tablename__ = "cluster"
+
+    name: Mapped[str] = mapped_column(Text, primary_key=True)
+    value: Mapped[str] = mapped_column(Text, nullable=False)
 
 
 # --- Engine and migrations ----------------------------------------------------------------------------
@@ -398,7 +439,12 @@ def _row(model: TableModel) -> TableRow:
         status=model.status,
         created=model.created,
         updated=model.updated,
+        summary=model.summary,
     )
+
+
+def _lease_row(model: LeaseModel) -> LeaseRow:
+    return LeaseRow(model.key, model.node, model.url, model.expires)
 
 
 class Store:
@@ -460,6 +506,8 @@ class Store:
                 values["status"] = write.status
             if write.record is not None:
                 values["record"] = write.record
+            if write.summary is not None:
+                values["summary"] = write.summary
             rows += [
                 {"table_id": write.table_id, "number": number, "entry": entry, "created": now}
                 for number, entry in write.entries
@@ -540,6 +588,75 @@ class Store:
         with self._sessions() as session:
             model = session.get(TableModel, table_id)
             return None if model is None else _row(model)
+
+    # -- leases (several processes on one database: docs/server.md) ----------------------------
+
+    def claim(self, key: str, node: str, url: str, now: datetime, until: datetime) -> LeaseRow:
+        """Take or renew the lease ``key`` for ``node`` until ``until`` when it is free, expired by
+        ``now`` or ``node``'s already; the lease as it stands after (another node's when it holds it)."""
+        with self._sessions.begin() as session:
+            taken = session.execute(
+                update(LeaseModel)
+                .where(LeaseModel.key == key, or_(LeaseModel.node == node, LeaseModel.expires <= now))
+                .values(node=node, url=url, expires=until)
+            )
+            if taken.rowcount == 1:  # type: ignore[attr-defined]
+                return LeaseRow(key, node, url, until)
+            held = session.get(LeaseModel, key)
+            if held is not None:
+                return _lease_row(held)
+        try:
+            with self._sessions.begin() as session:
+                session.add(LeaseModel(key=key, node=node, url=url, expires=until))
+        except IntegrityError:  # another node took it at the same moment
+            held_now = self.lease(key)
+            if held_now is None:
+                raise StoreError(f"lease {key!r}: taken and released while claimed; claim again") from None
+            return held_now
+        return LeaseRow(key, node, url, until)
+
+    def renew(self, node: str, until: datetime) -> set[str]:
+        """Extend every lease ``node`` holds to ``until``; the keys it holds."""
+        with self._sessions.begin() as session:
+            session.execute(update(LeaseModel).where(LeaseModel.node == node).values(expires=until))
+            return set(session.scalars(select(LeaseModel.key).where(LeaseModel.node == node)))
+
+    def release(self, node: str, keys: Collection[str] | None = None) -> None:
+        """Give up ``node``'s leases (only ``keys`` if given)."""
+        query = delete(LeaseModel).where(LeaseModel.node == node)
+        if keys is not None:
+            query = query.where(LeaseModel.key.in_(list(keys)))
+        with self._sessions.begin() as session:
+            session.execute(query)
+
+    def lease(self, key: str) -> LeaseRow | None:
+        """The lease ``key`` as stored (perhaps expired), None when nobody holds it."""
+        with self._sessions() as session:
+            model = session.get(LeaseModel, key)
+            return None if model is None else _lease_row(model)
+
+    def unleased_tables(self, now: datetime) -> list[str]:
+        """Waiting and running tables whose lease is missing or expired by ``now``, oldest first."""
+        lease = aliased(LeaseModel)
+        query = (
+            select(TableModel.id)
+            .outerjoin(lease, lease.key == literal(TABLE_LEASE) + TableModel.id)
+            .where(
+                TableModel.status.in_(["waiting", "running"]),
+                or_(lease.key.is_(None), lease.expires <= now),
+            )
+            .order_by(TableModel.created, TableModel.id)
+        )
+        with self._sessions() as session:
+            return list(session.scalars(query))
+
+    def cluster_secret(self) -> str:
+        """The secret the server processes of this database trust each other's forwarded requests by."""
+        with self._sessions() as session:
+            value = session.get(ClusterModel, "secret")
+            if value is None:
+                raise StoreError("the database has no cluster secret: migrate it (open it with Store)")
+            return value.value
 
     # -- tournaments ---------------------------------------------------------------------------
 

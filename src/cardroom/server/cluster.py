@@ -1,0 +1,72 @@
+"""This process's part in a card room of several processes (:mod:`cardroom.server.leases`): every
+third of the lease time it renews its leases, lets go of the tables it lost, adopts the tables of a
+process that died, and takes the primary role when it is free (then it runs the events and rates the
+matches every process finished)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from cardroom.server.events import Director
+from cardroom.server.leases import PRIMARY, Leases
+from cardroom.server.ratings import Ratings
+from cardroom.server.rooms import Rooms
+
+log = logging.getLogger(__name__)
+
+
+class Cluster:
+    """Keeps this process's leases and roles up to date (:meth:`tend`, :meth:`run`)."""
+
+    def __init__(self, leases: Leases, rooms: Rooms, director: Director, ratings: Ratings) -> None:
+        self.leases = leases
+        self.rooms = rooms
+        self.director = director
+        self.ratings = ratings
+        self.primary = False
+        """Whether this process ran the events as of the last :meth:`tend`."""
+
+    def start(self) -> tuple[int, int, int]:
+        """Take the primary role if it is free, then resume the tables this process may own (and
+        the events, if primary): tables resumed, events loaded, matches rated."""
+        self.leases.claim(PRIMARY)
+        resumed = self.rooms.resume_all()
+        events, rated = self._roles()
+        return resumed, events, rated
+
+    def tend(self) -> None:
+        """One round: leases renewed, lost tables let go, dead processes' tables adopted, the
+        primary role taken when it is free (and given up when lost), finished matches rated."""
+        self.rooms.tend()
+        if not self.leases.holds(PRIMARY):
+            self.leases.claim(PRIMARY)
+        self._roles()
+        if self.primary:
+            self.ratings.catch_up()
+
+    def _roles(self) -> tuple[int, int]:
+        """Load the events when this process became primary, unload them when it no longer is."""
+        primary = self.leases.holds(PRIMARY)
+        events = rated = 0
+        if primary and not self.primary:
+            log.info("this process (%s) runs the events now", self.leases.node.name)
+            events = self.director.load_all()
+            rated = self.ratings.catch_up()
+        elif self.primary and not primary:
+            log.warning("this process (%s) lost the primary role", self.leases.node.name)
+            self.director.unload()
+        self.primary = primary
+        return events, rated
+
+    async def run(self) -> None:
+        """Tend every third of the lease time until cancelled."""
+        while True:
+            await asyncio.sleep(self.leases.ttl / 3)
+            try:
+                self.tend()
+            except Exception:
+                log.exception("tending the leases failed; trying again")
+
+
+__all__ = ["Cluster"]

@@ -1,0 +1,88 @@
+"""``cardroom serve`` in a subprocess on a free port, for the tests that kill a real server."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from websockets.sync.client import ClientConnection, connect
+
+REPO = Path(__file__).resolve().parents[2]
+FAST_OPTIONS = ("--bot-delay", "0", "--deal-pause", "0", "--deal-pace", "0", "--log-level", "warning")
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+class Server:
+    """``cardroom serve`` in a subprocess on a free port: SQLite in ``data`` unless ``options`` name a
+    database; its output in ``data/server-PORT.log``."""
+
+    def __init__(self, data: Path, *options: str, port: int | None = None) -> None:
+        self.port = port or free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log = data / f"server-{self.port}.log"
+        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        env.pop("DATABASE_URL", None)
+        command = [sys.executable, "-m", "cardroom", "serve", "--port", str(self.port), "--data", str(data)]
+        with self.log.open("w") as out:
+            self.process = subprocess.Popen(
+                [*command, *FAST_OPTIONS, *options],
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                env=env,
+                cwd=REPO,
+            )
+        deadline = time.monotonic() + 30
+        while True:
+            if self.process.poll() is not None:
+                raise AssertionError(
+                    f"the server exited with {self.process.returncode}:\n{self.log.read_text()}"
+                )
+            try:
+                self.api("GET", "/api/presets")
+                return
+            except (urllib.error.URLError, OSError):
+                assert time.monotonic() < deadline, f"the server did not answer:\n{self.log.read_text()}"
+                time.sleep(0.1)
+
+    def api(self, method: str, path: str, body: dict[str, Any] | None = None) -> Any:
+        data = json.dumps(body).encode() if body is not None else None
+        request = urllib.request.Request(f"{self.url}{path}", data=data, method=method)
+        request.add_header("Content-Type", "application/json")
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return json.loads(response.read())
+
+    @contextlib.contextmanager
+    def socket(self, table_id: str) -> Iterator[ClientConnection]:
+        with connect(f"ws://127.0.0.1:{self.port}/ws/tables/{table_id}", open_timeout=10) as ws:
+            yield ws
+
+    def kill(self) -> None:
+        """Kill -9: no shutdown, no chance to save anything more."""
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(timeout=10)
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()

@@ -1,0 +1,214 @@
+"""Two ``cardroom serve`` processes on one PostgreSQL database (docs/server.md, "Several processes"):
+each table is owned by one of them through a lease; a client reaching the other is forwarded to the
+owner; when the owner is killed (``kill -9``) mid-deal, the other takes the lease, resumes the table
+from its log, and the deal goes on with nothing lost or told twice."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import time
+import urllib.error
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.sync.client import ClientConnection, connect
+
+from tests.server import postgres
+from tests.server.serving import Server
+
+postgres_cluster = postgres.postgres_cluster
+postgres_url = postgres.postgres_url
+
+LEASE = 2.0
+"""The lease time the two processes run with: the survivor takes the table within about this."""
+HUMANS = {"kind": "human"}
+
+
+@pytest.fixture
+def pair(postgres_url: str, tmp_path: Path) -> Iterator[tuple[Server, Server]]:
+    """Process A, then process B (A takes the primary role: it started first)."""
+    servers: list[Server] = []
+    try:
+        for name in ("a", "b"):
+            folder = tmp_path / name
+            folder.mkdir()
+            port = postgres.free_port()
+            servers.append(
+                Server(
+                    folder,
+                    *("--database-url", postgres_url, "--rate-limits", "0"),
+                    *("--node-url", f"http://127.0.0.1:{port}", "--lease-time", str(LEASE)),
+                    port=port,
+                )
+            )
+        yield servers[0], servers[1]
+    finally:
+        for server in servers:
+            server.stop()
+
+
+@dataclass
+class Client:
+    """One websocket client of the table, reconnecting (to ``servers`` in turn) when its socket ends."""
+
+    servers: list[Server]
+    table_id: str
+    token: str | None
+    seat: int | None
+    events: dict[int, dict[str, Any]] = field(default_factory=dict)
+    state: dict[str, Any] = field(default_factory=dict)
+    ws: ClientConnection | None = None
+    reconnects: int = 0
+    sockets: contextlib.ExitStack = field(default_factory=contextlib.ExitStack)
+
+    def open(self, deadline: float = 30.0) -> None:
+        """Connect and join with what was seen so far, trying the servers until one takes it."""
+        give_up = time.monotonic() + deadline
+        while True:
+            for server in self.servers:
+                if server.process.poll() is not None:
+                    continue
+                try:
+                    url = f"ws://127.0.0.1:{server.port}/ws/tables/{self.table_id}"
+                    self.ws = self.sockets.enter_context(connect(url, open_timeout=5))
+                    since = max(self.events, default=0)
+                    self.ws.send(json.dumps({"type": "join", "token": self.token, "since": since}))
+                    while self.receive()["type"] != "state":
+                        pass
+                    return
+                except (ConnectionClosed, InvalidStatus, OSError, TimeoutError):
+                    self.ws = None
+            assert time.monotonic() < give_up, "no server took the client back"
+            time.sleep(0.2)
+
+    def receive(self, timeout: float = 15.0) -> dict[str, Any]:
+        assert self.ws is not None
+        frame: dict[str, Any] = json.loads(self.ws.recv(timeout=timeout))
+        assert frame["type"] != "error", frame
+        if frame["type"] == "event":
+            number = frame["number"]
+            assert number not in self.events, f"event {number} told twice"
+            assert number == max(self.events, default=0) + 1, f"event {number} after {max(self.events)}"
+            self.events[number] = frame["event"]
+        elif frame["type"] == "state":
+            self.state = frame
+        return frame
+
+    def drain(self) -> None:
+        """Read what has arrived; reconnect when the socket ended (its server stopped)."""
+        try:
+            while True:
+                self.receive(timeout=0.05)
+        except TimeoutError:
+            return
+        except ConnectionClosed:
+            self.reconnects += 1
+            self.open()
+
+    def ask(self, message: dict[str, Any], answer: str) -> dict[str, Any]:
+        assert self.ws is not None
+        self.ws.send(json.dumps(message))
+        while (frame := self.receive())["type"] != answer:
+            pass
+        return frame
+
+
+def play_turns(players: list[Client], spectator: Client, turns: int) -> None:
+    """``turns`` actions, each by the seat to act (pass when it may, else its first legal play)."""
+    for _ in range(turns):
+        deadline = time.monotonic() + 30
+        while True:
+            for client in [*players, spectator]:
+                client.drain()
+            number = max(client.state.get("number", 0) for client in players)
+            due = [
+                client
+                for client in players
+                if client.state.get("number") == number
+                and client.state.get("phase") == "play"
+                and client.state.get("turn") == client.seat
+            ]
+            if due:
+                break
+            assert time.monotonic() < deadline, [client.state.get("turn") for client in players]
+        player = due[0]
+        if player.state["can_pass"]:
+            action: dict[str, Any] = {"type": "pass"}
+        else:
+            action = next(a for a in player.ask({"type": "legal"}, "legal")["actions"] if a["type"] == "play")
+        try:
+            assert player.ws is not None
+            player.ws.send(json.dumps({"type": "act", "action": action}))
+            while player.receive()["type"] != "state":
+                pass
+        except ConnectionClosed:
+            player.reconnects += 1
+            player.open()
+
+
+def test_a_client_at_either_process_is_served_by_the_tables_owner(pair: tuple[Server, Server]) -> None:
+    a, b = pair
+    table = a.api("POST", "/api/tables", {"name": "two processes", "seats": [HUMANS] * 4})
+    assert table["status"] == "waiting"
+
+    assert b.api("GET", f"/api/tables/{table['id']}") == a.api("GET", f"/api/tables/{table['id']}")
+    seat = b.api("POST", f"/api/tables/{table['id']}/seats/2", {"name": "Bea"})  # forwarded to A
+    assert seat["seat"] == 2
+    listed = {line["id"]: line for line in b.api("GET", "/api/tables")["tables"]}  # B lists A's table
+    assert [entry["name"] for entry in listed[table["id"]]["seats"]] == [None, None, "Bea", None]
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        b.api("POST", f"/api/tables/{table['id']}/seats/2", {"name": "Cai"})
+    assert refused.value.code == 409, "the owner's refusal comes back as it was"
+    assert b.api("GET", "/api/events") == a.api("GET", "/api/events"), "A (primary) answers for the events"
+
+    watcher = Client([b], table["id"], None, None)
+    watcher.open()
+    assert watcher.events[1]["type"] == "sit"
+
+
+def test_killing_the_owner_mid_deal_moves_the_table_to_the_other_process(pair: tuple[Server, Server]) -> None:
+    a, b = pair
+    table = a.api("POST", "/api/tables", {"name": "kill -9", "seats": [HUMANS] * 4})
+    players = []
+    for seat, server in enumerate((a, a, b, b)):  # two clients at the owner, two forwarded by B
+        sat = server.api("POST", f"/api/tables/{table['id']}/seats/{seat}", {"name": f"P{seat}"})
+        client = Client([server, b], table["id"], sat["token"], seat)
+        client.open()
+        players.append(client)
+    spectator = Client([b], table["id"], None, None)
+    spectator.open()
+
+    play_turns(players, spectator, 12)
+    before = {client.seat: dict(client.state) for client in players}
+    seen = dict(spectator.events)
+    assert before[0]["deal_number"] == 1 and before[0]["phase"] == "play"
+    a.kill()
+    killed = time.monotonic()
+
+    play_turns(players, spectator, 12)
+    moved = time.monotonic() - killed
+    assert all(client.reconnects >= 1 for client in players), "every client lost its server and came back"
+    after = {client.seat: client.state for client in players}
+    assert after[0]["number"] > before[0]["number"]
+    assert after[0]["deal_number"] == 1, "the same deal went on"
+    for seat in range(4):
+        played = len(before[seat]["hand"]) - len(after[seat]["hand"])
+        assert 0 <= played <= 27
+        assert set(after[seat]["hand"]) <= set(before[seat]["hand"]), "the hand is the one dealt"
+    assert moved < 30 + LEASE
+
+    fresh = Client([b], table["id"], None, None)
+    fresh.open()
+    assert sorted(fresh.events) == list(range(1, len(fresh.events) + 1)), "no entry lost"
+    while len(spectator.events) < len(fresh.events):
+        spectator.receive()
+    assert fresh.events == spectator.events, "what was told before the kill is what is stored"
+    assert {number: fresh.events[number] for number in seen} == seen
+    line = next(line for line in b.api("GET", "/api/tables")["tables"] if line["id"] == table["id"])
+    assert line["status"] == "running"
+    assert b.api("GET", "/api/events") == {"events": []}, "B runs the events now"
