@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
+import signal
 import time
 import urllib.error
 from collections.abc import Iterator
@@ -186,7 +188,8 @@ def test_killing_the_owner_mid_deal_moves_the_table_to_the_other_process(pair: t
     play_turns(players, spectator, 12)
     before = {client.seat: dict(client.state) for client in players}
     seen = dict(spectator.events)
-    assert before[0]["deal_number"] == 1 and before[0]["phase"] == "play"
+    assert before[0]["deal_number"] == 1
+    assert before[0]["phase"] == "play"
     a.kill()
     killed = time.monotonic()
 
@@ -212,3 +215,63 @@ def test_killing_the_owner_mid_deal_moves_the_table_to_the_other_process(pair: t
     line = next(line for line in b.api("GET", "/api/tables")["tables"] if line["id"] == table["id"])
     assert line["status"] == "running"
     assert b.api("GET", "/api/events") == {"events": []}, "B runs the events now"
+
+
+def workers_of(server: Server) -> list[int]:
+    """The worker processes ``cardroom serve --workers`` started (children that run a spawned worker)."""
+    pids = []
+    for status in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            parent = int(status.read_text().rsplit(")", 1)[1].split()[1])
+            command = (status.parent / "cmdline").read_bytes()
+        except (OSError, IndexError, ValueError):
+            continue
+        if parent == server.process.pid and b"spawn_main" in command:
+            pids.append(int(status.parent.name))
+    return pids
+
+
+def test_workers_killed_mid_deal_are_started_again_and_take_their_tables_back(
+    postgres_url: str, tmp_path: Path
+) -> None:
+    """``--workers 2``: one address, two processes; kill -9 both mid-deal and the supervisor starts them
+    again under their names, so they take their leases back without waiting for them to expire."""
+    server = Server(
+        tmp_path, "--workers", "2", "--database-url", postgres_url, "--rate-limits", "0", "--lease-time", "60"
+    )
+    clients: list[Client] = []
+    try:
+        assert len(workers_of(server)) == 2
+        table = server.api("POST", "/api/tables", {"name": "workers", "seats": [HUMANS] * 4})
+        for seat in range(4):
+            sat = server.api("POST", f"/api/tables/{table['id']}/seats/{seat}", {"name": f"W{seat}"})
+            clients.append(Client([server], table["id"], sat["token"], seat))
+        clients.append(Client([server], table["id"], None, None))
+        for client in clients:
+            client.open()
+        *players, spectator = clients
+        play_turns(players, spectator, 8)
+        before = players[0].state["number"]
+
+        first = workers_of(server)
+        for pid in first:
+            os.kill(pid, signal.SIGKILL)
+        killed = time.monotonic()
+        play_turns(players, spectator, 8)
+
+        assert time.monotonic() - killed < 30, "long before the 60 s leases expire"
+        assert players[0].state["number"] > before
+        assert players[0].state["deal_number"] == 1
+        again = workers_of(server)
+        assert len(again) == 2
+        assert not set(again) & set(first)
+        fresh = Client([server], table["id"], None, None)
+        fresh.open()
+        assert sorted(fresh.events) == list(range(1, len(fresh.events) + 1))
+        while len(spectator.events) < len(fresh.events):
+            spectator.receive()
+        assert fresh.events == spectator.events
+    finally:
+        for client in clients:
+            client.sockets.close()
+        server.stop()

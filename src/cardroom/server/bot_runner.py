@@ -11,10 +11,26 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
+import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from cardroom.games import GAMES
+
+
+def exit_with_parent(interval: float = 1.0) -> None:
+    """In a child process: exit as soon as the parent that started it is gone (killed with ``kill -9``,
+    say), instead of living on as an orphan."""
+    parent = os.getppid()
+
+    def watch() -> None:
+        while True:
+            time.sleep(interval)
+            if os.getppid() != parent:
+                os._exit(0)
+
+    threading.Thread(target=watch, name="parent watch", daemon=True).start()
 
 
 def decide(game: str, name: str, seed: int, observation: Any) -> Any:
@@ -36,7 +52,9 @@ class BotRunner:
         if self._pool is None:
             # spawn: the server's process has threads (the store writer), which fork must not copy
             context = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=context)
+            self._pool = ProcessPoolExecutor(
+                max_workers=self.workers, mp_context=context, initializer=exit_with_parent
+            )
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._pool, decide, game, name, seed, observation)
 
@@ -47,4 +65,4 @@ class BotRunner:
             self._pool = None
 
 
-__all__ = ["BotRunner", "decide"]
+__all__ = ["BotRunner", "decide", "exit_with_parent"]

@@ -43,6 +43,7 @@ from sqlalchemy import (
     make_url,
     or_,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import URL
@@ -391,10 +392,18 @@ def alembic_config() -> Config:
     return config
 
 
+MIGRATION_LOCK: Final = 0x63617264726F6F6D
+"""The PostgreSQL advisory lock held while migrating: processes started together migrate in turn."""
+
+
 def migrate(engine: Engine, revision: str = "head") -> None:
-    """Bring the database of ``engine`` to ``revision`` (the newest by default); a no-op when it is there."""
+    """Bring the database of ``engine`` to ``revision`` (the newest by default); a no-op when it is there.
+    Several processes opening one PostgreSQL database at once migrate it one after the other
+    (``cardroom serve --workers`` migrates before it starts its workers, whatever the database)."""
     config = alembic_config()
     with engine.begin() as connection:
+        if engine.dialect.name == "postgresql":
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
         config.attributes["connection"] = connection
         command.upgrade(config, revision)
 

@@ -19,13 +19,18 @@ from multiprocessing.process import BaseProcess
 from pathlib import Path
 from typing import Any, Final
 
+from cardroom.server.bot_runner import exit_with_parent
 from cardroom.server.config import GC_THRESHOLDS, Settings
 from cardroom.server.leases import LEASE_TTL, Node
+from cardroom.server.store import Store
+from cardroom.server.store import database_url as resolve_database_url
 
 log = logging.getLogger(__name__)
 
 RESTART_PAUSE: Final = 1.0
 """Seconds before a worker that died is started again."""
+STOP_GRACE: Final = 5
+"""Seconds a stopping worker gives its connections to end before it closes them."""
 
 
 @dataclass(frozen=True)
@@ -57,6 +62,9 @@ def serve_workers(count: int, options: WorkerOptions) -> None:
     """Run ``count`` workers until SIGINT or SIGTERM, starting again any that dies."""
     if count < 1:
         raise ValueError(f"workers: 1 or more, got {count}")
+    from cardroom.server.app import default_data_dir
+
+    Store(resolve_database_url(options.database_url, options.data or default_data_dir())).close()  # migrated
     context = multiprocessing.get_context("spawn")
     public = bind(options.host, options.port)
     internal = [bind("127.0.0.1", 0) for _ in range(count)]
@@ -107,6 +115,7 @@ def run_worker(index: int, public: socket.socket, internal: socket.socket, optio
     from cardroom.server.app import create_app
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the supervisor stops the workers (SIGTERM)
+    exit_with_parent()
     gc.set_threshold(*GC_THRESHOLDS)
     node = Node(
         f"{socket.gethostname()}:{options.port}/{index}", f"http://127.0.0.1:{internal.getsockname()[1]}"
@@ -120,6 +129,7 @@ def run_worker(index: int, public: socket.socket, internal: socket.socket, optio
         ws_per_message_deflate=False,
         forwarded_allow_ips=options.forwarded_allow_ips,
         log_level=options.log_level,
+        timeout_graceful_shutdown=STOP_GRACE,
     )
     uvicorn.Server(config).run(sockets=[public, internal])
 
