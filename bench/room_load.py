@@ -10,8 +10,9 @@ CPU (in cores) and the machine's load average, which says how much other work sh
 
 Run with ``python -m bench.room_load`` (20 tables, 2 s of warm-up, 5 s measured); ``--tables
 50,100,200`` runs each count on a fresh server; ``--think 0.5-1.5`` is a person's pace; ``--json PATH``
-writes the figures. Results are in docs/performance.md. The server runs with its rate limits and idle
-timeout off when it has them: every client here shares one address.
+writes the figures; ``--workers 2`` serves with two processes (``cardroom serve --workers``) and
+``--database-url`` on a database of your own (PostgreSQL). Results are in docs/performance.md. The server
+runs with its rate limits and idle timeout off when it has them: every client here shares one address.
 """
 
 from __future__ import annotations
@@ -78,8 +79,10 @@ class Figures:
     stalls: int
     matches_ended: int
     server_peak_mb: float
+    """The server's peak resident memory (with several workers: the sum of each process's peak)."""
     server_cpu: float
-    """The server's CPU time over the measured seconds, in cores (1.0: one core busy all the time)."""
+    """The server's CPU time over the measured seconds, in cores (1.0: one core busy all the time),
+    its workers' and bot processes' included."""
     client_cpu: float
     """The same for this process, which runs every client."""
     load_average: float
@@ -89,13 +92,17 @@ class Figures:
 class Server:
     """``cardroom serve`` in a subprocess on a free port, bots and next deals at once, rate limits off."""
 
-    def __init__(self, data: Path) -> None:
+    def __init__(self, data: Path, workers: int = 1, database_url: str | None = None) -> None:
         with socket.socket() as sock:
             sock.bind(("127.0.0.1", 0))
             self.port: int = sock.getsockname()[1]
         self.log = data / "server.log"
         command = [sys.executable, "-m", "cardroom", "serve", "--port", str(self.port), "--data", str(data)]
         command += ["--bot-delay", "0", "--deal-pause", "0", "--log-level", "warning", *_unlimited()]
+        if workers > 1:
+            command += ["--workers", str(workers)]
+        if database_url is not None:
+            command += ["--database-url", database_url]
         env = {key: value for key, value in os.environ.items() if key != "DATABASE_URL"}
         with self.log.open("w") as out:
             self.process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=env)
@@ -120,17 +127,35 @@ class Server:
         with urllib.request.urlopen(request, timeout=60) as response:
             return json.loads(response.read())
 
+    def processes(self) -> list[int]:
+        """The server's process and its descendants (workers, bot processes)."""
+        parents: dict[int, int] = {}
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            with contextlib.suppress(OSError, IndexError, ValueError):
+                parents[int(stat.parent.name)] = int(stat.read_text().rsplit(")", 1)[1].split()[1])
+        found = [self.process.pid]
+        for pid in found:
+            found += [child for child, parent in parents.items() if parent == pid]
+        return found
+
     def peak_mb(self) -> float:
-        """The server's peak resident memory so far (``VmHWM``), in MB."""
-        for line in Path(f"/proc/{self.process.pid}/status").read_text().splitlines():
-            if line.startswith("VmHWM:"):
-                return int(line.split()[1]) / 1024
-        return float("nan")
+        """The server's peak resident memory so far (``VmHWM``, summed over its processes), in MB."""
+        total = 0.0
+        for pid in self.processes():
+            with contextlib.suppress(OSError):
+                for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+                    if line.startswith("VmHWM:"):
+                        total += int(line.split()[1]) / 1024
+        return total
 
     def cpu_seconds(self) -> float:
-        """CPU time the server has used (user and system)."""
-        fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        """CPU time the server's processes have used (user and system)."""
+        ticks = 0
+        for pid in self.processes():
+            with contextlib.suppress(OSError):
+                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+                ticks += int(fields[11]) + int(fields[12])
+        return ticks / os.sysconf("SC_CLK_TCK")
 
     def stop(self) -> None:
         self.process.terminate()
@@ -315,7 +340,7 @@ def percentile(values: list[float], share: float) -> float:
 def measure(tables: int, options: argparse.Namespace) -> Figures:
     """One run on a fresh server: ``tables`` tables played for ``options.seconds``."""
     with tempfile.TemporaryDirectory(prefix="cardroom-load-") as folder:
-        server = Server(Path(folder))
+        server = Server(Path(folder), options.workers, options.database_url)
         try:
             people = open_tables(server, tables, options.bots, options.deals)
             tally, seconds, server_cpu, client_cpu = asyncio.run(
@@ -400,13 +425,20 @@ def main(argv: list[str] | None = None) -> list[Figures]:
     parser.add_argument("--policy", choices=("random", "least"), default="random", help="the tool's choice")
     parser.add_argument("--warmup", type=float, default=2.0, help="seconds played before the measure")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=1, help="server processes (cardroom serve --workers)")
+    parser.add_argument("--database-url", help="the server's database (default: SQLite, a temporary folder)")
     parser.add_argument("--json", type=Path, help="write the figures here")
     options = parser.parse_args(argv)
     command = shlex.join(["python", "-m", "bench.room_load", *(sys.argv[1:] if argv is None else argv)])
     where = machine()
     low, high = options.think
     clients = f"{options.policy} legal actions" if options.client == "tool" else "checked as a page does"
-    print(f"{command}\n{where}; think {low:g}–{high:g} s, warm-up {options.warmup:g} s, {clients}\n")
+    serving = f"{options.workers} server process{'es' if options.workers > 1 else ''}"
+    database = "PostgreSQL" if (options.database_url or "").startswith("postgres") else "SQLite"
+    print(
+        f"{command}\n{where}; {serving} on {database}; think {low:g}–{high:g} s, "
+        f"warm-up {options.warmup:g} s, {clients}\n"
+    )
     print(
         "| tables | people | seconds | acknowledged | actions/s | p50 ms | p90 ms | p99 ms | max ms "
         "| errors | stalls | server peak RSS MB | server CPU | client CPU | load average |"

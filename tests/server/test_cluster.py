@@ -275,3 +275,48 @@ def test_workers_killed_mid_deal_are_started_again_and_take_their_tables_back(
         for client in clients:
             client.sockets.close()
         server.stop()
+
+
+# --- the command's options ------------------------------------------------------------------------
+
+
+def test_serve_refuses_a_node_url_it_cannot_use(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from cardroom.cli import app as cli
+
+    for options, named in (
+        (["--node-url", "ftp://10.0.0.5:21"], "node URL"),
+        (["--node-url", "10.0.0.5:8001"], "node URL"),
+        (["--workers", "2", "--node-url", "http://10.0.0.5:8001"], "not both"),
+    ):
+        result = CliRunner().invoke(cli, ["serve", "--data", str(tmp_path), *options])
+        assert result.exit_code == 2, result.output
+        assert named in result.output
+
+
+def test_serve_passes_the_node_and_the_workers_on(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    import uvicorn
+    from typer.testing import CliRunner
+
+    from cardroom.cli import app as cli
+    from cardroom.server import workers
+    from cardroom.server.leases import LEASE_TTL, Node
+
+    apps: list[Any] = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **_options: apps.append(app))
+    supervised: list[tuple[int, workers.WorkerOptions]] = []
+    monkeypatch.setattr(workers, "serve_workers", lambda count, options: supervised.append((count, options)))
+    url = "http://10.0.0.5:8001"
+
+    for options in (["--node-url", url, "--lease-time", "4"], ["--workers", "3", "--port", "9000"]):
+        result = CliRunner().invoke(cli, ["serve", "--data", str(tmp_path), *options])
+        assert result.exit_code == 0, result.output
+
+    assert len(apps) == 1, "--workers runs the supervisor, not one server"
+    count, options = supervised[0]
+    assert count == 3
+    assert (options.port, options.lease_ttl, options.data) == (9000, LEASE_TTL, tmp_path)
+    assert options.settings.bot_workers is not None, "the bots' processes are shared out among the workers"
+    assert apps[0].state.node == Node.at(url)
+    assert apps[0].state.lease_ttl == 4

@@ -19,7 +19,6 @@ from cardroom.cli.options import (
     guandan_rules,
     open_console,
 )
-from cardroom.server.leases import LEASE_TTL, Node
 
 
 def serve_command(
@@ -86,11 +85,13 @@ def serve_command(
         ),
     ] = None,
     lease_time: Annotated[
-        float,
+        float | None,
         typer.Option(
-            min=1, max=600, help="With several processes: seconds before a dead process's tables move on."
+            min=1,
+            max=600,
+            help="With several processes: seconds before a dead process's tables move on (default 10).",
         ),
-    ] = LEASE_TTL,
+    ] = None,
 ) -> None:
     """Run the web card room (docs/server.md): the lobby at http://HOST:PORT/, tables, bots, clocks.
 
@@ -103,6 +104,7 @@ def serve_command(
 
     from cardroom.server.app import create_app
     from cardroom.server.config import GC_THRESHOLDS, Settings
+    from cardroom.server.leases import LEASE_TTL, Node
     from cardroom.server.workers import WorkerOptions, serve_workers
 
     if workers > 1 and node_url is not None:
@@ -111,6 +113,7 @@ def serve_command(
         node = None if node_url is None else Node.at(node_url, node_name)
     except ValueError as error:
         raise typer.BadParameter(str(error), param_hint="--node-url") from None
+    lease_time = lease_time or LEASE_TTL
     if workers > 1 and bot_workers is None:
         bot_workers = max(1, (os.cpu_count() or 1) // workers)
     settings = Settings(

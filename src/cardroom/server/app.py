@@ -133,6 +133,8 @@ def create_app(
         title="cardroom", summary="The Guandan (掼蛋) and Shengji (升级) card room", lifespan=lifespan
     )
     app.state.settings = config
+    app.state.node = node
+    app.state.lease_ttl = lease_ttl
     app.state.limits = ClientLimits(
         messages=config.message_rate,
         address_messages=config.address_message_rate,
