@@ -309,8 +309,8 @@ def test_serve_passes_the_node_and_the_workers_on(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(workers, "serve_workers", lambda count, options: supervised.append((count, options)))
     url = "http://10.0.0.5:8001"
 
-    for options in (["--node-url", url, "--lease-time", "4"], ["--workers", "3", "--port", "9000"]):
-        result = CliRunner().invoke(cli, ["serve", "--data", str(tmp_path), *options])
+    for given in (["--node-url", url, "--lease-time", "4"], ["--workers", "3", "--port", "9000"]):
+        result = CliRunner().invoke(cli, ["serve", "--data", str(tmp_path), *given])
         assert result.exit_code == 0, result.output
 
     assert len(apps) == 1, "--workers runs the supervisor, not one server"
