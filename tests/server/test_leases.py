@@ -13,11 +13,15 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from cardroom.server.accounts import Account
 from cardroom.server.app import create_app
+from cardroom.server.cluster import Cluster
 from cardroom.server.config import Settings, TableConfig
+from cardroom.server.events import Director
 from cardroom.server.forwarding import CLIENT_HEADER, SECRET_HEADER
 from cardroom.server.leases import PRIMARY, Leases, Node, table_key
 from cardroom.server.limits import Rate
+from cardroom.server.ratings import Ratings
 from cardroom.server.rooms import Room, Rooms, TableMovingError
 from cardroom.server.store import LeaseRow, Store, Write, default_database_url
 from tests.server import postgres
@@ -149,11 +153,11 @@ def test_each_table_lives_in_the_process_that_holds_its_lease(store: Store) -> N
             assert listed[table_id]["seats"][0]["name"] == "Ann", "B lists it from the stored line"
 
             clock.now += 11  # A stops renewing (it died)
-            assert b.tend() == 1, "B adopts the table"
+            assert await b.tend() == 1, "B adopts the table"
             adopted = b.rooms[table_id]
             assert adopted.table.names[0] == "Ann"
             assert adopted.table.number == room.table.number
-            assert a.tend() == 0
+            assert await a.tend() == 0
             await asyncio.sleep(0)
             assert table_id not in a.rooms, "A lets go of the table it lost"
         finally:
@@ -174,7 +178,7 @@ def test_an_events_table_belongs_to_the_primary_process(store: Store) -> None:
             table_id = a.create(TableConfig.from_dict(config, a.settings)).table.id
             a.leases.release()  # A let go, but B is no primary: it may not take an event's table
 
-            assert b.tend() == 0
+            assert await b.tend() == 0
             with pytest.raises(TableMovingError, match="try again"):
                 b.locate(table_id)
             assert b.leases is not None
@@ -206,3 +210,43 @@ def test_only_a_request_carrying_the_clusters_secret_may_name_its_client(tmp_pat
         for claimed in ("10.0.0.1", "10.0.0.2"):
             forwarded = {SECRET_HEADER: secret, CLIENT_HEADER: claimed}
             assert client.post("/api/tables", json=table, headers=forwarded).status_code == 201
+
+
+def test_leases_need_a_database_the_processes_share() -> None:
+    with Store("sqlite://") as memory, pytest.raises(ValueError, match="not SQLite in memory"):
+        Leases(memory, A)
+
+
+def test_the_primary_role_and_the_events_move_when_the_primary_process_dies(store: Store) -> None:
+    """The primary runs the events; when its lease expires another process takes the role and loads
+    them, and the first, should it come back, gives them up."""
+
+    async def run() -> None:
+        clock = Clock()
+        processes = []
+        for node in (A, B):
+            rooms = rooms_of(store, node, clock)
+            assert rooms.leases is not None
+            director = Director(store, rooms)
+            processes.append((Cluster(rooms.leases, rooms, director, Ratings(store)), rooms, director))
+        (first, rooms_a, director_a), (second, rooms_b, director_b) = processes
+        try:
+            first.start()
+            second.start()
+            assert (rooms_a.primary, rooms_b.primary) == (True, False)
+            boss = Account("boss", "Boss", "director")
+            live, _token = director_a.create({"name": "Cup", "format": {"deals": 1}}, rooms_a.settings, boss)
+            assert director_b.events == {}, "only the primary runs the events"
+
+            clock.now += 11  # A stops renewing
+            await second.tend()
+            assert rooms_b.primary
+            assert list(director_b.events) == [live.id]
+            await first.tend()
+            assert not rooms_a.primary
+            assert director_a.events == {}, "A learns it lost the role and forgets the events"
+        finally:
+            await rooms_a.close()
+            await rooms_b.close()
+
+    asyncio.run(run())

@@ -35,12 +35,12 @@ class Cluster:
         events, rated = self._roles()
         return resumed, events, rated
 
-    def tend(self) -> None:
+    async def tend(self) -> None:
         """One round: leases renewed, lost tables let go, dead processes' tables adopted, the
         primary role taken when it is free (and given up when lost), finished matches rated."""
-        self.rooms.tend()
+        await self.rooms.tend()
         if not self.leases.holds(PRIMARY):
-            self.leases.claim(PRIMARY)
+            await asyncio.to_thread(self.leases.claim, PRIMARY)
         self._roles()
         if self.primary:
             self.ratings.catch_up()
@@ -64,7 +64,7 @@ class Cluster:
         while True:
             await asyncio.sleep(self.leases.ttl / 3)
             try:
-                self.tend()
+                await self.tend()
             except Exception:
                 log.exception("tending the leases failed; trying again")
 

@@ -63,6 +63,8 @@ class Leases:
     ) -> None:
         if ttl <= 0:
             raise ValueError(f"lease time: more than 0 seconds, got {ttl!r}")
+        if store.in_memory:
+            raise ValueError("several processes share a database: not SQLite in memory")
         self.store = store
         self.node = node
         self.ttl = ttl

@@ -613,13 +613,14 @@ class Rooms:
 
     # -- several processes -----------------------------------------------------------------------
 
-    def tend(self) -> int:
+    async def tend(self) -> int:
         """Renew this process's leases, let go of the tables whose lease was lost and of the leases
-        of finished tables, and adopt the tables whose process died; how many were adopted."""
+        of finished tables, and adopt the tables whose process died; how many were adopted. The
+        regular queries run off the event loop; adopting a table (rare) replays its log on it."""
         leases = self.leases
         if leases is None:
             return 0
-        for key in leases.renew():
+        for key in await asyncio.to_thread(leases.renew):
             room = self.rooms.get(key.removeprefix(table_key("")))
             if room is not None:
                 log.warning("table %s: its lease was lost; another process owns it now", room.table.id)
@@ -630,9 +631,9 @@ class Rooms:
             if room.shown_status == "finished" and leases.holds(table_key(table_id))
         }
         if finished:
-            leases.release(finished)
+            await asyncio.to_thread(leases.release, finished)
         adopted = 0
-        for table_id in leases.orphans():
+        for table_id in await asyncio.to_thread(leases.orphans):
             if table_id in self.rooms:
                 continue
             row = self.store.table(table_id)
