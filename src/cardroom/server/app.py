@@ -118,7 +118,7 @@ def create_app(
                 app.state.forward_client = forward_client()
                 stack.push_async_callback(app.state.forward_client.aclose)
                 tending = asyncio.create_task(cluster.run(), name="cluster")
-                stack.callback(tending.cancel)
+                stack.push_async_callback(_cancel, tending)
             log.info(
                 "card room: %s%s, %d tables resumed, %d events, %d matches rated",
                 store,
@@ -166,6 +166,12 @@ def create_app(
     app.add_api_websocket_route("/ws/tables/{table_id}", _websocket)
     app.add_api_websocket_route("/ws/events/{event_id}", _event_websocket)
     return app
+
+
+async def _cancel(task: asyncio.Task[None]) -> None:
+    task.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await task
 
 
 def _rooms(request: Request | WebSocket) -> Rooms:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hmac
 import json
 import logging
 import re
@@ -80,16 +81,19 @@ class Forwarder:
             await self.app(scope, receive, send)
             return
         headers = dict(scope["headers"])
-        if headers.get(SECRET_HEADER.encode()) == secret.encode():
-            client = headers.get(CLIENT_HEADER.encode(), b"unknown").decode("latin-1")
-            await self.app({**scope, "client": (client, 0)}, receive, send)
-            return
+        forwarded = hmac.compare_digest(headers.get(SECRET_HEADER.encode(), b""), secret.encode())
         try:
             owner = self._owner(state.rooms, scope["path"])
         except TableMovingError as error:
             await _unavailable(scope, receive, send, str(error))
             return
-        if owner is None:
+        if forwarded:  # from another process: served here, never forwarded again
+            if owner is not None:
+                await _unavailable(scope, receive, send, "the table moved to another process; try again")
+                return
+            client = headers.get(CLIENT_HEADER.encode(), b"unknown").decode("latin-1")
+            await self.app({**scope, "client": (client, 0)}, receive, send)
+        elif owner is None:
             await self.app(scope, receive, send)
         elif scope["type"] == "http":
             await _forward_http(state.forward_client, owner, secret, scope, receive, send)

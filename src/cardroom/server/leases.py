@@ -98,11 +98,13 @@ class Leases:
         return lease
 
     def renew(self) -> set[str]:
-        """Extend every lease held; the keys lost since (taken by another process after ours expired)."""
+        """Extend every lease held; the keys lost since (taken by another process after ours expired).
+        A key claimed while this runs (from another thread) is kept."""
         _, until = self._times()
+        before = set(self.held)
         now_held = self.store.renew(self.node.name, until)
-        lost = self.held - now_held
-        self.held = now_held
+        lost = before - now_held
+        self.held = (self.held - lost) | now_held
         return lost
 
     def release(self, keys: set[str] | None = None) -> None:

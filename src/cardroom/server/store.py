@@ -48,7 +48,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import URL
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import DeclarativeBase, Mapped, Session, aliased, mapped_column, sessionmaker
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 from sqlalchemy.pool import StaticPool
 from sqlalchemy.types import TypeDecorator
 
@@ -617,11 +617,8 @@ class Store:
         try:
             with self._sessions.begin() as session:
                 session.add(LeaseModel(key=key, node=node, url=url, expires=until))
-        except IntegrityError:  # another node took it at the same moment
-            held_now = self.lease(key)
-            if held_now is None:
-                raise StoreError(f"lease {key!r}: taken and released while claimed; claim again") from None
-            return held_now
+        except IntegrityError:  # another node took it at the same moment (and may have let it go)
+            return self.lease(key) or self.claim(key, node, url, now, until)
         return LeaseRow(key, node, url, until)
 
     def renew(self, node: str, until: datetime) -> set[str]:
@@ -646,13 +643,12 @@ class Store:
 
     def unleased_tables(self, now: datetime) -> list[str]:
         """Waiting and running tables whose lease is missing or expired by ``now``, oldest first."""
-        lease = aliased(LeaseModel)
         query = (
             select(TableModel.id)
-            .outerjoin(lease, lease.key == literal(TABLE_LEASE) + TableModel.id)
+            .outerjoin(LeaseModel, LeaseModel.key == literal(TABLE_LEASE) + TableModel.id)
             .where(
                 TableModel.status.in_(["waiting", "running"]),
-                or_(lease.key.is_(None), lease.expires <= now),
+                or_(LeaseModel.key.is_(None), LeaseModel.expires <= now),
             )
             .order_by(TableModel.created, TableModel.id)
         )
