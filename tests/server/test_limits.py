@@ -396,3 +396,24 @@ def test_sign_ins_past_the_limit_are_429_whether_right_or_wrong(database_url: st
         assert client.post("/api/accounts", json={"name": "Bo", "password": "long enough"}).status_code == 429
         clock.now += 60
         assert client.post("/api/session", json=ann).status_code == 200
+
+
+def test_an_account_tried_from_many_addresses_is_held_up_as_from_one(database_url: str) -> None:
+    """Guessing one account's password from many addresses is no faster: the tries count for the
+    account too, at the same rate (issue 25)."""
+    clock = FakeClock()
+    with limited_app(database_url, clock, sign_in_rate=Rate(3, 1 / 60)) as client:
+        ann = {"name": "Ann", "password": "correct horse"}
+        assert client.post("/api/accounts", json=ann).status_code == 201
+        answers = []
+        for host in range(5):
+            elsewhere = TestClient(client.app, client=(f"10.0.0.{host}", 4000))
+            answers.append(elsewhere.post("/api/session", json={"name": "ANN", "password": "guess!!!"}))
+        assert [answer.status_code for answer in answers] == [401, 401, 401, 429, 429]
+        assert "sign-ins to one account" in answers[-1].json()["detail"]
+        other = TestClient(client.app, client=("10.0.0.9", 4000))
+        bo = {"name": "Bo", "password": "long enough"}
+        assert other.post("/api/accounts", json=bo).status_code == 201, "another account is not held up"
+        clock.now += 60
+        fresh = TestClient(client.app, client=("10.0.0.10", 4000))
+        assert fresh.post("/api/session", json=ann).status_code == 200

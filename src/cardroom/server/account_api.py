@@ -25,9 +25,11 @@ from cardroom.server.requests import (
     SESSION_COOKIE,
     accounts_of,
     limited,
+    limited_account,
     read_body,
     signed_in,
 )
+from cardroom.server.seats import name_key
 
 SAFE_METHODS: Final = frozenset({"GET", "HEAD", "OPTIONS"})
 """The methods that change nothing."""
@@ -108,6 +110,8 @@ def account_api(app: FastAPI) -> None:
         limited(request, "sign_in")
         body = await read_body(request)
         accounts = accounts_of(request)
+        if isinstance(body.get("name"), str):
+            limited_account(request, name_key(body["name"]))
         try:
             account, secret = await asyncio.to_thread(
                 accounts.sign_in, body.get("name"), body.get("password")

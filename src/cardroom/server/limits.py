@@ -204,6 +204,7 @@ class ClientLimits:
         self.creations = keyed(creations)
         self.registrations = keyed(registrations)
         self.sign_ins = keyed(sign_ins)
+        self.account_sign_ins = keyed(sign_ins)
 
     def connection(self, now: float) -> MessageLimit:
         """A new connection's buckets."""
@@ -247,6 +248,12 @@ class ClientLimits:
     def sign_in(self, address: str, now: float) -> Refusal | None:
         """Whether ``address`` may try to sign in or open an account now (``None``), else why not."""
         return _keyed(self.sign_ins, "sign-ins and new accounts from one address", address, now)
+
+    def account_sign_in(self, key: str, now: float) -> Refusal | None:
+        """Whether the account ``key`` (a case-folded name) may be tried now, from any address, at
+        the same rate as one address (``None``), else why not: guessing a password from many
+        addresses is as slow as from one."""
+        return _keyed(self.account_sign_ins, "sign-ins to one account", key, now)
 
 
 def _keyed(limiter: RateLimiter | None, what: str, key: str, now: float) -> Refusal | None:

@@ -39,6 +39,14 @@ def limited(request: Request, kind: Limit) -> None:
         raise HTTPException(429, refusal.message, headers={"Retry-After": str(refusal.retry_seconds)})
 
 
+def limited_account(request: Request, key: str) -> None:
+    """Refuse with 429 when the account ``key`` was tried too often (from any address)."""
+    limits: ClientLimits = request.app.state.limits
+    refusal = limits.account_sign_in(key, request.app.state.limits_clock())
+    if refusal is not None:
+        raise HTTPException(429, refusal.message, headers={"Retry-After": str(refusal.retry_seconds)})
+
+
 async def read_body(request: Request) -> dict[str, Any]:
     """A request's JSON object body, read up to :data:`MAX_BODY` bytes: a larger one (by its
     Content-Length, or as it arrives) is refused before it is read whole."""
