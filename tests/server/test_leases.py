@@ -5,7 +5,8 @@ rooms of two processes on one database, each owning its tables and adopting a de
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -123,6 +124,12 @@ def test_a_node_is_named_by_its_host_and_port_unless_named() -> None:
             Node.at(bad)
 
 
+def in_a_thread(main: Coroutine[Any, Any, None]) -> None:
+    """Run ``main`` on an event loop of its own thread (Playwright's tests leave one running here)."""
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, main).result()
+
+
 # --- two processes' rooms on one database ---------------------------------------------------------
 
 HUMANS: dict[str, Any] = {"name": "t", "seats": [{"kind": "human"}] * 4}
@@ -164,7 +171,7 @@ def test_each_table_lives_in_the_process_that_holds_its_lease(store: Store) -> N
             await a.close()
             await b.close()
 
-    asyncio.run(run())
+    in_a_thread(run())
 
 
 def test_an_events_table_belongs_to_the_primary_process(store: Store) -> None:
@@ -188,7 +195,7 @@ def test_an_events_table_belongs_to_the_primary_process(store: Store) -> None:
             await a.close()
             await b.close()
 
-    asyncio.run(run())
+    in_a_thread(run())
 
 
 # --- forwarded requests ---------------------------------------------------------------------------
@@ -249,4 +256,4 @@ def test_the_primary_role_and_the_events_move_when_the_primary_process_dies(stor
             await rooms_a.close()
             await rooms_b.close()
 
-    asyncio.run(run())
+    in_a_thread(run())
