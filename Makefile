@@ -42,6 +42,7 @@ bench: $(STAMP)  ## the performance benchmarks recorded in docs/performance.md
 	$(BIN)/python -m bench.moves
 	$(BIN)/python -m bench.play
 	$(BIN)/python -m bench.bots
+	$(BIN)/python -m bench.planning
 	$(BIN)/python -m bench.rl
 	$(BIN)/python -m bench.competition
 	$(BIN)/python -m bench.shengji

@@ -15,6 +15,7 @@
 #include "deal.hpp"
 #include "play_store.hpp"
 #include "hand.hpp"
+#include "planner.hpp"
 #include "rank_plays.hpp"
 
 namespace nb = nanobind;
@@ -31,6 +32,7 @@ struct Types {
     nb::object kinds[KIND_COUNT];
     nb::object suits[4];
     nb::object play_type, rank_play_type, pass_play;
+    nb::object unit_type, plan_type;  // cardroom.bots.planning's Unit and Plan
     nb::object keys[4096];
     nb::str index_name;
 };
@@ -632,6 +634,71 @@ void register_rank_play(nb::object rank_play_type) {
     types.rank_play_type = rank_play_type;
 }
 
+void register_planner(nb::object unit_type, nb::object plan_type) {
+    check_tuple_type(unit_type);
+    check_tuple_type(plan_type);
+    types.unit_type = unit_type;
+    types.plan_type = plan_type;
+}
+
+PyObject* new_tuple_of(nb::handle type_object, Py_ssize_t size) {
+    auto* type = reinterpret_cast<PyTypeObject*>(type_object.ptr());
+    PyObject* made = type->tp_alloc(type, size);
+    if (!made) throw nb::python_error();
+    return made;
+}
+
+PyObject* rank_or_none(int rank) { return Py_NewRef(rank < 0 ? Py_None : types.ranks[rank].ptr()); }
+
+// A planning.Unit made straight as the tuple subclass it is.
+PyObject* python_unit(const planning::PlanUnit& unit) {
+    nb::object naturals = nb::steal(PyTuple_New(unit.natural_count));
+    if (!naturals.is_valid()) throw nb::python_error();
+    for (int i = 0; i < unit.natural_count; ++i)
+        PyTuple_SET_ITEM(naturals.ptr(), i, PyLong_FromLong(unit.naturals[size_t(i)]));
+    nb::object size = nb::int_(unit.size), wilds = nb::int_(unit.wilds), cost = nb::float_(unit.cost);
+    PyObject* made = new_tuple_of(types.unit_type, 9);
+    PyTuple_SET_ITEM(made, 0, Py_NewRef(types.kinds[unit.kind].ptr()));
+    PyTuple_SET_ITEM(made, 1, rank_or_none(unit.rank));
+    PyTuple_SET_ITEM(made, 2, size.release().ptr());
+    PyTuple_SET_ITEM(made, 3, key_object(uint32_t(unit.key)));
+    PyTuple_SET_ITEM(made, 4, cost.release().ptr());
+    PyTuple_SET_ITEM(made, 5, naturals.release().ptr());
+    PyTuple_SET_ITEM(made, 6, wilds.release().ptr());
+    PyTuple_SET_ITEM(made, 7, Py_NewRef(unit.suit < 0 ? Py_None : types.suits[unit.suit].ptr()));
+    PyTuple_SET_ITEM(made, 8, rank_or_none(unit.pair_rank));
+    return made;
+}
+
+// The planning.Plan of a hand given as card indices (planning.Planner's cache key) at a level.
+nb::object plan_hand_of(nb::handle indices, int level) {
+    check_level(level);
+    registered();
+    if (!types.plan_type.is_valid()) throw std::runtime_error("cardroom._core: register_planner() has not been called");
+    std::array<uint8_t, CARD_COUNT> counts{};
+    for (nb::handle item : indices) {
+        long index = PyLong_AsLong(item.ptr());
+        if (index == -1 && PyErr_Occurred()) throw nb::python_error();
+        if (index < 0 || index >= CARD_COUNT)
+            throw nb::value_error(("no card has the index " + std::to_string(index)).c_str());
+        if (++counts[size_t(index)] > 2)
+            throw nb::value_error((card_name(int(index)) + " is held 3 times: the two decks hold each card twice").c_str());
+    }
+    planning::HandPlan plan;
+    {
+        nb::gil_scoped_release release;
+        plan = planning::plan_hand(counts, level, PY_VERSION_HEX >= 0x030C0000);
+    }
+    nb::object units = nb::steal(PyTuple_New(Py_ssize_t(plan.units.size())));
+    if (!units.is_valid()) throw nb::python_error();
+    for (size_t i = 0; i < plan.units.size(); ++i) PyTuple_SET_ITEM(units.ptr(), Py_ssize_t(i), python_unit(plan.units[i]));
+    nb::object cost = nb::float_(plan.cost);
+    PyObject* made = new_tuple_of(types.plan_type, 2);
+    PyTuple_SET_ITEM(made, 0, units.release().ptr());
+    PyTuple_SET_ITEM(made, 1, cost.release().ptr());
+    return nb::steal(made);
+}
+
 void register_types(nb::sequence cards, nb::sequence ranks, nb::sequence kinds, nb::sequence suits,
                     nb::object play_type, nb::object pass_play) {
     if (nb::len(cards) != CARD_COUNT || nb::len(ranks) != 17 || nb::len(kinds) != KIND_COUNT || nb::len(suits) != 4)
@@ -656,6 +723,10 @@ NB_MODULE(_core, m) {
     m.attr("DEAL_BYTES") = sizeof(DealState);
     m.def("register", &register_types, "Register the Python values that plays are made of.");
     m.def("register_rank_play", &register_rank_play, "Register the RankPlay type.");
+    m.def("register_planner", &register_planner, nb::arg("unit_type"), nb::arg("plan_type"),
+          "Register cardroom.bots.planning's Unit and Plan types.");
+    m.def("plan_hand", &plan_hand_of, nb::arg("indices"), nb::arg("level"),
+          "The bots' plan (cardroom.bots.planning.Plan) of a hand given as card indices, at a level.");
 
     nb::class_<PlaySet>(m, "PlaySet", "A packed, lazy list of card-level plays (8 bytes a play, or 24).")
         .def("__len__", &PlaySet::size)

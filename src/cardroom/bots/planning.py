@@ -19,6 +19,7 @@ from collections.abc import Iterable, Sequence
 from typing import Final, NamedTuple
 
 from cardroom.cards import Card, Rank, Suit, natural_index
+from cardroom.guandan import native
 from cardroom.guandan.plays import PlayKind, play_key, rank_at_position, rank_orders
 
 SMALL_JOKER_VALUE: Final = int(Rank.SMALL_JOKER)
@@ -143,9 +144,13 @@ def rank_counts(by_card: Sequence[int]) -> list[int]:
     return [0, 0, *(sum(by_card[start : start + 4]) for start in range(2, 54, 4))]
 
 
+native.register_planner(Unit, Plan)
+
+
 class Planner:
     """Plans hands at one level; remembers the plans of the hands it has seen (a bot's hand shrinks one
-    play at a time, so most decisions ask again for a plan already made)."""
+    play at a time, so most decisions ask again for a plan already made). The compiled core makes the
+    plans when it is loaded (native/src/planner.cpp, identical to the pure search here, its reference)."""
 
     def __init__(self, level: Rank, cache_size: int = 4096) -> None:
         self.level = level
@@ -174,6 +179,15 @@ class Planner:
     # -- the search ------------------------------------------------------------------------------
 
     def _plan(self, indices: tuple[int, ...]) -> Plan:
+        """The plan of a hand given as sorted card indices: the compiled core's, else the pure one."""
+        core = native.CORE
+        if core is None:
+            return self._pure_plan(indices)
+        plan: Plan = core.plan_hand(indices, int(self.level))
+        return plan
+
+    def _pure_plan(self, indices: tuple[int, ...]) -> Plan:
+        """The plan computed in Python (the reference of the compiled core's)."""
         by_card = [0] * 54
         for index in indices:
             by_card[index] += 1

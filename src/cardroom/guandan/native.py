@@ -4,13 +4,13 @@ engine's API, and the packed play sets bulk users take.
 The core lists card- and rank-level leads and follows and reads card sets for every rule set, its play
 parameters passed as data (``huopin``'s long sequences, airplanes, star-ordered and chained bombs and
 wild big jokers included), in the pure engine's order and values; runs the deal machine (tribute,
-return, play, places) and random deals inside itself; and serves the RL interfaces the action table's
-mask and cards, the observation vector and the action features, their layouts registered by
-:mod:`cardroom.rl`. Everything stays with the pure engine when the extension was not built (no
-compiler) or ``CARDROOM_PURE=1`` is set. :func:`serves` says which engine answers; callers of
-:mod:`cardroom.guandan.moves` and :mod:`cardroom.guandan.rankplays` never need to ask. The pure engine
-is the reference: the tests compare the two on seeded positions of every preset
-(docs/performance.md).
+return, play, places) and random deals inside itself; serves the RL interfaces the action table's mask
+and cards, the observation vector and the action features, their layouts registered by
+:mod:`cardroom.rl`; and makes the bots' hand plans (:mod:`cardroom.bots.planning`). Everything stays
+with the pure engine when the extension was not built (no compiler) or ``CARDROOM_PURE=1`` is set.
+:func:`serves` says which engine answers; callers of :mod:`cardroom.guandan.moves` and
+:mod:`cardroom.guandan.rankplays` never need to ask. The pure engine is the reference: the tests compare
+the two on seeded positions of every preset (docs/performance.md).
 """
 
 from __future__ import annotations
@@ -147,6 +147,13 @@ def register_rank_play(rank_play_type: type) -> None:
     """Let the core make :class:`~cardroom.guandan.rankplays.RankPlay` values (called by that module)."""
     if CORE is not None:
         CORE.register_rank_play(rank_play_type)
+
+
+def register_planner(unit_type: type, plan_type: type) -> None:
+    """Let the core make the bots' plans (:class:`~cardroom.bots.planning.Unit` and
+    :class:`~cardroom.bots.planning.Plan` values; called by that module)."""
+    if CORE is not None:
+        CORE.register_planner(unit_type, plan_type)
 
 
 class PlaySet(Protocol):
