@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from types import ModuleType
 
 import pytest
+
+from cardroom.guandan import native
 
 
 @pytest.fixture(scope="session")
@@ -19,3 +22,13 @@ def ray_local() -> Iterator[ModuleType]:
     yield ray
     if started:
         ray.shutdown()
+
+
+@pytest.fixture(scope="module")
+def core() -> ModuleType:
+    """The compiled core; a skip without it, or a failure where ``CARDROOM_REQUIRE_NATIVE`` is set."""
+    if native.CORE is None:
+        if os.environ.get("CARDROOM_REQUIRE_NATIVE"):
+            pytest.fail("the compiled core is required (CARDROOM_REQUIRE_NATIVE) but did not load")
+        pytest.skip("the compiled core is not built or CARDROOM_PURE is set")
+    return native.CORE

@@ -11,7 +11,6 @@ a failure.
 
 from __future__ import annotations
 
-import os
 import random
 from collections.abc import Callable, Iterator
 from types import ModuleType
@@ -21,20 +20,9 @@ import pytest
 from cardroom.bots import planning
 from cardroom.bots.planning import LEAF_BUDGET, Plan, Planner, Unit
 from cardroom.cards import BIG_JOKER, NATURAL_RANKS, SMALL_JOKER, Card, Rank, Suit, format_cards, full_deck
-from cardroom.guandan import native
 
 DECK = full_deck()
 Hand = tuple[Card, ...]
-
-
-@pytest.fixture(scope="module")
-def core() -> ModuleType:
-    """The compiled core; a skip without it, or a failure where ``CARDROOM_REQUIRE_NATIVE`` is set."""
-    if native.CORE is None:
-        if os.environ.get("CARDROOM_REQUIRE_NATIVE"):
-            pytest.fail("the compiled core is required (CARDROOM_REQUIRE_NATIVE) but did not load")
-        pytest.skip("the compiled core is not built or CARDROOM_PURE is set")
-    return native.CORE
 
 
 def key_of(hand: Hand) -> tuple[int, ...]:

@@ -78,16 +78,6 @@ PARAMETERS = native.play_parameters(COMPETITION)
 DECK = full_deck()
 
 
-@pytest.fixture(scope="module")
-def core() -> ModuleType:
-    """The compiled core; a skip without it, or a failure where ``CARDROOM_REQUIRE_NATIVE`` is set."""
-    if native.CORE is None:
-        if os.environ.get("CARDROOM_REQUIRE_NATIVE"):
-            pytest.fail("the compiled core is required (CARDROOM_REQUIRE_NATIVE) but did not load")
-        pytest.skip("the compiled core is not built or CARDROOM_PURE is set")
-    return native.CORE
-
-
 def pure_leads(hand: tuple[Card, ...], level: Rank, rules: RuleSet) -> list[Play]:
     return list(iter_leads(HandView(hand, level, rules)))
 
