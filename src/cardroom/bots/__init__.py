@@ -9,5 +9,6 @@ from cardroom.bots.base import BOTS, Bot, make_bot
 from cardroom.bots.heuristic import HeuristicBot
 from cardroom.bots.random_bot import RandomBot
 from cardroom.bots.search import SearchBot
+from cardroom.bots.value import ValueBot
 
-__all__ = ["BOTS", "Bot", "HeuristicBot", "RandomBot", "SearchBot", "make_bot"]
+__all__ = ["BOTS", "Bot", "HeuristicBot", "RandomBot", "SearchBot", "ValueBot", "make_bot"]

@@ -1,14 +1,14 @@
 """The ``cardroom`` command line: :data:`app`, its commands in small modules by concern —
 :mod:`~cardroom.cli.basics` (demo, version), :mod:`~cardroom.cli.records` (replay, play-random),
-:mod:`~cardroom.cli.games` (arena, selfplay), :mod:`~cardroom.cli.network` (serve, compete, connect),
-:mod:`~cardroom.cli.terminal` (play), :mod:`~cardroom.cli.tournament` (tournament …) — and what they
-share in :mod:`~cardroom.cli.options`."""
+:mod:`~cardroom.cli.games` (arena, selfplay), :mod:`~cardroom.cli.training` (train),
+:mod:`~cardroom.cli.network` (serve, compete, connect), :mod:`~cardroom.cli.terminal` (play),
+:mod:`~cardroom.cli.tournament` (tournament …) — and what they share in :mod:`~cardroom.cli.options`."""
 
 from __future__ import annotations
 
 import typer
 
-from cardroom.cli import accounts, basics, games, network, records, terminal, tournament
+from cardroom.cli import accounts, basics, games, network, records, terminal, tournament, training
 
 app = typer.Typer(
     help="Guandan (掼蛋) and Shengji (升级): rules engine, bots and card room.",
@@ -20,6 +20,7 @@ app.command("replay")(records.replay_command)
 app.command("play-random")(records.play_random_command)
 app.command("arena")(games.arena_command)
 app.command("selfplay")(games.selfplay_command)
+app.command("train")(training.train_command)
 app.command("serve")(network.serve_command)
 app.command("compete")(network.compete_command)
 app.command("connect")(network.connect_command)
