@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import random
+from itertools import count
 
 import pytest
 
-from cardroom.bots import Bot, HeuristicBot, RandomBot, SearchBot
+from cardroom.bots import Bot, HeuristicBot, RandomBot, SearchBot, search
 from cardroom.bots.playout import observe_position, play_out, play_trick
-from cardroom.bots.sampling import sample_position
+from cardroom.bots.sampling import sample_hands, sample_position
 from cardroom.bots.search import MAX_CANDIDATES, PLAN_LEADS, alternatives, top_follow
+from cardroom.cards import Card
 from cardroom.guandan.deal import Action, Phase, PlayAction
 from cardroom.guandan.match import Match
+from cardroom.guandan.observation import Observation
 from cardroom.guandan.plays import PASS
 from cardroom.guandan.ruleset import COMPETITION, PRESETS
 
@@ -288,3 +291,71 @@ def test_search_beats_random_players() -> None:
 def test_search_needs_at_least_two_samples() -> None:
     with pytest.raises(ValueError, match="samples must be at least 2"):
         SearchBot(random.Random(0), samples=1)
+
+
+class Stopwatch:
+    """A clock that moves only when a sample is drawn (each costs ``step`` seconds)."""
+
+    def __init__(self, step: float) -> None:
+        self.now = 0.0
+        self.step = step
+        self.samples = 0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def drawn(self) -> None:
+        self.now += self.step
+        self.samples += 1
+
+
+def samples_drawn(
+    monkeypatch: pytest.MonkeyPatch, move_time: float | None = None, max_samples: int | None = None
+) -> int:
+    """How many samples one decision of a search with these options draws, each sample costing 10 ms
+    on its clock; the evaluation keeps the first alternative ahead, so nothing is cut at halfway."""
+    watch = Stopwatch(0.01)
+
+    def counted(observation: Observation, rng: random.Random) -> list[tuple[Card, ...]]:
+        watch.drawn()
+        return sample_hands(observation, rng)
+
+    monkeypatch.setattr(search, "sample_hands", counted)
+    calls = count()
+    bot = SearchBot(
+        random.Random(0),
+        samples=4,
+        evaluate=lambda *_: float(next(calls)),
+        move_time=move_time,
+        max_samples=max_samples,
+        clock=watch,
+    )
+    match = leading_position(0)
+    observation = match.observation(match.current_player or 0)
+    proposal = bot.proposer.act(observation)
+    assert isinstance(proposal, PlayAction)
+    candidates = bot.candidates(observation, proposal.play)
+    assert len(candidates) > 1
+    bot.weigh(observation, candidates)
+    return watch.samples
+
+
+def test_without_a_move_time_the_search_draws_exactly_its_samples(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert samples_drawn(monkeypatch) == 4
+
+
+def test_with_a_move_time_the_search_draws_samples_while_the_next_one_fits(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Anytime: after its ``samples``, another while the time spent and one more sample's (at the mean
+    time a sample took) stay within ``move_time``."""
+    assert samples_drawn(monkeypatch, move_time=0.095) == 9
+    assert samples_drawn(monkeypatch, move_time=0.095, max_samples=6) == 6
+    assert samples_drawn(monkeypatch, move_time=0.02) == 4, "the samples are drawn however short the time"
+
+
+def test_a_bad_move_time_or_sample_cap_is_refused() -> None:
+    with pytest.raises(ValueError, match="move_time: seconds, more than 0"):
+        SearchBot(random.Random(0), move_time=0)
+    with pytest.raises(ValueError, match=r"max_samples \(8\) must not be below samples \(16\)"):
+        SearchBot(random.Random(0), max_samples=8)

@@ -17,21 +17,24 @@ played-out deal's value swings so much between samples that 16 of them cannot te
 apart; docs/bots.md has the figures.)
 
 Tribute and return, and decisions with a single legal action, are the heuristic's. Deterministic under
-its seed: the budget is a number of samples, not a time.
+its seed: the budget is a number of samples, not a time — unless ``move_time`` is given (anytime: more
+samples while the time lasts, up to ``max_samples``; then the choice depends on the machine's speed).
 """
 
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 
 from cardroom.bots.base import register
 from cardroom.bots.evaluation import position_value
 from cardroom.bots.heuristic import HeuristicBot
+from cardroom.bots.planning import Planner
 from cardroom.bots.playout import play_trick
 from cardroom.bots.sampling import position_with, sample_hands
-from cardroom.guandan.deal import Action, Phase, PlayAction
+from cardroom.guandan.deal import Action, Deal, Phase, PlayAction
 from cardroom.guandan.observation import Observation
 from cardroom.guandan.plays import PASS, Play
 from cardroom.guandan.rankplays import RankCounts, iter_rank_follows, iter_rank_leads, rank_play_of
@@ -49,6 +52,10 @@ PLAN_LEADS = 2
 """When leading, how many of the heuristic's next plays by its own ranking are weighed
 (:meth:`HeuristicBot.lead_options`)."""
 
+Evaluate = Callable[[Deal, int, Planner], float]
+"""Values a position reached at a trick's end for a seat's team (the fitted
+:func:`~cardroom.bots.evaluation.position_value` by default)."""
+
 
 class SearchBot:
     """The heuristic's play, replaced where the search shows a clearly better one."""
@@ -63,6 +70,10 @@ class SearchBot:
         confidence_z: float = CONFIDENCE_Z,
         max_candidates: int = MAX_CANDIDATES,
         top_follow: bool = True,
+        evaluate: Evaluate = position_value,
+        move_time: float | None = None,
+        max_samples: int | None = None,
+        clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if samples < 2:
             raise ValueError(f"samples must be at least 2 (a gain needs a spread), got {samples}")
@@ -74,6 +85,10 @@ class SearchBot:
             raise ValueError(
                 f"the bar must not be negative, got min_gain={min_gain}, confidence_z={confidence_z}"
             )
+        if move_time is not None and not move_time > 0:
+            raise ValueError(f"move_time: seconds, more than 0, or None, got {move_time!r}")
+        if max_samples is not None and max_samples < samples:
+            raise ValueError(f"max_samples ({max_samples}) must not be below samples ({samples})")
         self.rng = rng
         self.samples = samples
         self.min_gain = min_gain
@@ -81,6 +96,12 @@ class SearchBot:
         self.max_candidates = max_candidates
         self.top_follow = top_follow
         """Whether, when following a plain play, the highest play that beats it is weighed too."""
+        self.evaluate = evaluate
+        self.move_time = move_time
+        """Seconds a decision may take: past ``samples``, samples are drawn while time is left (the
+        time a sample took is expected again), up to ``max_samples``. ``None``: exactly ``samples``."""
+        self.max_samples = max_samples if max_samples is not None else samples * 8
+        self.clock = clock
         self.proposer = HeuristicBot(rng)
         """Proposes the action to beat, and decides tribute and return."""
         self.policy = HeuristicBot(rng)
@@ -116,17 +137,20 @@ class SearchBot:
         planner = self.policy.planner(observation.level)
         values: list[list[float]] = [[] for _ in candidates]
         alive = list(range(len(candidates)))
-        for round_ in range(self.samples):
+        started = self.clock()
+        round_ = 0
+        while self._another(round_, started):
             if round_ == self.samples // 2:
                 alive = [0, *(index for index in alive[1:] if _mean_gain(values, index) > 0)]
                 if len(alive) == 1:
                     return 0
+            round_ += 1
             hands = sample_hands(observation, self.rng)
             for index in alive:
                 deal = position_with(observation, hands)
                 deal.apply(PlayAction(observation.seat, candidates[index]))
                 play_trick(deal, self.policy, observation)
-                values[index].append(position_value(deal, observation.seat, planner))
+                values[index].append(self.evaluate(deal, observation.seat, planner))
         best, best_gain = 0, 0.0
         for index in alive[1:]:
             gain = _mean_gain(values, index)
@@ -137,6 +161,16 @@ class SearchBot:
             ):
                 best, best_gain = index, gain
         return best
+
+    def _another(self, done: int, started: float) -> bool:
+        """Whether to draw one more sample after ``done``: up to ``samples``; with a ``move_time``, more
+        while another sample (at the mean time of those drawn) still fits, up to ``max_samples``."""
+        if done < self.samples:
+            return True
+        if self.move_time is None or done >= self.max_samples:
+            return False
+        spent = self.clock() - started
+        return spent + spent / done <= self.move_time
 
 
 def alternatives(observation: Observation, proposal: Play, planned: Sequence[Play] = ()) -> list[Play]:

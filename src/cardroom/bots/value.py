@@ -22,9 +22,10 @@ from typing import TYPE_CHECKING
 
 from cardroom.bots.base import register
 from cardroom.bots.evaluation import places_value
+from cardroom.bots.planning import Planner
 from cardroom.bots.sampling import position_with, sample_hands
 from cardroom.bots.search import SearchBot
-from cardroom.guandan.deal import Action, Phase, PlayAction
+from cardroom.guandan.deal import Action, Deal, Phase, PlayAction
 from cardroom.guandan.observation import Observation
 
 if TYPE_CHECKING:
@@ -113,3 +114,18 @@ class ValueBot:
 
 
 register("value")(ValueBot)
+
+
+def network_value(deal: Deal, seat: int, planner: Planner) -> float:
+    """The shipped network's value of a position for ``seat``'s team (exact once the deal is over)."""
+    from cardroom.bots.value_net import encode
+
+    if deal.result is not None:
+        return places_value(deal.result.places, seat, deal.rules)
+    return float(default_net().predict(encode(deal, seat, planner)[None, :])[0])
+
+
+@register("search-value")
+def search_value(rng: random.Random) -> SearchBot:
+    """The search bot with the network in place of the fitted evaluation at each trick's end."""
+    return SearchBot(rng, evaluate=network_value)
