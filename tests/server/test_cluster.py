@@ -170,11 +170,19 @@ def test_a_client_at_either_process_is_served_by_the_tables_owner(pair: tuple[Se
     with pytest.raises(urllib.error.HTTPError) as refused:
         b.api("POST", f"/api/tables/{table['id']}/seats/2", {"name": "Cai"})
     assert refused.value.code == 409, "the owner's refusal comes back as it was"
+    with pytest.raises(urllib.error.HTTPError) as too_big:
+        b.api("POST", f"/api/tables/{table['id']}/seats/3", {"name": "x" * (1 << 20)})
+    assert too_big.value.code == 413, "a body past the limit is refused through the forwarding too"
     assert b.api("GET", "/api/events") == a.api("GET", "/api/events"), "A (primary) answers for the events"
 
     watcher = Client([b], table["id"], None, None)
     watcher.open()
     assert watcher.events[1]["type"] == "sit"
+    assert watcher.ws is not None
+    watcher.ws.send("[" * 5000 + "]" * 5000)  # relayed to A, which refuses it as it would its own
+    while (frame := json.loads(watcher.ws.recv(timeout=10)))["type"] != "error":
+        pass
+    assert frame["code"] == "bad_message"
 
 
 def test_killing_the_owner_mid_deal_moves_the_table_to_the_other_process(pair: tuple[Server, Server]) -> None:
