@@ -24,6 +24,7 @@ from cardroom.cli.options import (
     game_option,
     guandan_rules,
     open_console,
+    progress_bar,
     ray_address_of,
     rules_option,
 )
@@ -126,8 +127,6 @@ def selfplay_command(
     """
     import time
 
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
     address = ray_address_of(ray, ray_address)
     console = open_console()
     try:
@@ -158,13 +157,7 @@ def selfplay_command(
     )
     start = time.perf_counter()
     try:
-        with Progress(
-            TextColumn("[progress.description]{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            console=console,
-        ) as progress:
+        with progress_bar(console) as progress:
             task = progress.add_task("deals", total=deals)
             manifest = write_dataset(
                 config,

@@ -4,7 +4,7 @@ bot, Ray; games through the registry :mod:`cardroom.games`), and the competition
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 from rich.console import Console
@@ -14,6 +14,9 @@ from cardroom.cards import NotationError, Rank
 from cardroom.games import GAMES, GUANDAN_GAME, AnyGame, Game, game
 from cardroom.guandan.ruleset import RuleSet
 from cardroom.records.render import plural
+
+if TYPE_CHECKING:
+    from rich.progress import Progress
 
 RulesT = TypeVar("RulesT")
 
@@ -47,6 +50,20 @@ def open_console() -> Console:
     made = Console()
     made.soft_wrap = not made.is_terminal
     return made
+
+
+def progress_bar(console: Console, *, transient: bool = False) -> Progress:
+    """A command's progress bar: what is done, a bar, done of total, time elapsed."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    return Progress(
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=console,
+        transient=transient,
+    )
 
 
 def level_of(text: str) -> Rank:

@@ -12,7 +12,7 @@ import typer
 from rich.markup import escape
 
 from cardroom.arena.ray_backend import LOCAL
-from cardroom.cli.options import RayAddress, RayFlag, open_console, ray_address_of
+from cardroom.cli.options import RayAddress, RayFlag, open_console, progress_bar, ray_address_of
 
 if TYPE_CHECKING:
     from cardroom.bots.training import Baseline, Mapper, RoundReport
@@ -54,8 +54,6 @@ def train_command(
     round OUT/checkpoint.npz, OUT/value.npz (load it with ValueBot) and OUT/progress.json are written;
     `--resume` continues a stopped run to the same result (docs/bots.md, "The learned value network").
     """
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
     from cardroom.bots.training import TrainConfig, TrainingError, local_map, train
 
     if learning_rate <= 0:
@@ -96,14 +94,7 @@ def train_command(
     try:
         with (
             _ray_connected(address) as mapper,
-            Progress(
-                TextColumn("[progress.description]{task.description}"),
-                BarColumn(),
-                MofNCompleteColumn(),
-                TimeElapsedColumn(),
-                console=console,
-                transient=True,
-            ) as progress,
+            progress_bar(console, transient=True) as progress,
         ):
             task = progress.add_task("self-play deals", total=None)
             train(

@@ -41,8 +41,9 @@ class Cluster:
         await self.rooms.tend()
         if not self.leases.holds(PRIMARY):
             await asyncio.to_thread(self.leases.claim, PRIMARY)
-        self._roles()
-        if self.primary:
+        was_primary = self.primary
+        self._roles()  # a process that has just become primary catches up there
+        if was_primary and self.primary:
             self.ratings.catch_up()
 
     def _roles(self) -> tuple[int, int]:
