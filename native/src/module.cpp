@@ -6,6 +6,7 @@
 #include <nanobind/stl/vector.h>
 
 #include <algorithm>
+#include <memory>
 #include <unordered_map>
 #include <stdexcept>
 #include <string>
@@ -13,6 +14,7 @@
 #include "binding.hpp"
 #include "card_plays.hpp"
 #include "deal.hpp"
+#include "evaluation.hpp"
 #include "play_store.hpp"
 #include "hand.hpp"
 #include "planner.hpp"
@@ -552,12 +554,9 @@ struct DealMachine {
     }
 };
 
-// A position's deal (Deal.at_position: hands now, who is out, the play to beat and the passes on it)
-// played on uniformly at random inside the core, to the end of the deal or of the trick:
-// [(seat, Play)], and the places once the deal is over (empty otherwise).
-nb::tuple random_playout_from(nb::sequence hands, int level, int current, nb::sequence finished, int last_seat,
-                              nb::handle last_play, int passes, uint64_t seed, nb::handle parameters,
-                              bool trick_only) {
+// A position's deal (Deal.at_position: hands now, who is out, the play to beat and the passes on it).
+DealState read_position(nb::sequence hands, int level, int current, nb::sequence finished, int last_seat,
+                        nb::handle last_play, int passes, nb::handle parameters) {
     if (nb::len(hands) != 4) throw nb::value_error("a position needs four hands");
     std::array<Hand, 4> held;
     Cards total = 0;
@@ -587,6 +586,15 @@ nb::tuple random_playout_from(nb::sequence hands, int level, int current, nb::se
         if (passes < 0 || passes > 2) throw nb::value_error("passes on the play to beat: 0-2");
         deal.passes = int8_t(passes);
     }
+    return deal;
+}
+
+// A position's deal played on uniformly at random inside the core, to the end of the deal or of the
+// trick: [(seat, Play)], and the places once the deal is over (empty otherwise).
+nb::tuple random_playout_from(nb::sequence hands, int level, int current, nb::sequence finished, int last_seat,
+                              nb::handle last_play, int passes, uint64_t seed, nb::handle parameters,
+                              bool trick_only) {
+    DealState deal = read_position(hands, level, current, finished, last_seat, last_play, passes, parameters);
     Random random(seed);
     std::vector<Action> log;
     random_playout(deal, random, &log, trick_only);
@@ -596,6 +604,35 @@ nb::tuple random_playout_from(nb::sequence hands, int level, int current, nb::se
     if (deal.over())
         for (int8_t seat : deal.places) places.append(int(seat));
     return nb::make_tuple(actions, places);
+}
+
+evaluation::Model read_model(nb::handle weights, nb::handle partner_rises) {
+    evaluation::Model model;
+    nb::sequence values = nb::borrow<nb::sequence>(weights);
+    nb::sequence rises = nb::borrow<nb::sequence>(partner_rises);
+    if (nb::len(values) != evaluation::FEATURE_COUNT) throw nb::value_error("the evaluation takes 12 weights");
+    if (nb::len(rises) != 3) throw nb::value_error("partner_rises: three levels");
+    for (size_t i = 0; i < size_t(evaluation::FEATURE_COUNT); ++i) model.weights[i] = nb::cast<double>(values[i]);
+    for (size_t i = 0; i < 3; ++i) model.partner_rises[i] = nb::cast<int>(rises[i]);
+    model.compensated = PY_VERSION_HEX >= 0x030C0000;
+    return model;
+}
+
+// The plans the searches of this thread have made, per level.
+heuristic::PlanCache& plan_cache(int level) {
+    thread_local std::array<std::unique_ptr<heuristic::PlanCache>, 15> caches;
+    auto& cache = caches[size_t(level)];
+    if (!cache) cache = std::make_unique<heuristic::PlanCache>(level, PY_VERSION_HEX >= 0x030C0000);
+    return *cache;
+}
+
+// evaluation.position_value of a position's deal for ``seat``'s team.
+double position_value_of(nb::sequence hands, int level, int current, nb::sequence finished, int last_seat,
+                         nb::handle last_play, int passes, nb::handle parameters, int seat, nb::handle weights,
+                         nb::handle partner_rises) {
+    DealState deal = read_position(hands, level, current, finished, last_seat, last_play, passes, parameters);
+    if (seat < 0 || seat > 3) throw nb::value_error("a seat is 0-3");
+    return evaluation::position_value(deal, seat, plan_cache(level), read_model(weights, partner_rises));
 }
 
 // n fresh deals shuffled and played uniformly at random inside the core: (deals, actions). With
@@ -760,6 +797,10 @@ NB_MODULE(_core, m) {
           nb::arg("finished"), nb::arg("last_seat"), nb::arg("last_play").none(), nb::arg("passes"), nb::arg("seed"),
           nb::arg("rules"), nb::arg("trick_only"));
     bind_learning(m);
+    m.def("position_value", &position_value_of, nb::arg("hands"), nb::arg("level"), nb::arg("current"),
+          nb::arg("finished"), nb::arg("last_seat"), nb::arg("last_play").none(), nb::arg("passes"), nb::arg("parameters"),
+          nb::arg("seat"), nb::arg("weights"), nb::arg("partner_rises"),
+          "The bots' evaluation (cardroom.bots.evaluation.position_value) of a position for a seat's team.");
     m.def("random_deals", &random_deals, nb::arg("count"), nb::arg("seed"), nb::arg("level"), nb::arg("rules"),
           nb::arg("tribute") = false);
 

@@ -42,40 +42,6 @@ double triple_cost(int order) { return 1.0 + 0.5 * weakness(order); }
 
 double sequence_cost(int top) { return 1.0 + 0.4 * (14 - top) / 9; }
 
-// Python's sum() of floats from its int start: the first item added to 0, then plain or (Python 3.12
-// and later) compensated addition; 0 when empty.
-struct Sum {
-    bool compensated;
-    bool any = false;
-    double total = 0.0;
-    double carry = 0.0;
-
-    explicit Sum(bool compensated_sum) : compensated(compensated_sum) {}
-
-    void add(double x) {
-        if (!any) {
-            any = true;
-            total = 0.0 + x;
-            return;
-        }
-        if (!compensated) {
-            total += x;
-            return;
-        }
-        double t = total + x;
-        if (std::fabs(total) >= std::fabs(x))
-            carry += (total - t) + x;
-        else
-            carry += (x - t) + total;
-        total = t;
-    }
-
-    double value() const {
-        if (compensated && carry != 0.0 && std::isfinite(carry)) return total + carry;
-        return total;
-    }
-};
-
 // SEQUENCE_SHAPES: (kind, cards per rank, ranks) of 顺子, 三连对 and 钢板.
 constexpr int SHAPE_KIND[3] = {STRAIGHT, TUBE, PLATE};
 constexpr int SHAPE_WIDTH[3] = {1, 2, 3};

@@ -3,12 +3,47 @@
 // (so the plans are identical, costs bit for bit).
 #pragma once
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <vector>
 
 #include "cards.hpp"
 
 namespace cardroom::planning {
+
+// Python's sum() of floats from its int start: the first item added to 0, then plain or (Python 3.12
+// and later) compensated addition; 0 when empty.
+struct Sum {
+    bool compensated;
+    bool any = false;
+    double total = 0.0;
+    double carry = 0.0;
+
+    explicit Sum(bool compensated_sum) : compensated(compensated_sum) {}
+
+    void add(double x) {
+        if (!any) {
+            any = true;
+            total = 0.0 + x;
+            return;
+        }
+        if (!compensated) {
+            total += x;
+            return;
+        }
+        double t = total + x;
+        if (std::fabs(total) >= std::fabs(x))
+            carry += (total - t) + x;
+        else
+            carry += (x - t) + total;
+        total = t;
+    }
+
+    double value() const {
+        if (compensated && carry != 0.0 && std::isfinite(carry)) return total + carry;
+        return total;
+    }
+};
 
 // One play of a plan (planning.Unit): kind and key rank as PlayKind and Rank values, the natural cards'
 // ranks (jokers as 15 and 16), the suit of a straight flush and the pair's rank in a full house (-1: none).

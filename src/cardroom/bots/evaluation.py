@@ -113,12 +113,14 @@ def order_odds(strengths: dict[int, float]) -> list[tuple[tuple[int, ...], float
     return odds
 
 
-def position_value(deal: Deal, seat: int, planner: Planner) -> float:
+def position_value(deal: Deal, seat: int, planner: Planner, weights: Sequence[float] = WEIGHTS) -> float:
     """The expected :func:`places_value` of the deal for ``seat``'s team: exact once the deal is over,
-    else over the finishing orders the model gives the seats still in play."""
+    else over the finishing orders the model (with ``weights``) gives the seats still in play."""
     if deal.result is not None:
         return places_value(deal.result.places, seat, deal.rules)
-    strengths = {other: strength(features) for other, features in position_features(deal, planner).items()}
+    strengths = {
+        other: strength(features, weights) for other, features in position_features(deal, planner).items()
+    }
     return sum(
         probability * places_value((*deal.finished, *order), seat, deal.rules)
         for order, probability in order_odds(strengths)
