@@ -1,5 +1,6 @@
 """Bot decision times at the default settings: the heuristic in self-play, the search bot (seats 0 & 2)
-against the heuristic. Only decisions with more than one legal action are timed. Prints a Markdown table.
+against the heuristic. Only decisions with more than one legal action are timed. Prints a Markdown table,
+the pure engine and the compiled core side by side (the same seeds: the same games on both).
 
 Run with ``make bench`` (or ``python -m bench.bots --deals 20 --search-deals 3``).
 """
@@ -10,8 +11,10 @@ import argparse
 import random
 import statistics
 import time
+from contextlib import nullcontext
 
 from cardroom.bots import make_bot
+from cardroom.guandan import native
 from cardroom.guandan.match import Match
 
 
@@ -51,12 +54,23 @@ def main() -> None:
     parser.add_argument("--search-deals", type=int, default=4, help="search vs heuristic deals")
     parser.add_argument("--seed", type=int, default=2026)
     arguments = parser.parse_args()
-    heuristic = decision_times(("heuristic", "heuristic"), arguments.deals, arguments.seed)
-    search = decision_times(("search", "heuristic"), arguments.search_deals, arguments.seed)
-    print("| bot | decisions | median ms | 95th percentile ms | max ms |")
+    engines = ["pure", "core"] if native.CORE is not None else ["pure"]
+    medians: dict[tuple[str, str], float] = {}
+    rows = []
+    for engine in engines:
+        with native.pure_engine() if engine == "pure" else nullcontext():
+            heuristic = decision_times(("heuristic", "heuristic"), arguments.deals, arguments.seed)
+            search = decision_times(("search", "heuristic"), arguments.search_deals, arguments.seed)
+        for name, samples in (("heuristic", heuristic["heuristic"]), ("search", search["search"])):
+            medians[name, engine] = statistics.median(samples)
+            rows.append(row(f"{name} ({engine})", samples))
+    print("| bot (engine) | decisions | median ms | 95th percentile ms | max ms |")
     print("|---|---|---|---|---|")
-    print(row("heuristic", heuristic["heuristic"]))
-    print(row("search (default budget)", search["search"]))
+    print("\n".join(rows))
+    if "core" in engines:
+        for name in ("heuristic", "search"):
+            ratio = medians[name, "pure"] / medians[name, "core"]
+            print(f"\n{name}: the core's median decision is {ratio:.1f}× faster")
 
 
 if __name__ == "__main__":

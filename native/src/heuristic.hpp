@@ -2,6 +2,7 @@
 // the same plan, the same special cases and the same card choices, so the play chosen is identical.
 #pragma once
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <unordered_map>
 
@@ -47,7 +48,19 @@ struct Seen {
 // The view of the player to act in a deal (the unseen cards are the other seats' hands).
 Seen seen_of(const DealState& deal);
 
-// HeuristicBot.play: the play the heuristic chooses (PASS, kind 0, to pass).
+// HeuristicBot's tunable thresholds (its class attributes), at their defaults.
+struct Parameters {
+    int bomb_threat = 10;              // BOMB_THREAT
+    int block_threat = 3;              // BLOCK_THREAT
+    double break_gain = 0.5;           // BREAK_GAIN
+    double break_gain_threatened = -1.5;  // BREAK_GAIN_THREATENED
+    int break_candidates = 4;          // BREAK_CANDIDATES
+    int feed_partner_at = 2;           // FEED_PARTNER_AT
+};
+
+// HeuristicBot.play: the play the heuristic chooses (PASS, kind 0, to pass). Every rule set: the
+// heuristic reads the competition's plays, and checks its choice against ``seen.rules``.
 PackedPlay play(const Seen& seen, PlanCache& plans);
+PackedPlay play(const Seen& seen, PlanCache& plans, const Parameters& parameters);
 
 }  // namespace cardroom::heuristic

@@ -15,8 +15,10 @@
 #include "card_plays.hpp"
 #include "deal.hpp"
 #include "evaluation.hpp"
+#include "search.hpp"
 #include "play_store.hpp"
 #include "hand.hpp"
+#include "heuristic.hpp"
 #include "planner.hpp"
 #include "rank_plays.hpp"
 
@@ -460,6 +462,116 @@ nb::list action_list(const std::vector<Action>& log, int level) {
     return actions;
 }
 
+// The plans the heuristic and the search of this thread have made, for one level at a time (a deal's
+// decisions share its level; a new level starts a new cache).
+heuristic::PlanCache& plan_cache(int level) {
+    thread_local std::unique_ptr<heuristic::PlanCache> plans;
+    if (!plans || plans->level() != level) plans = std::make_unique<heuristic::PlanCache>(level, PY_VERSION_HEX >= 0x030C0000);
+    return *plans;
+}
+
+// Integers from a Python sequence of exactly ``count`` of them.
+template <size_t N>
+void read_ints(nb::handle values, std::array<int, N>& out, const char* what) {
+    PyObject* fast = PySequence_Fast(values.ptr(), what);
+    if (!fast) throw nb::python_error();
+    nb::object owned = nb::steal(fast);
+    if (size_t(PySequence_Fast_GET_SIZE(fast)) != N)
+        throw nb::value_error((std::string(what) + ": " + std::to_string(N) + " integers").c_str());
+    for (size_t i = 0; i < N; ++i) {
+        long value = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, Py_ssize_t(i)));
+        if (value == -1 && PyErr_Occurred()) throw nb::python_error();
+        out[i] = int(value);
+    }
+}
+
+// The play rules of a parameters tuple, the last one read remembered (play_parameters gives the same
+// tuple for the same rule set).
+const PlayRules& cached_play_rules(nb::handle parameters) {
+    static nb::object* last = new nb::object();  // kept for the life of the interpreter
+    static PlayRules rules;
+    if (!last->is_valid() || !last->is(parameters)) {
+        rules = play_rules(parameters);
+        *last = nb::borrow(parameters);
+    }
+    return rules;
+}
+
+heuristic::Parameters heuristic_parameters(nb::handle values) {
+    heuristic::Parameters parameters;
+    if (values.is_none()) return parameters;
+    nb::tuple fields = nb::borrow<nb::tuple>(values);
+    if (nb::len(fields) != 6) throw nb::value_error("heuristic parameters: 6 values");
+    parameters.bomb_threat = nb::cast<int>(fields[0]);
+    parameters.block_threat = nb::cast<int>(fields[1]);
+    parameters.break_gain = nb::cast<double>(fields[2]);
+    parameters.break_gain_threatened = nb::cast<double>(fields[3]);
+    parameters.break_candidates = nb::cast<int>(fields[4]);
+    parameters.feed_partner_at = nb::cast<int>(fields[5]);
+    return parameters;
+}
+
+// heuristic.unseen_counts: the cards neither in ``hand`` nor played in ``history`` (events whose ``kind``
+// is ``play_kind`` and whose ``play`` is not None), by rank; index 0 the unseen ♥ level cards.
+nb::list heuristic_unseen(nb::handle hand, nb::handle history, int level, nb::handle play_kind) {
+    registered();
+    check_level(level);
+    int wild = natural_index(level, HEARTS);
+    std::array<int, 17> unseen{};
+    for (int rank = 2; rank <= 14; ++rank) unseen[size_t(rank)] = 8;
+    unseen[size_t(level)] = 6;
+    unseen[0] = 2;
+    unseen[RANK_SMALL_JOKER] = unseen[RANK_BIG_JOKER] = 2;
+    auto remove = [&](nb::handle card) {
+        int index = card_index_of(card);
+        --unseen[size_t(index == wild ? 0 : rank_of(index))];
+    };
+    for (nb::handle card : hand) remove(card);
+    static PyObject* kind_name = PyUnicode_InternFromString("kind");  // kept for the interpreter's life
+    static PyObject* play_name = PyUnicode_InternFromString("play");
+    static PyObject* cards_name = PyUnicode_InternFromString("cards");
+    for (nb::handle event : history) {
+        nb::object kind = nb::steal(PyObject_GetAttr(event.ptr(), kind_name));
+        if (!kind.is_valid()) throw nb::python_error();
+        if (!kind.is(play_kind)) continue;
+        nb::object play = nb::steal(PyObject_GetAttr(event.ptr(), play_name));
+        if (!play.is_valid()) throw nb::python_error();
+        if (play.is_none()) continue;
+        nb::object cards = nb::steal(PyObject_GetAttr(play.ptr(), cards_name));
+        if (!cards.is_valid()) throw nb::python_error();
+        for (nb::handle card : cards) remove(card);
+    }
+    PyObject* list = PyList_New(17);
+    if (!list) throw nb::python_error();
+    for (size_t i = 0; i < 17; ++i) PyList_SET_ITEM(list, Py_ssize_t(i), PyLong_FromLong(unseen[i]));
+    return nb::steal<nb::list>(list);
+}
+
+// HeuristicBot.play inside the core (native/src/heuristic.cpp): what the seat to play sees — its hand,
+// the four card counts, the 17 unseen counts (index 0 the unseen ♥ level cards), the play to beat (None
+// when leading) and who made it — in; the Play it chooses (PASS to pass) out.
+nb::object heuristic_play_of(nb::handle hand, nb::handle counts, nb::handle unseen, int seat, nb::handle previous,
+                             int previous_seat, int level, nb::handle parameters, nb::handle thresholds) {
+    heuristic::Seen seen;
+    seen.hand = read_hand(hand);
+    read_ints(counts, seen.counts, "counts");
+    read_ints(unseen, seen.unseen, "unseen");
+    if (seat < 0 || seat > 3) throw nb::value_error("a seat is 0-3");
+    seen.seat = seat;
+    seen.level = check_level(level);
+    seen.rules = cached_play_rules(parameters);
+    if (!previous.is_none()) {
+        // -1: who made it is not known (the heuristic then takes it for an opponent's, as Python does)
+        if (previous_seat < -1 || previous_seat > 3) throw nb::value_error("the play to beat's seat: 0-3, or -1");
+        seen.previous = read_play(previous);
+        if (!known_kind(seen.previous.kind(), seen.rules)) throw nb::value_error("the play to beat is of a kind these rules lack");
+        seen.previous_seat = previous_seat;
+    }
+    if (!seen.hand.size) throw nb::value_error("the seat to play holds no cards");
+    PackedPlay chosen = heuristic::play(seen, plan_cache(level), heuristic_parameters(thresholds));
+    return nb::steal(python_play(chosen, level));
+}
+
 // cardroom.guandan.deal.Deal inside the core, from the dealt hands to the places: a first deal names
 // its leader, a later one the previous deal's places (tribute, 抗贡 and return follow from them).
 struct DealMachine {
@@ -546,6 +658,25 @@ struct DealMachine {
         }
         return result;
     }
+    // The heuristic's view of the player to act (heuristic::seen_of): (hand, counts, unseen, seat,
+    // the play to beat or None, its seat or -1, level).
+    nb::tuple heuristic_seen() const {
+        if (state.phase != DealPhase::PLAY) throw nb::value_error("no play now: the deal is not in its play phase");
+        heuristic::Seen seen = heuristic::seen_of(state);
+        nb::list cards, counts, unseen;
+        for (int index = 0; index < CARD_COUNT; ++index)
+            for (int times = seen.hand.counts[size_t(index)]; times > 0; --times) cards.append(types.cards[index]);
+        for (int count : seen.counts) counts.append(count);
+        for (int count : seen.unseen) unseen.append(count);
+        nb::object previous = seen.previous.kind() == PASS ? nb::none() : nb::steal(python_play(seen.previous, seen.level));
+        return nb::make_tuple(cards, counts, unseen, seen.seat, previous, seen.previous_seat, seen.level);
+    }
+    // The heuristic's play for the player to act (heuristic::play on heuristic::seen_of).
+    nb::object heuristic_play() const {
+        if (state.phase != DealPhase::PLAY) throw nb::value_error("no play now: the deal is not in its play phase");
+        heuristic::Seen seen = heuristic::seen_of(state);
+        return nb::steal(python_play(heuristic::play(seen, plan_cache(seen.level)), seen.level));
+    }
     nb::list playout(uint64_t seed) {
         Random random(seed);
         std::vector<Action> log;
@@ -618,14 +749,6 @@ evaluation::Model read_model(nb::handle weights, nb::handle partner_rises) {
     return model;
 }
 
-// The plans the searches of this thread have made, per level.
-heuristic::PlanCache& plan_cache(int level) {
-    thread_local std::array<std::unique_ptr<heuristic::PlanCache>, 15> caches;
-    auto& cache = caches[size_t(level)];
-    if (!cache) cache = std::make_unique<heuristic::PlanCache>(level, PY_VERSION_HEX >= 0x030C0000);
-    return *cache;
-}
-
 // evaluation.position_value of a position's deal for ``seat``'s team.
 double position_value_of(nb::sequence hands, int level, int current, nb::sequence finished, int last_seat,
                          nb::handle last_play, int passes, nb::handle parameters, int seat, nb::handle weights,
@@ -633,6 +756,27 @@ double position_value_of(nb::sequence hands, int level, int current, nb::sequenc
     DealState deal = read_position(hands, level, current, finished, last_seat, last_play, passes, parameters);
     if (seat < 0 || seat > 3) throw nb::value_error("a seat is 0-3");
     return evaluation::position_value(deal, seat, plan_cache(level), read_model(weights, partner_rises));
+}
+
+// search.trick_values: each candidate of the player to act played at a position, the trick played to
+// its end by the heuristic, the position reached valued for that player's team.
+std::vector<double> trick_values_of(nb::sequence hands, int level, int current, nb::sequence finished, int last_seat,
+                                    nb::handle last_play, int passes, nb::handle parameters, nb::sequence candidates,
+                                    nb::handle weights, nb::handle partner_rises, bool team_searched) {
+    DealState deal = read_position(hands, level, current, finished, last_seat, last_play, passes, parameters);
+    evaluation::Model model = read_model(weights, partner_rises);
+    PlayList options;
+    deal.legal(options);
+    std::vector<PackedPlay> plays;
+    for (nb::handle candidate : candidates) {
+        PackedPlay wanted = read_play(candidate);
+        auto legal = std::find_if(options.begin(), options.end(), [&](const PackedPlay& option) {
+            return option.lo == wanted.lo && option.hi == wanted.hi && option.key == wanted.key;
+        });
+        if (legal == options.end()) throw nb::value_error("a candidate is not legal for the player to act");
+        plays.push_back(*legal);
+    }
+    return search::trick_values(deal, plays, plan_cache(level), model, team_searched);
 }
 
 // n fresh deals shuffled and played uniformly at random inside the core: (deals, actions). With
@@ -793,6 +937,12 @@ NB_MODULE(_core, m) {
     m.def("rank_lead_count", &rank_lead_count, nb::arg("hand"), nb::arg("level"), nb::arg("rules"));
     m.def("rank_follows", &rank_follows_of, nb::arg("hand"), nb::arg("level"), nb::arg("rules"), nb::arg("kind"),
           nb::arg("size"), nb::arg("key"));
+    m.def("heuristic_play", &heuristic_play_of, nb::arg("hand"), nb::arg("counts"), nb::arg("unseen"), nb::arg("seat"),
+          nb::arg("previous").none(), nb::arg("previous_seat"), nb::arg("level"), nb::arg("rules"),
+          nb::arg("thresholds").none() = nb::none(),
+          "cardroom.bots.HeuristicBot's play for the seat to play (a Play; PASS to pass).");
+    m.def("heuristic_unseen", &heuristic_unseen, nb::arg("hand"), nb::arg("history"), nb::arg("level"),
+          nb::arg("play_kind"), "cardroom.bots.heuristic.unseen_counts: the unseen cards by rank (index 0 the wild cards).");
     m.def("random_playout", &random_playout_from, nb::arg("hands"), nb::arg("level"), nb::arg("current"),
           nb::arg("finished"), nb::arg("last_seat"), nb::arg("last_play").none(), nb::arg("passes"), nb::arg("seed"),
           nb::arg("rules"), nb::arg("trick_only"));
@@ -801,6 +951,11 @@ NB_MODULE(_core, m) {
           nb::arg("finished"), nb::arg("last_seat"), nb::arg("last_play").none(), nb::arg("passes"), nb::arg("parameters"),
           nb::arg("seat"), nb::arg("weights"), nb::arg("partner_rises"),
           "The bots' evaluation (cardroom.bots.evaluation.position_value) of a position for a seat's team.");
+    m.def("trick_values", &trick_values_of, nb::arg("hands"), nb::arg("level"), nb::arg("current"),
+          nb::arg("finished"), nb::arg("last_seat"), nb::arg("last_play").none(), nb::arg("passes"),
+          nb::arg("parameters"), nb::arg("candidates"), nb::arg("weights"), nb::arg("partner_rises"),
+          nb::arg("team_searched") = false,
+          "Each candidate played, the trick played out by the heuristic, the position valued for the player's team.");
     m.def("random_deals", &random_deals, nb::arg("count"), nb::arg("seed"), nb::arg("level"), nb::arg("rules"),
           nb::arg("tribute") = false);
 
@@ -827,6 +982,9 @@ NB_MODULE(_core, m) {
         .def("play", &DealMachine::play, nb::arg("play"), "Apply a legal play of the player to act.")
         .def("play_index", &DealMachine::play_index, nb::arg("index"), "Apply the play at that index of legal_plays().")
         .def("give", &DealMachine::give, nb::arg("card"), "Give a legal tribute or return card.")
+        .def("heuristic_seen", &DealMachine::heuristic_seen,
+             "The heuristic's view of the player to act: (hand, counts, unseen, seat, previous, previous_seat, level).")
+        .def("heuristic_play", &DealMachine::heuristic_play, "The heuristic's play for the player to act.")
         .def("playout", &DealMachine::playout, nb::arg("seed"),
              "Play the deal out uniformly at random: [(phase, seat, card or Play)].");
 }

@@ -4,7 +4,7 @@
 namespace cardroom::heuristic {
 
 namespace {
-constexpr size_t PLAN_CACHE_LIMIT = 1 << 16;
+constexpr size_t PLAN_CACHE_LIMIT = 1 << 14;  // a few MB of plans
 
 Cards cards_of(const Hand& hand) {
     Cards cards = 0;

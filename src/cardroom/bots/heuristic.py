@@ -21,6 +21,11 @@ and the public state (card counts, 报牌, the cards already played, who made th
   spare); to an opponent a low card the plan does not need — a lone card completes nothing of the bot's.
 
 Deterministic: no randomness is used (the ``random.Random`` is kept for the interface).
+
+The compiled core makes the play-phase decision when it is loaded (native/src/heuristic.cpp, every rule
+set): the same play, bit for bit, as the pure code here (:meth:`HeuristicBot.pure_play`), which is its
+reference and serves where the core is not built or ``CARDROOM_PURE=1`` is set; tests compare the two
+(tests/bots/test_heuristic_native.py). Tribute and return stay in Python.
 """
 
 from __future__ import annotations
@@ -41,7 +46,8 @@ from cardroom.bots.planning import (
     units_cards,
 )
 from cardroom.cards import Card, Rank, Suit, natural_index
-from cardroom.guandan.deal import Action, EventKind, Phase, PlayAction, ReturnAction, TributeAction
+from cardroom.guandan import native
+from cardroom.guandan.deal import Action, Event, EventKind, Phase, PlayAction, ReturnAction, TributeAction
 from cardroom.guandan.moves import can_play_cards, legal_plays
 from cardroom.guandan.observation import Observation
 from cardroom.guandan.plays import PASS, Play, PlayKind, play_key, rank_orders
@@ -105,9 +111,48 @@ class HeuristicBot:
     def play(self, observation: Observation) -> PlayAction:
         """The play-phase decision. The observation need not list the legal actions (search playouts
         leave them out: listing them costs more than deciding): each play chosen is checked against
-        the rules, and the list is built only in the rare cases that need it."""
+        the rules, and the list is built only in the rare cases that need it. The compiled core decides
+        where it is loaded; :meth:`pure_play` is the reference it matches."""
         if observation.phase is not Phase.PLAY or observation.current_player != observation.seat:
             raise ValueError(f"seat {observation.seat} is not to play")
+        core = native.CORE
+        if core is None:
+            return self._decide(observation)
+        previous = observation.previous
+        hand, level = observation.hand, observation.level
+        play: Play = core.heuristic_play(
+            hand,
+            observation.card_counts,
+            core.heuristic_unseen(hand, observation.history, level, EventKind.PLAY),
+            observation.seat,
+            previous,
+            -1 if previous is None or observation.previous_seat is None else observation.previous_seat,
+            level,
+            native.play_parameters(observation.rules),
+            self.thresholds(),
+        )
+        return PlayAction(observation.seat, play)
+
+    def pure_play(self, observation: Observation) -> PlayAction:
+        """:meth:`play` computed in Python, whether the core is loaded or not: the reference of the
+        compiled decision (the rules engine and planner it calls still take the core where loaded)."""
+        if observation.phase is not Phase.PLAY or observation.current_player != observation.seat:
+            raise ValueError(f"seat {observation.seat} is not to play")
+        return self._decide(observation)
+
+    def thresholds(self) -> tuple[int, int, float, float, int, int] | None:
+        """The tunable thresholds for the core, ``None`` at the defaults."""
+        values = (
+            self.bomb_threat,
+            self.block_threat,
+            self.break_gain,
+            self.break_gain_threatened,
+            self.break_candidates,
+            self.feed_partner_at,
+        )
+        return None if values == _DEFAULT_THRESHOLDS else values
+
+    def _decide(self, observation: Observation) -> PlayAction:
         table = _Table(observation, self.planner(observation.level))
         if observation.previous is None:
             return self._lead(table)
@@ -337,6 +382,33 @@ class HeuristicBot:
         return distinct[min(distinct, key=score)]
 
 
+_DEFAULT_THRESHOLDS: tuple[int, int, float, float, int, int] = (
+    BOMB_THREAT,
+    BLOCK_THREAT,
+    BREAK_GAIN,
+    BREAK_GAIN_THREATENED,
+    BREAK_CANDIDATES,
+    FEED_PARTNER_AT,
+)
+
+
+def unseen_counts(hand: Sequence[Card], history: Sequence[Event], level: Rank) -> list[int]:
+    """Cards neither in ``hand`` nor played in ``history``, by rank value (2…14 natural; 15, 16
+    jokers); index 0 holds the unseen wild cards (the ♥ level cards), index 1 is unused. (The core's
+    ``heuristic_unseen`` counts the same for the compiled decision.)"""
+    unseen = [0, 0] + [8] * 13 + [2, 2]
+    unseen[level] = 6
+    unseen[0] = 2
+    wild = Card(level, Suit.HEARTS)
+    for card in hand:
+        unseen[0 if card is wild else card.rank] -= 1
+    for event in history:
+        if event.kind == EventKind.PLAY and event.play is not None:
+            for card in event.play.cards:
+                unseen[0 if card is wild else card.rank] -= 1
+    return unseen
+
+
 def _by_key(unit: Unit) -> tuple[int, int]:
     return unit.key, unit.wilds
 
@@ -400,17 +472,7 @@ class _Table:
         """Cards neither in our hand nor played, by rank value (2…14 natural; 15, 16 jokers); index 0
         holds the unseen wild cards."""
         if self._unseen is None:
-            unseen = [0, 0] + [8] * 13 + [2, 2]
-            unseen[self.level] = 6
-            unseen[0] = 2
-            seen = list(self.hand)
-            for event in self.observation.history:
-                if event.kind == EventKind.PLAY and event.play is not None:
-                    seen += event.play.cards
-            wild = self.wild
-            for card in seen:
-                unseen[0 if card is wild else card.rank] -= 1
-            self._unseen = unseen
+            self._unseen = unseen_counts(self.hand, self.observation.history, self.level)
         return self._unseen
 
     def can_be_beaten(self, kind: PlayKind, size: int, key: int) -> bool:

@@ -85,12 +85,6 @@ def position_with(observation: Observation, hands: Sequence[Sequence[Card]]) -> 
     last = None
     if observation.previous is not None and observation.previous_seat is not None:
         last = (observation.previous_seat, observation.previous)
-    passes = 0
-    if last is not None:
-        for event in reversed(observation.history):
-            if event.kind != EventKind.PASS:
-                break
-            passes += 1
     return Deal.at_position(
         hands,
         observation.level,
@@ -98,8 +92,19 @@ def position_with(observation: Observation, hands: Sequence[Sequence[Card]]) -> 
         current_player=observation.current_player,
         finished=observation.finished,
         last_play=last,
-        passes=passes,
+        passes=passes_on(observation),
     )
+
+
+def passes_on(observation: Observation) -> int:
+    """How many seats have passed on the play to beat (0 when the seat leads)."""
+    passes = 0
+    if observation.previous is not None:
+        for event in reversed(observation.history):
+            if event.kind != EventKind.PASS:
+                break
+            passes += 1
+    return passes
 
 
 def sample_position(observation: Observation, rng: random.Random) -> Deal:

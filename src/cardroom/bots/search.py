@@ -29,11 +29,13 @@ import time
 from collections.abc import Callable, Sequence
 
 from cardroom.bots.base import register
-from cardroom.bots.evaluation import position_value
+from cardroom.bots.evaluation import WEIGHTS, position_value
 from cardroom.bots.heuristic import HeuristicBot
 from cardroom.bots.planning import Planner
 from cardroom.bots.playout import play_trick
-from cardroom.bots.sampling import position_with, sample_hands
+from cardroom.bots.sampling import passes_on, position_with, sample_hands
+from cardroom.cards import Card
+from cardroom.guandan import native
 from cardroom.guandan.deal import Action, Deal, Phase, PlayAction
 from cardroom.guandan.observation import Observation
 from cardroom.guandan.plays import PASS, Play
@@ -146,11 +148,10 @@ class SearchBot:
                     return 0
             round_ += 1
             hands = sample_hands(observation, self.rng)
-            for index in alive:
-                deal = position_with(observation, hands)
-                deal.apply(PlayAction(observation.seat, candidates[index]))
-                play_trick(deal, self.policy, observation)
-                values[index].append(self.evaluate(deal, observation.seat, planner))
+            plays = [candidates[index] for index in alive]
+            found = trick_values(observation, hands, plays, self.policy, self.evaluate, planner)
+            for index, value in zip(alive, found, strict=True):
+                values[index].append(value)
         best, best_gain = 0, 0.0
         for index in alive[1:]:
             gain = _mean_gain(values, index)
@@ -171,6 +172,46 @@ class SearchBot:
             return False
         spent = self.clock() - started
         return spent + spent / done <= self.move_time
+
+
+def trick_values(
+    observation: Observation,
+    hands: Sequence[Sequence[Card]],
+    plays: Sequence[Play],
+    policy: HeuristicBot,
+    evaluate: Evaluate,
+    planner: Planner,
+) -> list[float]:
+    """For each of ``plays`` by the seat to act: the play made at the observed position with these
+    ``hands``, the trick played to its end by ``policy`` at every seat, the position reached valued
+    for the seat's team. In the compiled core (native/src/search.cpp, the same values to the bit) when
+    it is loaded and the policy (a plain :class:`HeuristicBot` at its default thresholds) and the
+    evaluation are the default ones."""
+    core = native.CORE
+    default_policy = type(policy) is HeuristicBot and policy.thresholds() is None
+    if core is not None and evaluate is position_value and default_policy:
+        last = observation.previous
+        found: list[float] = core.trick_values(
+            hands,
+            int(observation.level),
+            observation.seat,
+            list(observation.finished),
+            observation.previous_seat if last is not None else -1,
+            last,
+            passes_on(observation),
+            native.deal_parameters(observation.rules),
+            plays,
+            WEIGHTS,
+            observation.rules.partner_rises,
+        )
+        return found
+    values = []
+    for play in plays:
+        deal = position_with(observation, hands)
+        deal.apply(PlayAction(observation.seat, play))
+        play_trick(deal, policy, observation)
+        values.append(evaluate(deal, observation.seat, planner))
+    return values
 
 
 def alternatives(observation: Observation, proposal: Play, planned: Sequence[Play] = ()) -> list[Play]:

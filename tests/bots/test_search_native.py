@@ -1,0 +1,99 @@
+"""The search's playouts in the compiled core (native/src/search.cpp: each candidate played, the trick
+played to its end by the heuristic at every seat, the position valued) against the pure ones, their
+reference (:func:`cardroom.bots.search.trick_values` on the pure engine): the same values to the bit on
+the search's own decisions under every preset, and so the same choices, game after game.
+
+Without the extension these tests skip, unless ``CARDROOM_REQUIRE_NATIVE=1`` (``make test``) makes that
+a failure.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from types import ModuleType
+
+import pytest
+
+from cardroom.bots import HeuristicBot, SearchBot
+from cardroom.bots.evaluation import position_value
+from cardroom.bots.sampling import sample_hands
+from cardroom.bots.search import trick_values
+from cardroom.guandan import native
+from cardroom.guandan.deal import Phase, PlayAction
+from cardroom.guandan.match import Match
+from cardroom.guandan.moves import legal_plays
+from cardroom.guandan.observation import Observation
+from cardroom.guandan.plays import PASS
+from cardroom.guandan.ruleset import PRESETS
+
+
+def search_decisions(rules_name: str, deals: int, seed: int) -> list[Observation]:
+    """The play-phase decisions with a choice of heuristic self-play matches (tribute included)."""
+    rng = random.Random(seed)
+    bots = [HeuristicBot(rng) for _ in range(4)]
+    found = []
+    match = Match(PRESETS[rules_name], max_deals=deals)
+    match.deal_random(rng)
+    while not match.is_over:
+        deal = match.current_deal
+        if deal is None:
+            match.deal_random(rng)
+            continue
+        seat = match.current_player
+        assert seat is not None
+        observation = match.observation(seat)
+        if observation.phase is Phase.PLAY and len(observation.legal_actions) > 1:
+            found.append(observation)
+        match.apply(bots[seat].act(observation))
+    return found
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_the_core_values_the_candidates_as_the_pure_playouts_do(core: ModuleType, name: str) -> None:
+    rng = random.Random(11)
+    searcher = SearchBot(random.Random(1))
+    seen: Counter[str] = Counter()
+    for observation in search_decisions(name, deals=3, seed=5)[::3]:
+        proposal = searcher.proposer.act(observation)
+        assert isinstance(proposal, PlayAction)
+        plays = searcher.candidates(observation, proposal.play)
+        planner = searcher.policy.planner(observation.level)
+        for _ in range(2):
+            hands = sample_hands(observation, rng)
+            made = trick_values(observation, hands, plays, searcher.policy, position_value, planner)
+            with native.pure_engine():
+                pure = trick_values(observation, hands, plays, HeuristicBot(rng), position_value, planner)
+            # a deal's end is valued by its places: an int in Python, the same float in the core
+            assert repr(made) == repr([float(value) for value in pure]), f"{name}: {plays}"
+        seen["lead" if observation.previous is None else "follow"] += 1
+        seen["candidates"] += len(plays)
+        seen["passes weighed"] += PASS in plays
+    assert seen["lead"] >= 10, seen
+    assert seen["follow"] >= 20, seen
+    assert seen["passes weighed"] >= 20, seen
+
+
+def test_the_search_chooses_alike_on_either_engine(core: ModuleType) -> None:
+    """Whole decisions of the default search bot, seeded alike, are the same on both engines."""
+    changed = 0
+    decisions = search_decisions("competition", deals=2, seed=21)[::4]
+    for number, observation in enumerate(decisions):
+        made = SearchBot(random.Random(number)).act(observation)
+        with native.pure_engine():
+            pure = SearchBot(random.Random(number)).act(observation)
+        assert made == pure
+        proposal = HeuristicBot(random.Random(0)).act(observation)
+        changed += made != proposal
+    assert len(decisions) >= 30
+    assert changed >= 1, "no decision differed from the heuristic's: the search was not tested"
+
+
+def test_a_candidate_that_is_not_legal_is_refused(core: ModuleType) -> None:
+    observation = search_decisions("competition", deals=1, seed=3)[0]
+    hands = sample_hands(observation, random.Random(0))
+    planner = HeuristicBot(random.Random(0)).planner(observation.level)
+    others = [card for card in hands[(observation.seat + 1) % 4] if card not in observation.hand]
+    foreign = legal_plays([others[0]], None, observation.level, observation.rules)[0]
+    with pytest.raises(ValueError, match="not legal"):
+        trick_values(observation, hands, [foreign], HeuristicBot(random.Random(0)), position_value, planner)
