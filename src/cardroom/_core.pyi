@@ -79,6 +79,33 @@ def random_playout(
     rules: tuple[int, ...],
     trick_only: bool,
 ) -> tuple[list[tuple[int, Any]], list[int]]: ...
+def position_value(
+    hands: Sequence[_Hand],
+    level: int,
+    current: int,
+    finished: Sequence[int],
+    last_seat: int,
+    last_play: Any,
+    passes: int,
+    parameters: tuple[int, ...],
+    seat: int,
+    weights: Sequence[float],
+    partner_rises: Sequence[int],
+) -> float: ...
+def trick_values(
+    hands: Sequence[_Hand],
+    level: int,
+    current: int,
+    finished: Sequence[int],
+    last_seat: int,
+    last_play: Any,
+    passes: int,
+    parameters: tuple[int, ...],
+    candidates: Sequence[Any],
+    weights: Sequence[float],
+    partner_rises: Sequence[int],
+    team_searched: bool = False,
+) -> list[float]: ...
 def register_action_table(size: int, pass_index: int, plays: Sequence[tuple[int, ...]]) -> None: ...
 def action_mask(
     hand: _Hand, level: int, rules: tuple[int, ...], kind: int = 0, size: int = 0, key: int = 0

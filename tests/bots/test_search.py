@@ -8,6 +8,7 @@ from itertools import count
 import pytest
 
 from cardroom.bots import Bot, HeuristicBot, RandomBot, SearchBot, search
+from cardroom.bots.evaluation import position_value
 from cardroom.bots.playout import observe_position, play_out, play_trick
 from cardroom.bots.sampling import sample_hands, sample_position
 from cardroom.bots.search import MAX_CANDIDATES, PLAN_LEADS, alternatives, top_follow
@@ -15,7 +16,7 @@ from cardroom.cards import Card
 from cardroom.guandan.deal import Action, Phase, PlayAction
 from cardroom.guandan.match import Match
 from cardroom.guandan.observation import Observation
-from cardroom.guandan.plays import PASS
+from cardroom.guandan.plays import PASS, Play
 from cardroom.guandan.ruleset import COMPETITION, PRESETS
 
 
@@ -359,3 +360,34 @@ def test_a_bad_move_time_or_sample_cap_is_refused() -> None:
         SearchBot(random.Random(0), move_time=0)
     with pytest.raises(ValueError, match=r"max_samples \(8\) must not be below samples \(16\)"):
         SearchBot(random.Random(0), max_samples=8)
+
+
+def trick_end_value(observation: Observation, sample: int, play: Play, policy: HeuristicBot) -> float:
+    """The value of ``play`` on the sample drawn with seed ``sample``, the heuristic playing on."""
+    after = sample_position(observation, random.Random(sample))
+    after.apply(PlayAction(observation.seat, play))
+    play_trick(after, policy, observation)
+    return position_value(after, observation.seat, policy.planner(observation.level))
+
+
+def test_a_searched_follow_is_legal_and_worth_at_least_the_heuristics_on_the_sample() -> None:
+    """The team's own follows in the playouts (searched_follow): a legal play of the seat to act, the
+    heuristic's unless another is worth strictly more on the sample; over many positions, sometimes
+    another."""
+    policy = HeuristicBot(random.Random(0))
+    others = 0
+    for match in following_positions(12):
+        seat = match.current_player
+        assert seat is not None
+        observation = match.observation(seat)
+        planner = policy.planner(observation.level)
+        for sample in range(4):
+            deal = sample_position(observation, random.Random(sample))
+            chosen = search.searched_follow(deal, policy, observation, position_value, planner)
+            assert PlayAction(seat, chosen) in deal.legal_actions()
+            proposal = policy.play(observe_position(deal, seat, observation, listed=False)).play
+            if chosen != proposal:
+                others += 1
+                worth = [trick_end_value(observation, sample, play, policy) for play in (chosen, proposal)]
+                assert worth[0] > worth[1]
+    assert others >= 3

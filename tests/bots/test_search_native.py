@@ -1,7 +1,7 @@
 """The search's playouts in the compiled core (native/src/search.cpp: each candidate played, the trick
-played to its end by the heuristic at every seat, the position valued) against the pure ones, their
-reference (:func:`cardroom.bots.search.trick_values` on the pure engine): the same values to the bit on
-the search's own decisions under every preset, and so the same choices, game after game.
+played to its end by the heuristic, or with the team's own follows searched, the position valued)
+against the pure ones, their reference (:func:`cardroom.bots.search.trick_values` on the pure engine):
+the same values to the bit on the search's own decisions under every preset, and so the same choices.
 
 Without the extension these tests skip, unless ``CARDROOM_REQUIRE_NATIVE=1`` (``make test``) makes that
 a failure.
@@ -49,8 +49,11 @@ def search_decisions(rules_name: str, deals: int, seed: int) -> list[Observation
     return found
 
 
+@pytest.mark.parametrize("team_search", [False, True])
 @pytest.mark.parametrize("name", sorted(PRESETS))
-def test_the_core_values_the_candidates_as_the_pure_playouts_do(core: ModuleType, name: str) -> None:
+def test_the_core_values_the_candidates_as_the_pure_playouts_do(
+    core: ModuleType, name: str, team_search: bool
+) -> None:
     rng = random.Random(11)
     searcher = SearchBot(random.Random(1))
     seen: Counter[str] = Counter()
@@ -61,17 +64,22 @@ def test_the_core_values_the_candidates_as_the_pure_playouts_do(core: ModuleType
         planner = searcher.policy.planner(observation.level)
         for _ in range(2):
             hands = sample_hands(observation, rng)
-            made = trick_values(observation, hands, plays, searcher.policy, position_value, planner)
+            policy = searcher.policy
+            made = trick_values(observation, hands, plays, policy, position_value, planner, team_search)
             with native.pure_engine():
-                pure = trick_values(observation, hands, plays, HeuristicBot(rng), position_value, planner)
+                pure = trick_values(observation, hands, plays, policy, position_value, planner, team_search)
             # a deal's end is valued by its places: an int in Python, the same float in the core
             assert repr(made) == repr([float(value) for value in pure]), f"{name}: {plays}"
+            if team_search:
+                unsearched = trick_values(observation, hands, plays, policy, position_value, planner)
+                seen["values the team's search changed"] += made != unsearched
         seen["lead" if observation.previous is None else "follow"] += 1
         seen["candidates"] += len(plays)
         seen["passes weighed"] += PASS in plays
     assert seen["lead"] >= 10, seen
     assert seen["follow"] >= 20, seen
     assert seen["passes weighed"] >= 20, seen
+    assert not team_search or seen["values the team's search changed"] >= 5, seen
 
 
 def test_the_search_chooses_alike_on_either_engine(core: ModuleType) -> None:

@@ -45,17 +45,18 @@ def play_out(deal: Deal, policy: PlayoutPolicy, template: Observation) -> None:
     """Play the position to the end of the deal with ``policy`` at every seat (each play is still
     checked by the deal)."""
     while deal.phase is Phase.PLAY:
-        _play_next(deal, policy, template)
+        play_next(deal, policy, template)
 
 
 def play_trick(deal: Deal, policy: PlayoutPolicy, template: Observation) -> None:
     """Play the position to the end of the trick in play (the next lead), or of the deal if it ends
     first; with no play to beat, nothing is played."""
     while deal.phase is Phase.PLAY and deal.last_play is not None:
-        _play_next(deal, policy, template)
+        play_next(deal, policy, template)
 
 
-def _play_next(deal: Deal, policy: PlayoutPolicy, template: Observation) -> None:
+def play_next(deal: Deal, policy: PlayoutPolicy, template: Observation) -> None:
+    """The player to act plays what ``policy`` chooses for it."""
     seat = deal.current_player
     assert seat is not None
     deal.apply(policy.play(observe_position(deal, seat, template, listed=False)))

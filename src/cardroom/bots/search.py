@@ -4,17 +4,20 @@ At each play-phase decision the heuristic bot proposes its action; a few alterna
 leading, the heuristic's next plays by its own ranking; the lowest rank-level play of each kind and
 size; when following a plain play, the highest that beats it, 顶牌) are weighed against it. For each
 of ``samples`` determinisations (:mod:`cardroom.bots.sampling`: the unseen cards dealt to fit what the
-seat has seen) every candidate is played, the trick is played to its end with the heuristic at all
-four seats (:func:`cardroom.bots.playout.play_trick`), and the position reached is valued for the
-bot's team by :func:`cardroom.bots.evaluation.position_value` (the expected outcome over finishing
-orders, from the four plans). The candidates share the samples, so they are compared pair by pair on
+seat has seen) every candidate is played, the trick is played to its end with the heuristic at the
+opponents' seats and, at the bot's own team's later turns in the trick, the follow a one-level search on
+that sample finds best (:func:`searched_follow`: the heuristic's play, passing, the lowest plain play
+that beats, the lowest bomb; ``team_search``), and the position reached is valued for the bot's team
+by :func:`cardroom.bots.evaluation.position_value` (the expected outcome over finishing orders, from the
+four plans). The candidates share the samples, so they are compared pair by pair on
 the same cards. An alternative replaces the heuristic's choice only when its mean gain is at least
 ``min_gain`` and ``confidence_z`` standard errors above zero (by default :data:`MIN_GAIN` and
 :data:`CONFIDENCE_Z`; :mod:`cardroom.bots.scoring` compares settings): a noisy estimate that merely
 looks better is not followed. Halfway through, alternatives that are not ahead are dropped. (Valuing
 the end of the trick rather than the end of the deal is what makes the search worth running: a
 played-out deal's value swings so much between samples that 16 of them cannot tell most candidates
-apart; docs/bots.md has the figures.)
+apart; docs/bots.md has the figures.) The playouts run in the compiled core when it is loaded
+(native/src/search.cpp, the same values to the bit).
 
 Tribute and return, and decisions with a single legal action, are the heuristic's. Deterministic under
 its seed: the budget is a number of samples, not a time — unless ``move_time`` is given (anytime: more
@@ -32,13 +35,13 @@ from cardroom.bots.base import register
 from cardroom.bots.evaluation import WEIGHTS, position_value
 from cardroom.bots.heuristic import HeuristicBot
 from cardroom.bots.planning import Planner
-from cardroom.bots.playout import play_trick
+from cardroom.bots.playout import observe_position, play_next, play_trick
 from cardroom.bots.sampling import passes_on, position_with, sample_hands
 from cardroom.cards import Card
 from cardroom.guandan import native
 from cardroom.guandan.deal import Action, Deal, Phase, PlayAction
 from cardroom.guandan.observation import Observation
-from cardroom.guandan.plays import PASS, Play
+from cardroom.guandan.plays import PASS, Play, PlayKind
 from cardroom.guandan.rankplays import RankCounts, iter_rank_follows, iter_rank_leads, rank_play_of
 
 DEFAULT_SAMPLES = 16
@@ -72,6 +75,7 @@ class SearchBot:
         confidence_z: float = CONFIDENCE_Z,
         max_candidates: int = MAX_CANDIDATES,
         top_follow: bool = True,
+        team_search: bool = True,
         evaluate: Evaluate = position_value,
         move_time: float | None = None,
         max_samples: int | None = None,
@@ -98,6 +102,9 @@ class SearchBot:
         self.max_candidates = max_candidates
         self.top_follow = top_follow
         """Whether, when following a plain play, the highest play that beats it is weighed too."""
+        self.team_search = team_search
+        """Whether, in each sample, the team's own follows later in the trick are searched
+        (:func:`searched_follow`) rather than played by the heuristic."""
         self.evaluate = evaluate
         self.move_time = move_time
         """Seconds a decision may take: past ``samples``, samples are drawn while time is left (the
@@ -149,7 +156,9 @@ class SearchBot:
             round_ += 1
             hands = sample_hands(observation, self.rng)
             plays = [candidates[index] for index in alive]
-            found = trick_values(observation, hands, plays, self.policy, self.evaluate, planner)
+            found = trick_values(
+                observation, hands, plays, self.policy, self.evaluate, planner, self.team_search
+            )
             for index, value in zip(alive, found, strict=True):
                 values[index].append(value)
         best, best_gain = 0, 0.0
@@ -181,10 +190,12 @@ def trick_values(
     policy: HeuristicBot,
     evaluate: Evaluate,
     planner: Planner,
+    team_search: bool = False,
 ) -> list[float]:
     """For each of ``plays`` by the seat to act: the play made at the observed position with these
-    ``hands``, the trick played to its end by ``policy`` at every seat, the position reached valued
-    for the seat's team. In the compiled core (native/src/search.cpp, the same values to the bit) when
+    ``hands``, the trick played to its end by ``policy`` at every seat (with ``team_search``, the
+    seat's team's follows by :func:`searched_follow`), the position reached valued for the seat's
+    team. In the compiled core (native/src/search.cpp, the same values to the bit) when
     it is loaded and the policy (a plain :class:`HeuristicBot` at its default thresholds) and the
     evaluation are the default ones."""
     core = native.CORE
@@ -203,15 +214,93 @@ def trick_values(
             plays,
             WEIGHTS,
             observation.rules.partner_rises,
+            team_search,
         )
         return found
     values = []
     for play in plays:
         deal = position_with(observation, hands)
         deal.apply(PlayAction(observation.seat, play))
-        play_trick(deal, policy, observation)
+        if team_search:
+            play_trick_searched(deal, policy, observation, evaluate, planner, observation.seat)
+        else:
+            play_trick(deal, policy, observation)
         values.append(evaluate(deal, observation.seat, planner))
     return values
+
+
+def play_trick_searched(
+    deal: Deal,
+    policy: HeuristicBot,
+    template: Observation,
+    evaluate: Evaluate,
+    planner: Planner,
+    seat: int,
+) -> None:
+    """Play the trick in play to its end (or the deal's): ``policy`` at the other team's seats, and at
+    ``seat``'s team's the follow a one-level search on these hands finds best (:func:`searched_follow`);
+    with no play to beat, nothing is played."""
+    while deal.phase is Phase.PLAY and deal.last_play is not None:
+        to_act = deal.current_player
+        assert to_act is not None
+        if to_act % 2 == seat % 2:
+            deal.apply(PlayAction(to_act, searched_follow(deal, policy, template, evaluate, planner)))
+        else:
+            play_next(deal, policy, template)
+
+
+def searched_follow(
+    deal: Deal, policy: HeuristicBot, template: Observation, evaluate: Evaluate, planner: Planner
+) -> Play:
+    """The follow of the seat to act that a one-level search on the deal's (sampled) hands finds best:
+    ``policy``'s play, passing, the lowest plain play that beats and the lowest bomb, each played and
+    the trick played to its end by ``policy``, valued for the seat's team; the first best (``policy``'s
+    among equals). Plays are told apart by kind, key rank, cards and key, as the core does."""
+    seat = deal.current_player
+    assert seat is not None
+    proposal = policy.play(observe_position(deal, seat, template, listed=False)).play
+    passing: Play | None = None
+    plain: Play | None = None
+    bomb: Play | None = None
+    for action in deal.legal_actions():
+        assert isinstance(action, PlayAction)
+        play = action.play
+        if play.kind is PlayKind.PASS:
+            passing = play
+        elif play.kind.is_bomb:
+            bomb = play if bomb is None or play.key < bomb.key else bomb
+        elif plain is None or play.key < plain.key:
+            plain = play
+    candidates = [proposal]
+    for other in (passing, plain, bomb):
+        if other is not None and all(_identity(other) != _identity(known) for known in candidates):
+            candidates.append(other)
+    best, best_value = proposal, 0.0
+    for index, play in enumerate(candidates):
+        after = _copy(deal)
+        after.apply(PlayAction(seat, play))
+        play_trick(after, policy, template)
+        value = evaluate(after, seat, planner)
+        if index == 0 or value > best_value:
+            best, best_value = play, value
+    return best
+
+
+def _identity(play: Play) -> tuple[object, ...]:
+    return play.kind, play.rank, play.cards, play.key
+
+
+def _copy(deal: Deal) -> Deal:
+    """The same position in a new deal (what is played on it leaves ``deal`` as it was)."""
+    return Deal.at_position(
+        [deal.hand(seat) for seat in range(4)],
+        deal.level,
+        deal.rules,
+        current_player=deal.current_player if deal.current_player is not None else 0,
+        finished=deal.finished,
+        last_play=deal.last_play,
+        passes=deal.passes,
+    )
 
 
 def alternatives(observation: Observation, proposal: Play, planned: Sequence[Play] = ()) -> list[Play]:
