@@ -391,3 +391,60 @@ def test_a_searched_follow_is_legal_and_worth_at_least_the_heuristics_on_the_sam
                 worth = [trick_end_value(observation, sample, play, policy) for play in (chosen, proposal)]
                 assert worth[0] > worth[1]
     assert others >= 3
+
+
+def return_decisions(rules_name: str, count: int, seed: int) -> list[Observation]:
+    """Observations of seats about to return a card (还贡), from heuristic self-play matches."""
+    rng = random.Random(seed)
+    bots = [HeuristicBot(rng) for _ in range(4)]
+    found: list[Observation] = []
+    while len(found) < count:
+        match = Match(PRESETS[rules_name], max_deals=12)
+        match.deal_random(rng)
+        while not match.is_over and len(found) < count:
+            if match.current_deal is None:
+                match.deal_random(rng)
+                continue
+            seat = match.current_player
+            assert seat is not None
+            observation = match.observation(seat)
+            if observation.phase is Phase.RETURN:
+                found.append(observation)
+            match.apply(bots[seat].act(observation))
+    return found
+
+
+def test_the_leader_after_a_single_tribute_is_its_payer_and_unknown_otherwise() -> None:
+    """TributePlan.leader: after a tribute to 上游 alone its payer leads; after a double tribute the
+    observation does not say which receiver is 上游, nor, where payers may be excused, whether a lone
+    tribute went to 上游."""
+    single = double = 0
+    for observation in return_decisions("competition", 60, 3):
+        tributes = [event for event in observation.history if event.kind.value == "tribute"]
+        leader = search.return_leader(observation)
+        if len(tributes) == 1:
+            single += 1
+            assert leader == tributes[0].seat
+            assert tributes[0].to == observation.seat
+        else:
+            double += 1
+            assert leader is None
+    assert single >= 10
+    assert double >= 3
+    for observation in return_decisions("classic", 5, 3):
+        assert search.return_leader(observation) is None
+
+
+def test_the_search_returns_a_legal_card_deterministically_and_sometimes_another_than_the_heuristic() -> None:
+    differs = 0
+    decisions = [o for o in return_decisions("competition", 100, 7) if search.return_leader(o) is not None]
+    for number, observation in enumerate(decisions):
+        chosen = SearchBot(random.Random(number)).act(observation)
+        assert chosen in observation.legal_actions
+        assert SearchBot(random.Random(number)).act(observation) == chosen
+        heuristic = HeuristicBot(random.Random(0)).act(observation)
+        assert SearchBot(random.Random(number), return_search=False).act(observation) == heuristic
+        assert HeuristicBot(random.Random(0)).return_options(observation)[0] == heuristic
+        differs += chosen != heuristic
+    assert len(decisions) >= 30
+    assert differs >= 1

@@ -17,15 +17,17 @@ import pytest
 
 from cardroom.bots import HeuristicBot, SearchBot
 from cardroom.bots.evaluation import position_value
+from cardroom.bots.planning import Planner
 from cardroom.bots.sampling import sample_hands
-from cardroom.bots.search import trick_values
+from cardroom.bots.search import return_leader, return_value, trick_values
 from cardroom.guandan import native
-from cardroom.guandan.deal import Phase, PlayAction
+from cardroom.guandan.deal import Phase, PlayAction, ReturnAction
 from cardroom.guandan.match import Match
 from cardroom.guandan.moves import legal_plays
 from cardroom.guandan.observation import Observation
 from cardroom.guandan.plays import PASS
 from cardroom.guandan.ruleset import PRESETS
+from tests.bots.test_search import return_decisions
 
 
 def search_decisions(rules_name: str, deals: int, seed: int) -> list[Observation]:
@@ -105,3 +107,25 @@ def test_a_candidate_that_is_not_legal_is_refused(core: ModuleType) -> None:
     foreign = legal_plays([others[0]], None, observation.level, observation.rules)[0]
     with pytest.raises(ValueError, match="not legal"):
         trick_values(observation, hands, [foreign], HeuristicBot(random.Random(0)), position_value, planner)
+
+
+def test_the_core_values_return_cards_as_the_pure_evaluation_does(core: ModuleType) -> None:
+    """还贡 by search (:func:`cardroom.bots.search.return_value`): the position where play starts,
+    valued in the core and by the pure evaluation, to the bit."""
+    rng = random.Random(4)
+    compared = 0
+    for name in ("competition", "platform"):
+        for observation in return_decisions(name, 30, 9):
+            leader = return_leader(observation)
+            if leader is None:
+                continue
+            planner = Planner(observation.level)
+            hands = sample_hands(observation, rng)
+            for action in observation.legal_actions[:4]:
+                assert isinstance(action, ReturnAction)
+                made = return_value(observation, hands, action.card, leader, position_value, planner)
+                with native.pure_engine():
+                    pure = return_value(observation, hands, action.card, leader, position_value, planner)
+                assert repr(made) == repr(pure)
+                compared += 1
+    assert compared >= 40

@@ -331,13 +331,21 @@ class HeuristicBot:
 
     def _return(self, observation: Observation) -> Action:
         """To the partner: the wild card if allowed, else a high card the plan can spare. To an
-        opponent: a low card the plan does not need, of a suit whose neighbours we hold.
+        opponent: a low card the plan does not need, of a suit whose neighbours we hold
+        (:meth:`return_options`' first)."""
+        return self.return_options(observation)[0]
+
+    def return_options(self, observation: Observation) -> list[ReturnAction]:
+        """The return cards (还贡), one action per distinct card, best first by this bot's ranking.
 
         Each returnable rank is valued by how our plan's cost changes without the card: to an opponent
         less the card's cost as a single (low cards are awkward in any hand); to the partner only a
-        loss counts, against the card's rank. The best few by a quick estimate are planned exactly."""
+        loss counts, against the card's rank. The best few by a quick estimate are planned exactly.
+        To the partner the wild card, where the rules let it go, comes first."""
         actions = observation.legal_actions
         distinct = {action.card: action for action in actions if isinstance(action, ReturnAction)}
+        if not distinct:
+            raise ValueError(f"seat {observation.seat} has no card to return now")
         level = observation.level
         wild = Card(level, Suit.HEARTS)
         payer = next(
@@ -349,10 +357,8 @@ class HeuristicBot:
             None,
         )
         to_partner = payer is not None and payer == (observation.seat + 2) % 4
-        if to_partner and wild in distinct:
-            return distinct[wild]
         if len(distinct) == 1:
-            return actions[0]
+            return list(distinct.values())
         planner = self.planner(level)
         hand = observation.hand
         plan = planner.plan(hand)
@@ -374,12 +380,14 @@ class HeuristicBot:
             card = next(card for card in distinct if card.rank == rank)
             value_of[rank] = value(rank, planner.plan(_without(hand, card)).cost - plan.cost)
 
-        def score(card: Card) -> tuple[float, int, int, int]:
+        def score(card: Card) -> tuple[bool, float, int, int, int]:
+            if to_partner and card is wild:
+                return (False, 0.0, 0, 0, 0)
             worth = value_of[card.rank] + (5.0 if card is wild else 0.0)  # never our wild card to an opponent
             neighbours = _suit_neighbours(hand, card)
-            return (round(worth, 6), reserved[card.index], -neighbours, card.index)
+            return (True, round(worth, 6), reserved[card.index], -neighbours, card.index)
 
-        return distinct[min(distinct, key=score)]
+        return [distinct[card] for card in sorted(distinct, key=score)]
 
 
 _DEFAULT_THRESHOLDS: tuple[int, int, float, float, int, int] = (

@@ -19,7 +19,9 @@ played-out deal's value swings so much between samples that 16 of them cannot te
 apart; docs/bots.md has the figures.) The playouts run in the compiled core when it is loaded
 (native/src/search.cpp, the same values to the bit).
 
-Tribute and return, and decisions with a single legal action, are the heuristic's. Deterministic under
+The return card (还贡) after a single tribute is searched too (:meth:`SearchBot.choose_return`, valued
+where play starts); tribute, other returns and decisions with a single legal action are the
+heuristic's. Deterministic under
 its seed: the budget is a number of samples, not a time — unless ``move_time`` is given (anytime: more
 samples while the time lasts, up to ``max_samples``; then the choice depends on the machine's speed).
 """
@@ -39,7 +41,7 @@ from cardroom.bots.playout import observe_position, play_next, play_trick
 from cardroom.bots.sampling import passes_on, position_with, sample_hands
 from cardroom.cards import Card
 from cardroom.guandan import native
-from cardroom.guandan.deal import Action, Deal, Phase, PlayAction
+from cardroom.guandan.deal import Action, Deal, EventKind, Phase, PlayAction, ReturnAction
 from cardroom.guandan.observation import Observation
 from cardroom.guandan.plays import PASS, Play, PlayKind
 from cardroom.guandan.rankplays import RankCounts, iter_rank_follows, iter_rank_leads, rank_play_of
@@ -76,6 +78,7 @@ class SearchBot:
         max_candidates: int = MAX_CANDIDATES,
         top_follow: bool = True,
         team_search: bool = True,
+        return_search: bool = True,
         evaluate: Evaluate = position_value,
         move_time: float | None = None,
         max_samples: int | None = None,
@@ -105,6 +108,9 @@ class SearchBot:
         self.team_search = team_search
         """Whether, in each sample, the team's own follows later in the trick are searched
         (:func:`searched_follow`) rather than played by the heuristic."""
+        self.return_search = return_search
+        """Whether the return card (还贡) is chosen by search (:meth:`choose_return`) rather than the
+        heuristic."""
         self.evaluate = evaluate
         self.move_time = move_time
         """Seconds a decision may take: past ``samples``, samples are drawn while time is left (the
@@ -117,6 +123,8 @@ class SearchBot:
         """Plays every seat to the end of the trick; its planner plans the hands for the evaluation."""
 
     def act(self, observation: Observation) -> Action:
+        if observation.phase is Phase.RETURN and self.return_search and len(observation.legal_actions) > 1:
+            return self.choose_return(observation)
         proposal = self.proposer.act(observation)
         if observation.phase is not Phase.PLAY or len(observation.legal_actions) == 1:
             return proposal
@@ -161,6 +169,11 @@ class SearchBot:
             )
             for index, value in zip(alive, found, strict=True):
                 values[index].append(value)
+        return self._clear_best(values, alive)
+
+    def _clear_best(self, values: list[list[float]], alive: Sequence[int]) -> int:
+        """The alternative (of ``alive``, 0 the proposal) with the highest mean gain over the shared
+        samples that clears the bar; 0 when none does."""
         best, best_gain = 0, 0.0
         for index in alive[1:]:
             gain = _mean_gain(values, index)
@@ -171,6 +184,25 @@ class SearchBot:
             ):
                 best, best_gain = index, gain
         return best
+
+    def choose_return(self, observation: Observation) -> ReturnAction:
+        """还贡 by search: the heuristic's return cards, best first (:meth:`HeuristicBot.return_options`,
+        up to ``max_candidates``), each given on the same ``samples`` samples of the unseen cards and
+        the position where play starts valued for the team (:func:`return_value`); another than the
+        heuristic's only past the same bar as in play. Where the observation does not tell who will
+        lead (:func:`return_leader`), the heuristic's card."""
+        options = self.proposer.return_options(observation)[: self.max_candidates]
+        leader = return_leader(observation)
+        if len(options) == 1 or leader is None:
+            return options[0]
+        planner = self.policy.planner(observation.level)
+        values: list[list[float]] = [[] for _ in options]
+        for _ in range(self.samples):
+            hands = sample_hands(observation, self.rng)
+            for index, option in enumerate(options):
+                value = return_value(observation, hands, option.card, leader, self.evaluate, planner)
+                values[index].append(value)
+        return options[self._clear_best(values, range(len(options)))]
 
     def _another(self, done: int, started: float) -> bool:
         """Whether to draw one more sample after ``done``: up to ``samples``; with a ``move_time``, more
@@ -227,6 +259,52 @@ def trick_values(
             play_trick(deal, policy, observation)
         values.append(evaluate(deal, observation.seat, planner))
     return values
+
+
+def return_leader(observation: Observation) -> int | None:
+    """Who leads the first trick once the return is made, as a returning seat can tell it: after a
+    single tribute, the one who paid it (the one who paid 上游). ``None`` after a double tribute (which
+    receiver is 上游 is not in the observation) and under rule sets that excuse payers (a lone tribute
+    may then have gone to 二游)."""
+    if observation.rules.small_jokers_exempt_payer:
+        return None
+    payers = [event.seat for event in observation.history if event.kind == EventKind.TRIBUTE]
+    return payers[0] if len(payers) == 1 else None
+
+
+def return_value(
+    observation: Observation,
+    hands: Sequence[Sequence[Card]],
+    card: Card,
+    payer: int,
+    evaluate: Evaluate,
+    planner: Planner,
+) -> float:
+    """The value for the returning seat's team of the position where play starts, ``card`` returned to
+    ``payer`` (who then leads) from these ``hands``; in the compiled core with the default
+    evaluation."""
+    seat = observation.seat
+    after = [list(hand) for hand in hands]
+    after[seat].remove(card)
+    after[payer].append(card)
+    core = native.CORE
+    if core is not None and evaluate is position_value:
+        value: float = core.position_value(
+            after,
+            int(observation.level),
+            payer,
+            [],
+            -1,
+            None,
+            0,
+            native.deal_parameters(observation.rules),
+            seat,
+            WEIGHTS,
+            observation.rules.partner_rises,
+        )
+        return value
+    deal = Deal.at_position(after, observation.level, observation.rules, current_player=payer)
+    return evaluate(deal, seat, planner)
 
 
 def play_trick_searched(
