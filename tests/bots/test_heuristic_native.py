@@ -30,7 +30,7 @@ import pytest
 from cardroom.bots import heuristic
 from cardroom.bots.heuristic import HeuristicBot, unseen_counts
 from cardroom.bots.planning import Unit
-from cardroom.cards import BIG_JOKER, NATURAL_RANKS, SMALL_JOKER, Card, Rank, Suit, full_deck, parse_cards
+from cardroom.cards import BIG_JOKER, NATURAL_RANKS, SMALL_JOKER, Card, Rank, Suit, full_deck
 from cardroom.guandan import native
 from cardroom.guandan.deal import Deal, Event, EventKind, Phase, PlayAction
 from cardroom.guandan.match import Match, shuffled_hands
@@ -40,6 +40,7 @@ from cardroom.guandan.plays import PASS, Play, PlayKind
 from cardroom.guandan.rankplays import RankPlay
 from cardroom.guandan.readings import classify
 from cardroom.guandan.ruleset import COMPETITION, HUOPIN, PRESETS, RuleSet
+from tests.bots.test_heuristic import position as seat_zero_position
 
 DECK = full_deck()
 
@@ -454,25 +455,12 @@ def test_the_core_chooses_the_references_play(traced: TracingBot) -> None:
 def edge_observation(
     hand: str, level: Rank, previous: str | None, counts: tuple[int, int, int, int]
 ) -> Observation:
-    """Seat 0 to play ``hand`` (parse_cards notation); ``previous`` played by seat 1, an opponent."""
-    cards = parse_cards(hand)
-    to_beat = None if previous is None else classify(parse_cards(previous), level)[0]
-    return Observation(
-        seat=0,
-        hand=cards,
-        level=level,
-        levels=(level, level),
-        level_team=0,
-        deal_number=1,
-        phase=Phase.PLAY,
-        current_player=0,
-        card_counts=(len(cards), counts[1], counts[2], counts[3]),
-        finished=(),
-        previous=to_beat,
-        previous_seat=None if previous is None else 1,
-        history=(),
-        legal_actions=(),
+    """Seat 0 to play ``hand``; ``previous`` played by seat 1, an opponent; no legal actions listed."""
+    previous_seat = None if previous is None else 1
+    observation = seat_zero_position(
+        hand, previous=previous, previous_seat=previous_seat, counts=counts, level=level
     )
+    return replace(observation, legal_actions=())
 
 
 RUN = "C2 C3 C4 C5 C6 C7 C8 C9 CT CJ CQ CK CA C9 C5"
