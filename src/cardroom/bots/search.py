@@ -118,9 +118,10 @@ class SearchBot:
         self.max_samples = max_samples if max_samples is not None else samples * 8
         self.clock = clock
         self.proposer = HeuristicBot(rng)
-        """Proposes the action to beat, and decides tribute and return."""
+        """Proposes the action to beat and the return cards, and decides tribute."""
         self.policy = HeuristicBot(rng)
-        """Plays every seat to the end of the trick; its planner plans the hands for the evaluation."""
+        """Plays the trick on in the playouts (the opponents' seats, and the team's where not searched);
+        its planner plans the hands for the evaluation."""
 
     def act(self, observation: Observation) -> Action:
         if observation.phase is Phase.RETURN and self.return_search and len(observation.legal_actions) > 1:
