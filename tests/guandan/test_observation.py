@@ -357,3 +357,19 @@ def test_history_is_the_current_deals_log() -> None:
     assert observation.history[0] == Event(EventKind.PLAY, seat=0, play=reading(match.deals[-1], "SQ"))
     assert observation.previous == reading(match.deals[-1], "SQ")
     assert observation.previous_seat == 0
+
+
+def test_the_previous_deals_places_are_public_in_a_deal_with_tribute() -> None:
+    """RULES.md, Tribute: who pays whom and who leads after the tribute follow from the previous deal's
+    finishing order, which every seat saw; each seat's observation carries it (``None`` in the first
+    deal)."""
+    rng = random.Random(7)
+    match = Match(max_deals=4)
+    while not match.is_over:
+        match.deal_random(rng)
+        expected = match.summaries[-1].result.places if match.summaries else None
+        while match.current_deal is not None:
+            for seat in range(4):
+                assert match.observation(seat).previous_places == expected
+            match.apply(rng.choice(match.legal_actions()))
+    assert len(match.summaries) == 4

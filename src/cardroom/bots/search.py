@@ -20,8 +20,8 @@ apart; docs/bots.md has the figures.) The playouts run in the compiled core when
 (native/src/search.cpp, the same values to the bit).
 
 The return card (还贡) after a single tribute is searched too (:meth:`SearchBot.choose_return`, valued
-where play starts); tribute, other returns and decisions with a single legal action are the
-heuristic's. Deterministic under
+where play starts); tribute, returns after a double tribute and decisions with a single legal action are
+the heuristic's. Deterministic under
 its seed: the budget is a number of samples, not a time — unless ``move_time`` is given (anytime: more
 samples while the time lasts, up to ``max_samples``; then the choice depends on the machine's speed).
 """
@@ -41,10 +41,11 @@ from cardroom.bots.playout import observe_position, play_next, play_trick
 from cardroom.bots.sampling import passes_on, position_with, sample_hands
 from cardroom.cards import Card
 from cardroom.guandan import native
-from cardroom.guandan.deal import Action, Deal, EventKind, Phase, PlayAction, ReturnAction
+from cardroom.guandan.deal import HAND_SIZE, Action, Deal, EventKind, Phase, PlayAction, ReturnAction
 from cardroom.guandan.observation import Observation
 from cardroom.guandan.plays import PASS, Play, PlayKind
 from cardroom.guandan.rankplays import RankCounts, iter_rank_follows, iter_rank_leads, rank_play_of
+from cardroom.guandan.tribute import TributePlan
 
 DEFAULT_SAMPLES = 16
 """Determinisations per decision; each candidate is played to the end of the trick once on each."""
@@ -187,14 +188,16 @@ class SearchBot:
         return best
 
     def choose_return(self, observation: Observation) -> ReturnAction:
-        """还贡 by search: the heuristic's return cards, best first (:meth:`HeuristicBot.return_options`,
-        up to ``max_candidates``), each given on the same ``samples`` samples of the unseen cards and
-        the position where play starts valued for the team (:func:`return_value`); another than the
-        heuristic's only past the same bar as in play. Where the observation does not tell who will
-        lead (:func:`return_leader`), the heuristic's card."""
+        """还贡 by search after a single tribute: the heuristic's return cards, best first
+        (:meth:`HeuristicBot.return_options`, up to ``max_candidates``), each given on the same
+        ``samples`` samples of the unseen cards and the position where play starts valued for the team
+        (:func:`return_value`); another than the heuristic's only past the same bar as in play. After a
+        double tribute (where the search gained nothing measurable: docs/bots.md) or where the
+        observation does not tell who will lead (:func:`return_leader`), the heuristic's card."""
         options = self.proposer.return_options(observation)[: self.max_candidates]
         leader = return_leader(observation)
-        if len(options) == 1 or leader is None:
+        tributes = sum(1 for event in observation.history if event.kind == EventKind.TRIBUTE)
+        if len(options) == 1 or leader is None or tributes != 1:
             return options[0]
         planner = self.policy.planner(observation.level)
         values: list[list[float]] = [[] for _ in options]
@@ -263,14 +266,26 @@ def trick_values(
 
 
 def return_leader(observation: Observation) -> int | None:
-    """Who leads the first trick once the return is made, as a returning seat can tell it: after a
-    single tribute, the one who paid it (the one who paid 上游). ``None`` after a double tribute (which
-    receiver is 上游 is not in the observation) and under rule sets that excuse payers (a lone tribute
-    may then have gone to 二游)."""
-    if observation.rules.small_jokers_exempt_payer:
+    """Who leads the first trick once the returns are made, as the returning seat can tell it
+    (:meth:`TributePlan.leader`: the one who paid 上游, or 下游 after a double tribute where the rules
+    say so), when its return is the last one due; ``None`` while another receiver's return is still
+    to come (a receiver holds 28 cards until it returns one). Without the previous deal's places (an
+    observation built from the competition protocol) only after a single tribute, by its payer, under
+    rule sets that excuse no payer."""
+    tributes = {
+        event.seat: event.to
+        for event in observation.history
+        if event.kind == EventKind.TRIBUTE and event.seat is not None and event.to is not None
+    }
+    places = observation.previous_places
+    if places is None:
+        if observation.rules.small_jokers_exempt_payer or len(tributes) != 1:
+            return None
+        return next(iter(tributes))
+    counts = observation.card_counts
+    if any(to != observation.seat and counts[to] > HAND_SIZE for to in tributes.values()):
         return None
-    payers = [event.seat for event in observation.history if event.kind == EventKind.TRIBUTE]
-    return payers[0] if len(payers) == 1 else None
+    return TributePlan.from_places(places).leader(tributes, observation.rules)
 
 
 def return_value(

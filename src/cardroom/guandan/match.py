@@ -352,6 +352,7 @@ def observe(match: Match, seat: int) -> Observation:
         legal_actions=tuple(deal.legal_actions()) if to_act else (),
         rules=match.rules,
         turned=None if deal.turned_card is None or deal.leader is None else (deal.leader, deal.turned_card),
+        previous_places=deal.tribute_plan.places if deal.tribute_plan is not None else None,
     )
 
 
