@@ -1,5 +1,5 @@
-"""Bot decision times at the default settings: the heuristic in self-play, the search bot (seats 0 & 2)
-against the heuristic. Only decisions with more than one legal action are timed. Prints a Markdown table,
+"""Bot decision times at the default settings: the heuristic in self-play, the search bot and the distilled
+bot (seats 0 & 2) against the heuristic. Only decisions with more than one legal action are timed. Prints a Markdown table,
 the pure engine and the compiled core side by side (the same seeds: the same games on both).
 
 Run with ``make bench`` (or ``python -m bench.bots --deals 20 --search-deals 3``).
@@ -52,6 +52,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--deals", type=int, default=30, help="heuristic self-play deals")
     parser.add_argument("--search-deals", type=int, default=4, help="search vs heuristic deals")
+    parser.add_argument("--distilled-deals", type=int, default=10, help="distilled vs heuristic deals")
     parser.add_argument("--seed", type=int, default=2026)
     arguments = parser.parse_args()
     engines = ["pure", "core"] if native.CORE is not None else ["pure"]
@@ -61,14 +62,20 @@ def main() -> None:
         with native.pure_engine() if engine == "pure" else nullcontext():
             heuristic = decision_times(("heuristic", "heuristic"), arguments.deals, arguments.seed)
             search = decision_times(("search", "heuristic"), arguments.search_deals, arguments.seed)
-        for name, samples in (("heuristic", heuristic["heuristic"]), ("search", search["search"])):
+            distilled = decision_times(("distilled", "heuristic"), arguments.distilled_deals, arguments.seed)
+        timed = (
+            ("heuristic", heuristic["heuristic"]),
+            ("search", search["search"]),
+            ("distilled", distilled["distilled"]),
+        )
+        for name, samples in timed:
             medians[name, engine] = statistics.median(samples)
             rows.append(row(f"{name} ({engine})", samples))
     print("| bot (engine) | decisions | median ms | 95th percentile ms | max ms |")
     print("|---|---|---|---|---|")
     print("\n".join(rows))
     if "core" in engines:
-        for name in ("heuristic", "search"):
+        for name, _ in timed:
             ratio = medians[name, "pure"] / medians[name, "core"]
             print(f"\n{name}: the core's median decision is {ratio:.1f}× faster")
 

@@ -52,6 +52,22 @@ def test_resuming_from_the_command_line_matches_the_whole_run(tmp_path: Path) ->
         assert all(np.array_equal(expected[key], found[key]) for key in expected)
 
 
+def test_the_distilled_target_writes_the_distilled_network(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    options = ["--deals", "1", "--held-out-deals", "1", "--epochs", "1", "--hidden", "8", "--seed", "3"]
+    result = runner.invoke(
+        app, ["train", "--target", "distilled", "--out", str(out), "--rounds", "1", *options], env=ENV
+    )
+    assert result.exit_code == 0, result.output
+    assert "Training the distilled network" in result.output
+    assert "alternatives; MSE of predicting the mean gain" in result.output
+    assert {path.name for path in out.iterdir()} == {"checkpoint.npz", "distilled.npz", "progress.json"}
+    progress = json.loads((out / "progress.json").read_text())
+    assert progress["config"]["target"] == "distilled"
+    assert progress["rounds"][0]["held_out_trick_start_loss"] is None
+    assert math.isfinite(progress["rounds"][0]["held_out_loss"])
+
+
 @pytest.mark.parametrize(
     ("options", "message"),
     [
@@ -59,6 +75,7 @@ def test_resuming_from_the_command_line_matches_the_whole_run(tmp_path: Path) ->
         (["--hidden", "64,x"], "sizes separated by commas"),
         (["--hidden", "0"], "at least one unit"),
         (["--learning-rate", "0"], "above 0"),
+        (["--target", "policy"], "--target must be one of value, distilled"),
     ],
 )
 def test_bad_options_are_refused_clearly(tmp_path: Path, options: list[str], message: str) -> None:

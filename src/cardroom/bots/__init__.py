@@ -6,9 +6,10 @@ tribute or return cards when those are due.
 """
 
 from cardroom.bots.base import BOTS, Bot, make_bot
+from cardroom.bots.distilled import DistilledBot
 from cardroom.bots.heuristic import HeuristicBot
 from cardroom.bots.random_bot import RandomBot
 from cardroom.bots.search import SearchBot
 from cardroom.bots.value import ValueBot
 
-__all__ = ["BOTS", "Bot", "HeuristicBot", "RandomBot", "SearchBot", "ValueBot", "make_bot"]
+__all__ = ["BOTS", "Bot", "DistilledBot", "HeuristicBot", "RandomBot", "SearchBot", "ValueBot", "make_bot"]

@@ -1,4 +1,5 @@
-"""Training the value network (:mod:`cardroom.bots.value_net`) on heuristic self-play: ``cardroom train``.
+"""Training the value network (:mod:`cardroom.bots.value_net`) on heuristic self-play, or the distilled
+network (:mod:`cardroom.bots.distilled`) on the search's own decisions: ``cardroom train``.
 
 Each round plays fresh deals of heuristic self-play (:func:`cardroom.bots.fitting.selfplay_deals`:
 matches with tribute, the compiled core where it is built), keeps every play-phase decision point, read
@@ -8,10 +9,17 @@ them with Adam for a few epochs. A held-out set of other deals, the same every r
 beside it the fitted evaluation (:func:`~cardroom.bots.evaluation.position_value`) on the held-out trick
 starts, where that evaluation is meant to be read.
 
+With the ``distilled`` target (:data:`TARGETS`) the deals are search self-play instead
+(:func:`cardroom.bots.distilling.gain_examples`): each alternative to the heuristic's play the search
+weighed is an example, labelled with the gain the search measured for it, and the network (the same
+MLP, :data:`cardroom.bots.distilled.INPUTS`) learns to predict that gain; the file it writes is
+``OUT/distilled.npz``, what the ``distilled`` bot loads.
+
 The deals are played in chunks, each from its own seed derived from the run's seed, so the data do not
 depend on where the chunks run (here, or on Ray through a ``mapper`` such as
 :func:`cardroom.arena.ray_backend.ray_map`). After every round ``OUT/checkpoint.npz`` (network, optimiser,
-round, settings), ``OUT/value.npz`` (the network alone, what the ``value`` bot loads) and
+round, settings), ``OUT/value.npz`` (the network alone, what the ``value`` bot loads; ``distilled.npz``
+for the distilled target) and
 ``OUT/progress.json`` are written; a run resumed from the checkpoint ends exactly where the same run
 uninterrupted would have.
 """
@@ -30,6 +38,7 @@ from typing import Any, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
+from cardroom.bots import distilled
 from cardroom.bots.evaluation import places_value, position_value
 from cardroom.bots.fitting import selfplay_deals
 from cardroom.bots.value_net import DEFAULT_HIDDEN, INPUTS, Adam, ValueNet, encode_all
@@ -39,6 +48,10 @@ from cardroom.guandan.ruleset import COMPETITION
 CHECKPOINT = "checkpoint.npz"
 NETWORK = "value.npz"
 PROGRESS = "progress.json"
+TARGETS = {"value": (NETWORK, len(INPUTS)), "distilled": ("distilled.npz", len(distilled.INPUTS))}
+"""What a run can train: the value network (on heuristic self-play, labelled with real outcomes) or the
+distilled network (on search self-play, labelled with the search's gains); the file each writes and
+the inputs it reads."""
 
 
 class TrainingError(RuntimeError):
@@ -47,7 +60,8 @@ class TrainingError(RuntimeError):
 
 class Examples(NamedTuple):
     """Positions read for one seat each: inputs, the real outcome for the seat's team, whether the
-    position is a trick start, and the fitted evaluation's value there (NaN where not computed)."""
+    position is a trick start, and the fitted evaluation's value there (NaN where not computed). For
+    the distilled target: an alternative's inputs and the search's gain (never a trick start)."""
 
     inputs: npt.NDArray[np.float32]
     targets: npt.NDArray[np.float64]
@@ -64,6 +78,7 @@ class Chunk(NamedTuple):
     deals: int
     seed: int
     fitted: bool
+    target: str = "value"
 
 
 Mapper = Callable[[Callable[[Chunk], Examples], Sequence[Chunk]], Iterator[tuple[int, Examples]]]
@@ -84,6 +99,8 @@ class TrainConfig:
     held_out_deals: int = 0
     """Deals of the held-out set; 0: a quarter of ``deals`` (at least 1)."""
     chunk_deals: int = 25
+    target: str = "value"
+    """One of :data:`TARGETS`."""
 
     def __post_init__(self) -> None:
         checks = {
@@ -95,6 +112,7 @@ class TrainConfig:
             "hidden": bool(self.hidden) and all(size >= 1 for size in self.hidden),
             "held_out_deals": self.held_out_deals >= 0,
             "chunk_deals": self.chunk_deals >= 1,
+            "target": self.target in TARGETS,
         }
         bad = [name for name, ok in checks.items() if not ok]
         if bad:
@@ -116,7 +134,8 @@ class RoundReport:
     examples: int
     train_loss: float
     held_out_loss: float
-    held_out_trick_start_loss: float
+    held_out_trick_start_loss: float | None
+    """``None`` for the distilled target (no trick starts)."""
     seconds: float
 
 
@@ -126,8 +145,8 @@ class Baseline:
 
     examples: int
     trick_starts: int
-    fitted_trick_start_loss: float
-    """The fitted evaluation's own prediction, on the trick starts."""
+    fitted_trick_start_loss: float | None
+    """The fitted evaluation's own prediction, on the trick starts (``None`` for the distilled target)."""
     mean_loss: float
     """Predicting the held-out mean outcome everywhere."""
 
@@ -150,7 +169,13 @@ def derived_seed(seed: int, *parts: object) -> int:
 
 def selfplay_examples(chunk: Chunk) -> Examples:
     """Every play-phase decision point of ``chunk.deals`` deals of heuristic self-play, read for each of
-    the four seats; with ``chunk.fitted``, the fitted evaluation's value at trick starts too."""
+    the four seats; with ``chunk.fitted``, the fitted evaluation's value at trick starts too. For the
+    distilled target, :func:`cardroom.bots.distilling.gain_examples` instead."""
+    if chunk.target == "distilled":
+        from cardroom.bots.distilling import gain_examples
+
+        rows, gains = gain_examples(chunk.deals, chunk.seed)
+        return Examples(rows, gains, np.zeros(len(gains), bool), np.full(len(gains), np.nan))
     rules = COMPETITION
     inputs: list[npt.NDArray[np.float64]] = []
     targets: list[float] = []
@@ -202,10 +227,12 @@ def gather(
     return Examples(*(np.concatenate([getattr(part, name) for part in parts]) for name in Examples._fields))
 
 
-def chunks_of(deals: int, size: int, seed: int, *parts: object, fitted: bool = False) -> list[Chunk]:
+def chunks_of(
+    deals: int, size: int, seed: int, *parts: object, fitted: bool = False, target: str = "value"
+) -> list[Chunk]:
     """``deals`` split into chunks of at most ``size``, each seeded from ``seed`` and ``parts``."""
     return [
-        Chunk(min(size, deals - start), derived_seed(seed, *parts, index), fitted)
+        Chunk(min(size, deals - start), derived_seed(seed, *parts, index), fitted, target)
         for index, start in enumerate(range(0, deals, size))
     ]
 
@@ -215,9 +242,14 @@ def baseline_of(held_out: Examples) -> Baseline:
     return Baseline(
         examples=len(held_out),
         trick_starts=int(starts.sum()),
-        fitted_trick_start_loss=float(np.mean((held_out.fitted[starts] - held_out.targets[starts]) ** 2)),
+        fitted_trick_start_loss=_mean_or_none((held_out.fitted[starts] - held_out.targets[starts]) ** 2),
         mean_loss=float(np.var(held_out.targets)),
     )
+
+
+def _mean_or_none(values: npt.NDArray[np.float64]) -> float | None:
+    """The mean; ``None`` for no values (the distilled target has no trick starts)."""
+    return float(values.mean()) if len(values) else None
 
 
 def train_round(net: ValueNet, adam: Adam, data: Examples, config: TrainConfig, round_: int) -> None:
@@ -232,10 +264,10 @@ def train_round(net: ValueNet, adam: Adam, data: Examples, config: TrainConfig, 
             adam.step(net, grads)
 
 
-def held_out_losses(net: ValueNet, held_out: Examples) -> tuple[float, float]:
+def held_out_losses(net: ValueNet, held_out: Examples) -> tuple[float, float | None]:
     """The network's mean squared error on the held-out set, and on its trick starts."""
     errors = (net.predict(held_out.inputs.astype(np.float64)) - held_out.targets) ** 2
-    return float(errors.mean()), float(errors[held_out.trick_starts].mean())
+    return float(errors.mean()), _mean_or_none(errors[held_out.trick_starts])
 
 
 def train(
@@ -254,7 +286,16 @@ def train(
     out.mkdir(parents=True, exist_ok=True)
     state = _start(config, out, resume)
     held_out = gather(
-        chunks_of(config.held_out, config.chunk_deals, config.seed, "held-out", fitted=True), mapper, progress
+        chunks_of(
+            config.held_out,
+            config.chunk_deals,
+            config.seed,
+            "held-out",
+            fitted=config.target == "value",
+            target=config.target,
+        ),
+        mapper,
+        progress,
     )
     baseline = baseline_of(held_out)
     if on_baseline is not None:
@@ -262,7 +303,9 @@ def train(
     for round_ in range(state.rounds_done, config.rounds):
         began = time.perf_counter()
         data = gather(
-            chunks_of(config.deals, config.chunk_deals, config.seed, "round", round_), mapper, progress
+            chunks_of(config.deals, config.chunk_deals, config.seed, "round", round_, target=config.target),
+            mapper,
+            progress,
         )
         if len(data) == 0:
             raise TrainingError(f"round {round_ + 1} produced no positions")
@@ -294,7 +337,8 @@ def _start(config: TrainConfig, out: Path, resume: bool) -> RunState:
                 f"{checkpoint} exists: pass --resume to continue that run, or choose another --out"
             )
         return RunState(
-            ValueNet.initial(len(INPUTS), config.hidden, seed=config.seed), Adam(rate=config.rate)
+            ValueNet.initial(TARGETS[config.target][1], config.hidden, seed=config.seed),
+            Adam(rate=config.rate),
         )
     if not checkpoint.exists():
         raise TrainingError(f"nothing to resume: {checkpoint} does not exist")
@@ -305,7 +349,7 @@ def _start(config: TrainConfig, out: Path, resume: bool) -> RunState:
                 f"the checkpoint in {out} was made with other settings ({saved}); resume with the same "
                 "settings (only --rounds may change)"
             )
-        net = ValueNet.from_arrays(named, str(checkpoint))
+        net = ValueNet.from_arrays(named, str(checkpoint), TARGETS[config.target][1])
         adam = Adam.from_arrays(named)
         rounds_done = int(named["rounds_done"])
     history = [RoundReport(**entry) for entry in json.loads((out / PROGRESS).read_text())["rounds"]]
@@ -326,7 +370,7 @@ def _save(state: RunState, config: TrainConfig, baseline: Baseline, out: Path) -
         "config": np.array(json.dumps(asdict(config))),
     }
     _replace(out / CHECKPOINT, lambda path: state.net.save(path, extra))
-    _replace(out / NETWORK, state.net.save)
+    _replace(out / TARGETS[config.target][0], state.net.save)
     progress = {
         "config": asdict(config),
         "rounds_done": state.rounds_done,
@@ -343,6 +387,7 @@ def _replace(path: Path, write: Callable[[Path], object]) -> None:
 
 
 __all__ = [
+    "TARGETS",
     "Baseline",
     "Chunk",
     "Examples",

@@ -162,9 +162,9 @@ class ValueNet:
         return named
 
     @classmethod
-    def from_arrays(cls, named: Any, source: str = "the file") -> ValueNet:
+    def from_arrays(cls, named: Any, source: str = "the file", inputs: int = len(INPUTS)) -> ValueNet:
         """The network from :meth:`arrays` (as saved: with ``format_version``), checking the version and
-        the inputs."""
+        that it reads ``inputs`` inputs (:data:`INPUTS` by default)."""
         if "format_version" not in named:
             raise ValueNetFormatError(f"{source} is not a saved value network (no format_version)")
         version = int(named["format_version"])
@@ -180,8 +180,8 @@ class ValueNet:
             np.asarray(named["mean"], dtype=np.float64),
             np.asarray(named["scale"], dtype=np.float64),
         )
-        if net.inputs != len(INPUTS):
-            raise ValueNetFormatError(f"{source} has {net.inputs} inputs; this encoding has {len(INPUTS)}")
+        if net.inputs != inputs:
+            raise ValueNetFormatError(f"{source} has {net.inputs} inputs; this encoding has {inputs}")
         return net
 
     def save(self, path: Path, extra: dict[str, Array] | None = None) -> None:
@@ -191,11 +191,12 @@ class ValueNet:
             np.savez_compressed(file, **named)
 
     @classmethod
-    def load(cls, source: Path | IO[bytes]) -> ValueNet:
-        """A network saved by :meth:`save`; :class:`ValueNetFormatError` for another version."""
+    def load(cls, source: Path | IO[bytes], inputs: int = len(INPUTS)) -> ValueNet:
+        """A network saved by :meth:`save`; :class:`ValueNetFormatError` for another version or another
+        number of ``inputs``."""
         name = str(source) if isinstance(source, Path) else "the value network file"
         with np.load(source) as named:
-            return cls.from_arrays(named, name)
+            return cls.from_arrays(named, name, inputs)
 
 
 @dataclass

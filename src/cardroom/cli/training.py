@@ -1,5 +1,5 @@
-"""``cardroom train``: the value network trained on heuristic self-play (:mod:`cardroom.bots.training`),
-here or on Ray."""
+"""``cardroom train``: the value network trained on heuristic self-play, or the distilled network on the
+search's own decisions (:mod:`cardroom.bots.training`), here or on Ray."""
 
 from __future__ import annotations
 
@@ -30,7 +30,16 @@ def hidden_sizes(text: str) -> tuple[int, ...]:
 
 
 def train_command(
-    out: Annotated[Path, typer.Option(help="Folder for checkpoint.npz, value.npz and progress.json.")],
+    out: Annotated[
+        Path, typer.Option(help="Folder for checkpoint.npz, value.npz (or distilled.npz) and progress.json.")
+    ],
+    target: Annotated[
+        str,
+        typer.Option(
+            help="What to train: value (the value bot's network, on heuristic self-play) or distilled "
+            "(the distilled bot's, on the search's gains in search self-play)."
+        ),
+    ] = "value",
     deals: Annotated[int, typer.Option(min=1, help="Fresh self-play deals per round.")] = 200,
     rounds: Annotated[int, typer.Option(min=1, help="Rounds to train (in all, counting resumed ones).")] = 5,
     resume: Annotated[
@@ -47,15 +56,19 @@ def train_command(
     ray: RayFlag = False,
     ray_address: RayAddress = None,
 ) -> None:
-    """Train the value network of the `value` bot on heuristic self-play, with checkpoints.
+    """Train the value network of the `value` bot on heuristic self-play, or (`--target distilled`) the
+    network of the `distilled` bot on search self-play, with checkpoints.
 
-    Every round plays DEALS fresh deals, keeps each play-phase position with the deal's real outcome and
-    trains the network on them; a held-out set measures it against the fitted evaluation. After each
-    round OUT/checkpoint.npz, OUT/value.npz (load it with ValueBot) and OUT/progress.json are written;
-    `--resume` continues a stopped run to the same result (docs/bots.md, "The learned value network").
+    Every round plays DEALS fresh deals, keeps each play-phase position with the deal's real outcome (or
+    each alternative the search weighed, with the gain it measured) and trains the network on them; a
+    held-out set measures it. After each round OUT/checkpoint.npz, OUT/value.npz (load it with ValueBot;
+    OUT/distilled.npz with DistilledBot) and OUT/progress.json are written; `--resume` continues a
+    stopped run to the same result (docs/bots.md, "The learned value network", "The search distilled").
     """
-    from cardroom.bots.training import TrainConfig, TrainingError, local_map, train
+    from cardroom.bots.training import TARGETS, TrainConfig, TrainingError, local_map, train
 
+    if target not in TARGETS:
+        raise typer.BadParameter(f"--target must be one of {', '.join(TARGETS)}; got {target!r}")
     if learning_rate <= 0:
         raise typer.BadParameter(f"the learning rate must be above 0, got {learning_rate}")
     address = ray_address_of(ray, ray_address)
@@ -68,11 +81,12 @@ def train_command(
         rate=learning_rate,
         hidden=hidden_sizes(hidden),
         held_out_deals=held_out_deals,
+        target=target,
     )
     console = open_console()
     where = "here" if address is None else "on a local Ray instance" if address == LOCAL else f"on {address}"
     console.print(
-        f"Training the value network: {rounds} round{'s' * (rounds != 1)} of {deals} deals, "
+        f"Training the {target} network: {rounds} round{'s' * (rounds != 1)} of {deals} deals, "
         f"{config.held_out} held-out deals, seed {seed}, hidden {escape(hidden)}, {escape(where)}"
         + (", resuming" if resume else "")
     )
@@ -82,13 +96,17 @@ def train_command(
             f"held-out: {baseline.examples:,} positions ({baseline.trick_starts:,} trick starts); "
             f"mean outcome MSE {baseline.mean_loss:.3f}, fitted evaluation on trick starts "
             f"{baseline.fitted_trick_start_loss:.3f}"
+            if target == "value"
+            else f"held-out: {baseline.examples:,} alternatives; MSE of predicting the mean gain "
+            f"{baseline.mean_loss:.3f}"
         )
 
     def show_round(report: RoundReport) -> None:
+        starts = f" (trick starts {report.held_out_trick_start_loss:.3f})" if target == "value" else ""
         console.print(
-            f"round {report.round}/{rounds}: {report.examples:,} positions, train loss "
-            f"{report.train_loss:.3f}, held-out loss {report.held_out_loss:.3f} "
-            f"(trick starts {report.held_out_trick_start_loss:.3f}), {report.seconds:.1f} s"
+            f"round {report.round}/{rounds}: {report.examples:,} examples, train loss "
+            f"{report.train_loss:.3f}, held-out loss {report.held_out_loss:.3f}{starts}, "
+            f"{report.seconds:.1f} s"
         )
 
     try:
@@ -112,7 +130,7 @@ def train_command(
     except ConnectionError as error:
         console.print(f"[bold red]Cannot reach Ray[/] at {escape(str(address))}: {escape(str(error))}")
         raise typer.Exit(1) from None
-    console.print(f"Wrote {escape(str(out))}: checkpoint.npz, value.npz, progress.json.")
+    console.print(f"Wrote {escape(str(out))}: checkpoint.npz, {TARGETS[target][0]}, progress.json.")
 
 
 @contextlib.contextmanager
