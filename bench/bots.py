@@ -1,6 +1,7 @@
 """Bot decision times at the default settings: the heuristic in self-play, the search bot and the distilled
-bot (seats 0 & 2) against the heuristic. Only decisions with more than one legal action are timed. Prints a Markdown table,
-the pure engine and the compiled core side by side (the same seeds: the same games on both).
+bot (seats 0 & 2) against the heuristic. Only decisions with more than one legal action are timed. Prints a
+Markdown table, the pure engine and the compiled core side by side (the same seeds: the same games on
+both).
 
 Run with ``make bench`` (or ``python -m bench.bots --deals 20 --search-deals 3``).
 """
