@@ -39,6 +39,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardroom.bots import distilled
+from cardroom.bots.distilling import gain_examples
 from cardroom.bots.evaluation import places_value, position_value
 from cardroom.bots.fitting import selfplay_deals
 from cardroom.bots.value_net import DEFAULT_HIDDEN, INPUTS, Adam, ValueNet, encode_all
@@ -148,7 +149,7 @@ class Baseline:
     fitted_trick_start_loss: float | None
     """The fitted evaluation's own prediction, on the trick starts (``None`` for the distilled target)."""
     mean_loss: float
-    """Predicting the held-out mean outcome everywhere."""
+    """Predicting the held-out mean outcome (the mean gain, for the distilled target) everywhere."""
 
 
 @dataclass
@@ -172,8 +173,6 @@ def selfplay_examples(chunk: Chunk) -> Examples:
     the four seats; with ``chunk.fitted``, the fitted evaluation's value at trick starts too. For the
     distilled target, :func:`cardroom.bots.distilling.gain_examples` instead."""
     if chunk.target == "distilled":
-        from cardroom.bots.distilling import gain_examples
-
         rows, gains = gain_examples(chunk.deals, chunk.seed)
         return Examples(rows, gains, np.zeros(len(gains), bool), np.full(len(gains), np.nan))
     rules = COMPETITION
