@@ -30,7 +30,7 @@ from cardroom.bots.sampling import passes_on
 from cardroom.bots.search import SearchBot
 from cardroom.bots.value_net import ValueNet
 from cardroom.cards import Card, Suit
-from cardroom.guandan.deal import HAND_SIZE, Action, Phase, PlayAction
+from cardroom.guandan.deal import HAND_SIZE, Action, PlayAction
 from cardroom.guandan.observation import Observation
 from cardroom.guandan.plays import Play, PlayKind, rank_orders
 from cardroom.guandan.tribute import partner
@@ -214,12 +214,8 @@ class DistilledBot:
         """Lists the candidates; its heuristic proposes the first and decides tribute and return."""
 
     def act(self, observation: Observation) -> Action:
-        proposal = self.lister.proposer.act(observation)
-        if observation.phase is not Phase.PLAY or len(observation.legal_actions) == 1:
-            return proposal
-        assert isinstance(proposal, PlayAction)
-        candidates = self.lister.candidates(observation, proposal.play)
-        if len(candidates) == 1:
+        proposal, candidates = self.lister.proposal_and_candidates(observation)
+        if not candidates:
             return proposal
         gains = self.gains(observation, candidates)
         best = int(np.argmax(gains))

@@ -127,15 +127,21 @@ class SearchBot:
     def act(self, observation: Observation) -> Action:
         if observation.phase is Phase.RETURN and self.return_search and len(observation.legal_actions) > 1:
             return self.choose_return(observation)
-        proposal = self.proposer.act(observation)
-        if observation.phase is not Phase.PLAY or len(observation.legal_actions) == 1:
-            return proposal
-        assert isinstance(proposal, PlayAction)
-        candidates = self.candidates(observation, proposal.play)
-        if len(candidates) == 1:
+        proposal, candidates = self.proposal_and_candidates(observation)
+        if not candidates:
             return proposal
         best = self.weigh(observation, candidates)
         return proposal if best == 0 else PlayAction(observation.seat, candidates[best])
+
+    def proposal_and_candidates(self, observation: Observation) -> tuple[Action, list[Play]]:
+        """The heuristic's action and, at a play-phase decision with a choice, the plays to weigh
+        (:meth:`candidates`, the proposal's play first); no candidates where there is nothing to weigh."""
+        proposal = self.proposer.act(observation)
+        if observation.phase is not Phase.PLAY or len(observation.legal_actions) == 1:
+            return proposal, []
+        assert isinstance(proposal, PlayAction)
+        candidates = self.candidates(observation, proposal.play)
+        return proposal, candidates if len(candidates) > 1 else []
 
     def candidates(self, observation: Observation, proposal: Play) -> list[Play]:
         """The plays weighed at a play-phase decision: the heuristic's ``proposal`` first, then

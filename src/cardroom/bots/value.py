@@ -25,7 +25,7 @@ from cardroom.bots.evaluation import places_value
 from cardroom.bots.planning import Planner
 from cardroom.bots.sampling import position_with, sample_hands
 from cardroom.bots.search import SearchBot
-from cardroom.guandan.deal import Action, Deal, Phase, PlayAction
+from cardroom.guandan.deal import Action, Deal, PlayAction
 from cardroom.guandan.observation import Observation
 
 if TYPE_CHECKING:
@@ -74,12 +74,8 @@ class ValueBot:
         """Lists the candidates; its heuristic proposes the first and decides tribute and return."""
 
     def act(self, observation: Observation) -> Action:
-        proposal = self.lister.proposer.act(observation)
-        if observation.phase is not Phase.PLAY or len(observation.legal_actions) == 1:
-            return proposal
-        assert isinstance(proposal, PlayAction)
-        candidates = self.lister.candidates(observation, proposal.play)
-        if len(candidates) == 1:
+        proposal, candidates = self.lister.proposal_and_candidates(observation)
+        if not candidates:
             return proposal
         values = self.values(observation, [PlayAction(observation.seat, play) for play in candidates])
         best = max(range(len(candidates)), key=lambda index: (values[index], -index))
