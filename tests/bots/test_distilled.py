@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from cardroom.bots import make_bot
+from cardroom.bots import Bot, make_bot
 from cardroom.bots.distilled import (
     INPUTS,
     PLAY_INPUTS,
@@ -28,6 +28,7 @@ from cardroom.guandan.match import Match
 from cardroom.guandan.observation import Observation
 from cardroom.guandan.plays import PASS
 from cardroom.guandan.ruleset import COMPETITION
+from tests.bots.test_value_net import play_deal
 
 
 def weighed_decisions(seed: int, count: int) -> list[Observation]:
@@ -146,25 +147,14 @@ def test_the_bot_refuses_a_network_of_other_inputs_and_a_negative_bar() -> None:
         DistilledBot(random.Random(0), min_gain=-0.1)
 
 
-def play_deal(seed: int) -> list[object]:
-    match = Match(COMPETITION)
-    deal = match.deal_random(random.Random(seed))
-    bots = [make_bot("distilled" if seat % 2 == 0 else "heuristic", seed + seat) for seat in range(4)]
-    chosen: list[object] = []
-    while (seat := match.current_player) is not None:
-        observation = match.observation(seat)
-        action = bots[seat].act(observation)
-        assert action in observation.legal_actions
-        chosen.append(action)
-        match.apply(action)
-    assert deal.result is not None
-    return chosen
-
-
 def test_the_shipped_bot_plays_legal_actions_deterministically() -> None:
     assert isinstance(make_bot("distilled", 1), DistilledBot)
     assert default_net().inputs == len(INPUTS)
-    assert play_deal(17) == play_deal(17)
+
+    def bots() -> list[Bot]:
+        return [make_bot("distilled" if seat % 2 == 0 else "heuristic", 17 + seat) for seat in range(4)]
+
+    assert play_deal(bots(), 17) == play_deal(bots(), 17)
 
 
 def test_training_the_distilled_target_writes_what_the_bot_loads(tmp_path: Path) -> None:

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from dataclasses import replace
-from itertools import count
+from itertools import count, islice
 
 import pytest
 
@@ -394,38 +395,13 @@ def test_a_searched_follow_is_legal_and_worth_at_least_the_heuristics_on_the_sam
     assert others >= 3
 
 
-def return_decisions(rules_name: str, count: int, seed: int) -> list[Observation]:
-    """Observations of seats about to return a card (还贡), from heuristic self-play matches."""
-    rng = random.Random(seed)
+def selfplay_observations(rules_name: str, rng: random.Random) -> Iterator[Observation]:
+    """The observation of each seat to act in heuristic self-play matches (up to 12 deals each), without
+    end; the heuristic plays it when the caller asks for the next."""
     bots = [HeuristicBot(rng) for _ in range(4)]
-    found: list[Observation] = []
-    while len(found) < count:
+    while True:
         match = Match(PRESETS[rules_name], max_deals=12)
         match.deal_random(rng)
-        while not match.is_over and len(found) < count:
-            if match.current_deal is None:
-                match.deal_random(rng)
-                continue
-            seat = match.current_player
-            assert seat is not None
-            observation = match.observation(seat)
-            if observation.phase is Phase.RETURN:
-                found.append(observation)
-            match.apply(bots[seat].act(observation))
-    return found
-
-
-@pytest.mark.parametrize("name", sorted(PRESETS))
-def test_the_leader_the_returning_seat_foresees_is_the_one_who_leads(name: str) -> None:
-    """TributePlan.leader, read from the observation at the last return due: once the returns are
-    made, exactly that seat leads; while another receiver's return is to come, no leader is named."""
-    rng = random.Random(13)
-    bots = [HeuristicBot(rng) for _ in range(4)]
-    foreseen = unknown = 0
-    while foreseen < 12:
-        match = Match(PRESETS[name], max_deals=12)
-        match.deal_random(rng)
-        expected: int | None = None
         while not match.is_over:
             if match.current_deal is None:
                 match.deal_random(rng)
@@ -433,18 +409,36 @@ def test_the_leader_the_returning_seat_foresees_is_the_one_who_leads(name: str) 
             seat = match.current_player
             assert seat is not None
             observation = match.observation(seat)
-            if observation.phase is Phase.RETURN:
-                leader = search.return_leader(observation)
-                if leader is None:
-                    unknown += 1
-                else:
-                    expected = leader
-            elif expected is not None:
-                assert observation.phase is Phase.PLAY
-                assert seat == expected
-                foreseen += 1
-                expected = None
+            yield observation
             match.apply(bots[seat].act(observation))
+
+
+def return_decisions(rules_name: str, count: int, seed: int) -> list[Observation]:
+    """Observations of seats about to return a card (还贡), from heuristic self-play matches."""
+    returns = (o for o in selfplay_observations(rules_name, random.Random(seed)) if o.phase is Phase.RETURN)
+    return list(islice(returns, count))
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_the_leader_the_returning_seat_foresees_is_the_one_who_leads(name: str) -> None:
+    """TributePlan.leader, read from the observation at the last return due: once the returns are
+    made, exactly that seat leads; while another receiver's return is to come, no leader is named."""
+    foreseen = unknown = 0
+    expected: int | None = None
+    for observation in selfplay_observations(name, random.Random(13)):
+        if observation.phase is Phase.RETURN:
+            leader = search.return_leader(observation)
+            if leader is None:
+                unknown += 1
+            else:
+                expected = leader
+        elif expected is not None:
+            assert observation.phase is Phase.PLAY
+            assert observation.seat == expected
+            foreseen += 1
+            expected = None
+            if foreseen == 12:
+                break
     assert unknown >= 1
 
 

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
 
-from cardroom.bots import make_bot
+from cardroom.bots import Bot, make_bot
 from cardroom.bots.heuristic import HeuristicBot
 from cardroom.bots.training import (
     CHECKPOINT,
@@ -196,10 +197,10 @@ def test_a_resumed_run_ends_where_the_uninterrupted_one_does(tmp_path: Path) -> 
     assert losses[0] == losses[1]
 
 
-def play_deal_with_value_bots(seed: int) -> list[object]:
+def play_deal(bots: Sequence[Bot], seed: int) -> list[object]:
+    """The actions of one fresh competition deal played by ``bots``, each checked legal."""
     match = Match(COMPETITION)
     deal = match.deal_random(random.Random(seed))
-    bots = [ValueBot(random.Random(seed + seat), samples=2) for seat in range(4)]
     chosen: list[object] = []
     while (seat := match.current_player) is not None:
         observation = match.observation(seat)
@@ -212,7 +213,10 @@ def play_deal_with_value_bots(seed: int) -> list[object]:
 
 
 def test_the_value_bot_plays_legal_actions_and_is_deterministic() -> None:
-    assert play_deal_with_value_bots(11) == play_deal_with_value_bots(11)
+    def bots() -> list[Bot]:
+        return [ValueBot(random.Random(11 + seat), samples=2) for seat in range(4)]
+
+    assert play_deal(bots(), 11) == play_deal(bots(), 11)
 
 
 def test_the_value_bot_loads_the_shipped_network() -> None:
