@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from cardroom.bots import Bot, make_bot
+from cardroom.bots import Bot, HeuristicBot, make_bot
 from cardroom.bots.distilled import (
     INPUTS,
     PLAY_INPUTS,
@@ -28,6 +28,7 @@ from cardroom.guandan.match import Match
 from cardroom.guandan.observation import Observation
 from cardroom.guandan.plays import PASS
 from cardroom.guandan.ruleset import COMPETITION
+from tests.bots.test_search import return_decisions
 from tests.bots.test_value_net import play_deal
 
 
@@ -173,3 +174,17 @@ def test_training_the_distilled_target_writes_what_the_bot_loads(tmp_path: Path)
         ValueNet.load(written)
     with pytest.raises(ValueError, match="target"):
         TrainConfig(deals=1, rounds=1, target="policy")
+
+
+def test_the_return_card_is_the_searchs_or_the_heuristics_when_told() -> None:
+    """还贡: the search's return card (:meth:`SearchBot.choose_return`), as the search bot with the same
+    seed returns it, sometimes another than the heuristic's; the heuristic's with
+    ``return_search=False``."""
+    differs = 0
+    for number, observation in enumerate(return_decisions("competition", 40, 7)):
+        chosen = DistilledBot(random.Random(number)).act(observation)
+        assert chosen == SearchBot(random.Random(number)).act(observation)
+        heuristic = HeuristicBot(random.Random(0)).act(observation)
+        assert DistilledBot(random.Random(number), return_search=False).act(observation) == heuristic
+        differs += chosen != heuristic
+    assert differs >= 1

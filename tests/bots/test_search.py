@@ -12,14 +12,15 @@ import pytest
 from cardroom.bots import Bot, HeuristicBot, RandomBot, SearchBot, search
 from cardroom.bots.evaluation import position_value
 from cardroom.bots.playout import observe_position, play_out, play_trick
-from cardroom.bots.sampling import sample_hands, sample_position
+from cardroom.bots.sampling import HandSampler, sample_hands, sample_position
 from cardroom.bots.search import MAX_CANDIDATES, PLAN_LEADS, alternatives, top_follow
 from cardroom.cards import Card
-from cardroom.guandan.deal import Action, Phase, PlayAction
+from cardroom.guandan.deal import Action, Deal, Phase, PlayAction, TributeAction
 from cardroom.guandan.match import Match
 from cardroom.guandan.observation import Observation
 from cardroom.guandan.plays import PASS, Play
 from cardroom.guandan.ruleset import COMPETITION, PRESETS
+from cardroom.guandan.tribute import TributePlan
 
 
 def play_deal(bots: list[Bot], rng: random.Random) -> tuple[list[Action], int]:
@@ -319,11 +320,13 @@ def samples_drawn(
     on its clock; the evaluation keeps the first alternative ahead, so nothing is cut at halfway."""
     watch = Stopwatch(0.01)
 
-    def counted(observation: Observation, rng: random.Random) -> list[tuple[Card, ...]]:
-        watch.drawn()
-        return sample_hands(observation, rng)
+    draw = HandSampler.sample
 
-    monkeypatch.setattr(search, "sample_hands", counted)
+    def counted(sampler: HandSampler, rng: random.Random) -> list[tuple[Card, ...]]:
+        watch.drawn()
+        return draw(sampler, rng)
+
+    monkeypatch.setattr(HandSampler, "sample", counted)
     calls = count()
     bot = SearchBot(
         random.Random(0),
@@ -472,3 +475,115 @@ def test_the_search_returns_a_legal_card_deterministically_and_sometimes_another
         differs += chosen != heuristic
     assert len(decisions) >= 30
     assert differs >= 1
+
+
+def single_tribute_choices(rules_name: str, count: int, seed: int) -> list[Observation]:
+    """Observations of a lone payer (a single tribute) with more than one card it may pay, from heuristic
+    self-play matches."""
+    choices = (
+        o
+        for o in selfplay_observations(rules_name, random.Random(seed))
+        if o.phase is Phase.TRIBUTE
+        and o.previous_places is not None
+        and len(TributePlan.from_places(o.previous_places).payers) == 1
+        and len({action.card for action in o.legal_actions if isinstance(action, TributeAction)}) > 1
+    )
+    return list(islice(choices, count))
+
+
+def test_the_heuristics_tribute_options_are_each_legal_card_once_its_choice_first() -> None:
+    for observation in single_tribute_choices("competition", 20, 5):
+        options = HeuristicBot(random.Random(0)).tribute_options(observation)
+        cards = [option.card for option in options]
+        assert len(cards) == len(set(cards))
+        assert set(options) == {
+            action for action in observation.legal_actions if isinstance(action, TributeAction)
+        }
+        assert options[0] == HeuristicBot(random.Random(0)).act(observation)
+
+
+def test_the_receiver_seen_from_the_payer_sees_what_the_deal_shows_it() -> None:
+    """:func:`search.receiving`, given the receiver's real hand, is the receiver's real observation once
+    the tribute is paid (its hand, counts, history and the return cards the rules allow)."""
+    compared = 0
+    rng = random.Random(6)
+    bots = [HeuristicBot(rng) for _ in range(4)]
+    while compared < 15:
+        match = Match(max_deals=10)
+        while not match.is_over and compared < 15:
+            deal = match.deal_random(rng)
+            while deal.phase is not Phase.OVER:
+                seat = deal.current_player
+                assert seat is not None
+                observation = match.observation(seat)
+                action = bots[seat].act(observation)
+                plan = deal.tribute_plan
+                if deal.phase is Phase.TRIBUTE and plan is not None and len(plan.payers) == 1:
+                    assert isinstance(action, TributeAction)
+                    receiver = plan.receivers[0]
+                    hand = [*deal.hand(receiver), action.card]
+                    seen = search.receiving(observation, hand, action.card, receiver)
+                    match.apply(action)
+                    real = match.observation(receiver)
+                    assert sorted(seen.hand) == sorted(real.hand)
+                    assert seen.card_counts == real.card_counts
+                    assert seen.history == real.history
+                    assert set(seen.legal_actions) == set(real.legal_actions)
+                    assert seen.phase is real.phase
+                    assert seen.current_player == real.current_player
+                    compared += 1
+                    continue
+                match.apply(action)
+    assert compared == 15
+
+
+def test_the_search_pays_a_legal_card_deterministically_and_the_heuristics_where_it_cannot_tell() -> None:
+    """进贡 by search (``tribute_search=True``): a card of the highest rank, the same under the same seed;
+    the heuristic's by default, in a double tribute and without the previous deal's places."""
+    decisions = single_tribute_choices("competition", 30, 8)
+    for number, observation in enumerate(decisions):
+        chosen = SearchBot(random.Random(number), tribute_search=True).act(observation)
+        assert chosen in observation.legal_actions
+        assert SearchBot(random.Random(number), tribute_search=True).act(observation) == chosen
+        heuristic = HeuristicBot(random.Random(0)).act(observation)
+        assert SearchBot(random.Random(number)).act(observation) == heuristic
+        blind = replace(observation, previous_places=None)
+        assert SearchBot(random.Random(number), tribute_search=True).act(blind) == heuristic
+    assert len(decisions) == 30
+    doubles = (
+        o
+        for o in selfplay_observations("competition", random.Random(9))
+        if o.phase is Phase.TRIBUTE
+        and o.previous_places is not None
+        and len(TributePlan.from_places(o.previous_places).payers) == 2
+        and len(o.legal_actions) > 1
+    )
+    for observation in islice(doubles, 5):
+        heuristic = HeuristicBot(random.Random(0)).act(observation)
+        assert SearchBot(random.Random(0), tribute_search=True).act(observation) == heuristic
+
+
+def test_the_tribute_value_counts_the_heuristics_return() -> None:
+    """:func:`search.tribute_value`: the card paid, the receiver's return as the heuristic makes it on
+    its hand, the payer to lead, valued for the payer's team."""
+    observation = single_tribute_choices("competition", 1, 10)[0]
+    assert observation.previous_places is not None
+    receiver = TributePlan.from_places(observation.previous_places).receivers[0]
+    hands = sample_hands(observation, random.Random(1))
+    policy = HeuristicBot(random.Random(0))
+    planner = policy.planner(observation.level)
+    for option in policy.tribute_options(observation):
+        after = [list(hand) for hand in hands]
+        after[observation.seat].remove(option.card)
+        after[receiver].append(option.card)
+        returned = policy.return_options(
+            search.receiving(observation, after[receiver], option.card, receiver)
+        )[0]
+        after[receiver].remove(returned.card)
+        after[observation.seat].append(returned.card)
+        deal = Deal.at_position(after, observation.level, observation.rules, current_player=observation.seat)
+        expected = position_value(deal, observation.seat, planner)
+        found = search.tribute_value(
+            observation, hands, option.card, receiver, policy, position_value, planner
+        )
+        assert found == pytest.approx(expected, abs=1e-12)

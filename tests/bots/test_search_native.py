@@ -19,15 +19,16 @@ from cardroom.bots import HeuristicBot, SearchBot
 from cardroom.bots.evaluation import position_value
 from cardroom.bots.planning import Planner
 from cardroom.bots.sampling import sample_hands
-from cardroom.bots.search import return_leader, return_value, trick_values
+from cardroom.bots.search import return_leader, return_value, tribute_value, trick_values
 from cardroom.guandan import native
-from cardroom.guandan.deal import Phase, PlayAction, ReturnAction
+from cardroom.guandan.deal import Phase, PlayAction, ReturnAction, TributeAction
 from cardroom.guandan.match import Match
 from cardroom.guandan.moves import legal_plays
 from cardroom.guandan.observation import Observation
 from cardroom.guandan.plays import PASS
 from cardroom.guandan.ruleset import PRESETS
-from tests.bots.test_search import return_decisions
+from cardroom.guandan.tribute import TributePlan
+from tests.bots.test_search import return_decisions, single_tribute_choices
 
 
 def search_decisions(rules_name: str, deals: int, seed: int) -> list[Observation]:
@@ -129,3 +130,32 @@ def test_the_core_values_return_cards_as_the_pure_evaluation_does(core: ModuleTy
                 assert repr(made) == repr(pure)
                 compared += 1
     assert compared >= 40
+
+
+def test_the_core_values_tribute_cards_as_the_pure_evaluation_does(core: ModuleType) -> None:
+    """进贡 by search (:func:`cardroom.bots.search.tribute_value`): the card paid, the heuristic's return,
+    the position where play starts valued in the core and by the pure evaluation, to the bit; and the
+    same card chosen on either engine."""
+    compared = 0
+    for name in ("competition", "platform"):
+        for number, observation in enumerate(single_tribute_choices(name, 6, 11)):
+            assert observation.previous_places is not None
+            receiver = TributePlan.from_places(observation.previous_places).receivers[0]
+            policy = HeuristicBot(random.Random(0))
+            planner = Planner(observation.level)
+            hands = sample_hands(observation, random.Random(number))
+            for action in observation.legal_actions:
+                assert isinstance(action, TributeAction)
+                made = tribute_value(
+                    observation, hands, action.card, receiver, policy, position_value, planner
+                )
+                with native.pure_engine():
+                    pure = tribute_value(
+                        observation, hands, action.card, receiver, policy, position_value, planner
+                    )
+                assert repr(made) == repr(pure)
+                compared += 1
+            chosen = SearchBot(random.Random(number), tribute_search=True).act(observation)
+            with native.pure_engine():
+                assert SearchBot(random.Random(number), tribute_search=True).act(observation) == chosen
+    assert compared >= 24

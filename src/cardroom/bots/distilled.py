@@ -10,7 +10,8 @@ heuristic's choice each with the seat's plan after it. It predicts the mean gain
 (:mod:`cardroom.bots.search`, 16 samples, the team's follows searched) finds for that alternative over
 the heuristic's choice. The bot plays the alternative with the highest predicted gain when it reaches
 ``min_gain``, else the heuristic's choice. Trained by :mod:`cardroom.bots.distilling` on the search's
-own decisions in self-play.
+own decisions in self-play. The tribute is the heuristic's; the return card (还贡) the search's
+(:meth:`SearchBot.choose_return`, once a deal), unless ``return_search`` is off.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from cardroom.bots.sampling import passes_on
 from cardroom.bots.search import SearchBot
 from cardroom.bots.value_net import ValueNet
 from cardroom.cards import Card, Suit
-from cardroom.guandan.deal import HAND_SIZE, Action, PlayAction
+from cardroom.guandan.deal import HAND_SIZE, Action, Phase, PlayAction
 from cardroom.guandan.observation import Observation
 from cardroom.guandan.plays import Play, PlayKind, rank_orders
 from cardroom.guandan.tribute import partner
@@ -203,17 +204,27 @@ class DistilledBot:
 
     name = "distilled"
 
-    def __init__(self, rng: random.Random, net: ValueNet | None = None, min_gain: float = MIN_GAIN) -> None:
+    def __init__(
+        self,
+        rng: random.Random,
+        net: ValueNet | None = None,
+        min_gain: float = MIN_GAIN,
+        return_search: bool = True,
+    ) -> None:
         if min_gain < 0:
             raise ValueError(f"min_gain must not be negative, got {min_gain}")
         self.net = net if net is not None else default_net()
         if self.net.inputs != len(INPUTS):
             raise ValueError(f"the network reads {self.net.inputs} inputs; the bot gives {len(INPUTS)}")
         self.min_gain = min_gain
-        self.lister = SearchBot(rng)
-        """Lists the candidates; its heuristic proposes the first and decides tribute and return."""
+        self.lister = SearchBot(rng, return_search=return_search)
+        """Lists the candidates; its heuristic proposes the first and decides the tribute; the return
+        card is its search's (:meth:`SearchBot.choose_return`) or, without ``return_search``, the
+        heuristic's."""
 
     def act(self, observation: Observation) -> Action:
+        if observation.phase is Phase.RETURN:
+            return self.lister.act(observation)
         proposal, candidates = self.lister.proposal_and_candidates(observation)
         if not candidates:
             return proposal

@@ -19,7 +19,7 @@ import numpy.typing as npt
 
 from cardroom.bots.distilled import INPUTS, decision_inputs
 from cardroom.bots.fitting import MAX_MATCH_DEALS
-from cardroom.bots.sampling import sample_hands
+from cardroom.bots.sampling import HandSampler
 from cardroom.bots.search import SearchBot, trick_values
 from cardroom.guandan.match import Match
 from cardroom.guandan.observation import Observation
@@ -41,8 +41,9 @@ class GainRecorder(SearchBot):
     def weigh(self, observation: Observation, candidates: list[Play]) -> int:
         planner = self.policy.planner(observation.level)
         values: list[list[float]] = [[] for _ in candidates]
+        sampler = HandSampler.for_observation(observation)
         for _ in range(self.samples):
-            hands = sample_hands(observation, self.rng)
+            hands = sampler.sample(self.rng)
             found = trick_values(
                 observation, hands, candidates, self.policy, self.evaluate, planner, self.team_search
             )

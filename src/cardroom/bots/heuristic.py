@@ -305,12 +305,20 @@ class HeuristicBot:
     # -- tribute and return ----------------------------------------------------------------------
 
     def _tribute(self, observation: Observation) -> Action:
-        """The highest card whose loss hurts the plan least; to an opponent, of equal ones, the card
-        whose suit neighbours we hold most (seed 001: they cannot make a straight flush with it)."""
-        actions = observation.legal_actions
-        distinct = {action.card: action for action in actions if isinstance(action, TributeAction)}
+        """:meth:`tribute_options`' first."""
+        return self.tribute_options(observation)[0]
+
+    def tribute_options(self, observation: Observation) -> list[TributeAction]:
+        """The tribute cards (进贡), one action per distinct card, best first: the highest card whose
+        loss hurts the plan least; to an opponent, of equal ones, the card whose suit neighbours we
+        hold most (seed 001: they cannot make a straight flush with it)."""
+        distinct = {
+            action.card: action for action in observation.legal_actions if isinstance(action, TributeAction)
+        }
+        if not distinct:
+            raise ValueError(f"seat {observation.seat} has no tribute to pay now")
         if len(distinct) == 1:
-            return actions[0]
+            return list(distinct.values())
         planner = self.planner(observation.level)
         hand = observation.hand
         to_partner = observation.level_team == observation.seat % 2
@@ -327,7 +335,7 @@ class HeuristicBot:
                 card.index,
             )
 
-        return distinct[min(distinct, key=score)]
+        return [distinct[card] for card in sorted(distinct, key=score)]
 
     def _return(self, observation: Observation) -> Action:
         """To the partner: the wild card if allowed, else a high card the plan can spare. To an

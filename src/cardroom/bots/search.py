@@ -20,8 +20,9 @@ apart; docs/bots.md has the figures.) The playouts run in the compiled core when
 (native/src/search.cpp, the same values to the bit).
 
 The return card (还贡) after a single tribute is searched too (:meth:`SearchBot.choose_return`, valued
-where play starts); tribute, returns after a double tribute and decisions with a single legal action are
-the heuristic's. Deterministic under
+where play starts), and the tribute card where asked (``tribute_search``, off by default:
+:meth:`SearchBot.choose_tribute`); returns after a double tribute and decisions with a single legal
+action are the heuristic's. Deterministic under
 its seed: the budget is a number of samples, not a time — unless ``move_time`` is given (anytime: more
 samples while the time lasts, up to ``max_samples``; then the choice depends on the machine's speed).
 """
@@ -32,20 +33,31 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from cardroom.bots.base import register
 from cardroom.bots.evaluation import WEIGHTS, position_value
 from cardroom.bots.heuristic import HeuristicBot
 from cardroom.bots.planning import Planner
 from cardroom.bots.playout import observe_position, play_next, play_trick
-from cardroom.bots.sampling import passes_on, position_with, sample_hands
+from cardroom.bots.sampling import HandSampler, passes_on, position_with
 from cardroom.cards import Card
 from cardroom.guandan import native
-from cardroom.guandan.deal import HAND_SIZE, Action, Deal, EventKind, Phase, PlayAction, ReturnAction
+from cardroom.guandan.deal import (
+    HAND_SIZE,
+    Action,
+    Deal,
+    Event,
+    EventKind,
+    Phase,
+    PlayAction,
+    ReturnAction,
+    TributeAction,
+)
 from cardroom.guandan.observation import Observation
 from cardroom.guandan.plays import PASS, Play, PlayKind
 from cardroom.guandan.rankplays import RankCounts, iter_rank_follows, iter_rank_leads, rank_play_of
-from cardroom.guandan.tribute import TributePlan
+from cardroom.guandan.tribute import TributePlan, partner, return_cards
 
 DEFAULT_SAMPLES = 16
 """Determinisations per decision; each candidate is played to the end of the trick once on each."""
@@ -80,6 +92,7 @@ class SearchBot:
         top_follow: bool = True,
         team_search: bool = True,
         return_search: bool = True,
+        tribute_search: bool = False,
         evaluate: Evaluate = position_value,
         move_time: float | None = None,
         max_samples: int | None = None,
@@ -112,6 +125,9 @@ class SearchBot:
         self.return_search = return_search
         """Whether the return card (还贡) is chosen by search (:meth:`choose_return`) rather than the
         heuristic."""
+        self.tribute_search = tribute_search
+        """Whether the tribute card (进贡) is chosen by search (:meth:`choose_tribute`) rather than the
+        heuristic (off by default: scored against real outcomes, it gained nothing measurable)."""
         self.evaluate = evaluate
         self.move_time = move_time
         """Seconds a decision may take: past ``samples``, samples are drawn while time is left (the
@@ -119,14 +135,17 @@ class SearchBot:
         self.max_samples = max_samples if max_samples is not None else samples * 8
         self.clock = clock
         self.proposer = HeuristicBot(rng)
-        """Proposes the action to beat and the return cards, and decides tribute."""
+        """Proposes the action to beat, the tribute and the return cards."""
         self.policy = HeuristicBot(rng)
         """Plays the trick on in the playouts (the opponents' seats, and the team's where not searched);
         its planner plans the hands for the evaluation."""
 
     def act(self, observation: Observation) -> Action:
-        if observation.phase is Phase.RETURN and self.return_search and len(observation.legal_actions) > 1:
+        choice = len(observation.legal_actions) > 1
+        if observation.phase is Phase.RETURN and self.return_search and choice:
             return self.choose_return(observation)
+        if observation.phase is Phase.TRIBUTE and self.tribute_search and choice:
+            return self.choose_tribute(observation)
         proposal, candidates = self.proposal_and_candidates(observation)
         if not candidates:
             return proposal
@@ -163,6 +182,7 @@ class SearchBot:
         values: list[list[float]] = [[] for _ in candidates]
         alive = list(range(len(candidates)))
         started = self.clock()
+        sampler = HandSampler.for_observation(observation)
         round_ = 0
         while self._another(round_, started):
             if round_ == self.samples // 2:
@@ -170,7 +190,7 @@ class SearchBot:
                 if len(alive) == 1:
                     return 0
             round_ += 1
-            hands = sample_hands(observation, self.rng)
+            hands = sampler.sample(self.rng)
             plays = [candidates[index] for index in alive]
             found = trick_values(
                 observation, hands, plays, self.policy, self.evaluate, planner, self.team_search
@@ -207,10 +227,36 @@ class SearchBot:
             return options[0]
         planner = self.policy.planner(observation.level)
         values: list[list[float]] = [[] for _ in options]
+        sampler = HandSampler.for_observation(observation)
         for _ in range(self.samples):
-            hands = sample_hands(observation, self.rng)
+            hands = sampler.sample(self.rng)
             for index, option in enumerate(options):
                 value = return_value(observation, hands, option.card, leader, self.evaluate, planner)
+                values[index].append(value)
+        return options[self._clear_best(values, range(len(options)))]
+
+    def choose_tribute(self, observation: Observation) -> TributeAction:
+        """进贡 by search in a single tribute: the heuristic's tribute cards (all of the highest rank,
+        so a choice of suit), best first (:meth:`HeuristicBot.tribute_options`, up to
+        ``max_candidates``), each paid on the same ``samples`` samples of the unseen cards, the
+        receiver's return made by the heuristic on its sampled hand, and the position where play starts
+        valued for the team (:func:`tribute_value`); another than the heuristic's only past the bar.
+        In a double tribute (the other payer's card unseen until both have paid) or without the
+        previous deal's places, the heuristic's card."""
+        options = self.proposer.tribute_options(observation)[: self.max_candidates]
+        places = observation.previous_places
+        if len(options) == 1 or places is None or len(TributePlan.from_places(places).payers) != 1:
+            return options[0]
+        receiver = TributePlan.from_places(places).receivers[0]
+        planner = self.policy.planner(observation.level)
+        values: list[list[float]] = [[] for _ in options]
+        sampler = HandSampler.for_observation(observation)
+        for _ in range(self.samples):
+            hands = sampler.sample(self.rng)
+            for index, option in enumerate(options):
+                value = tribute_value(
+                    observation, hands, option.card, receiver, self.policy, self.evaluate, planner
+                )
                 values[index].append(value)
         return options[self._clear_best(values, range(len(options)))]
 
@@ -309,12 +355,68 @@ def return_value(
     after = [list(hand) for hand in hands]
     after[seat].remove(card)
     after[payer].append(card)
+    return start_value(observation, after, payer, seat, evaluate, planner)
+
+
+def tribute_value(
+    observation: Observation,
+    hands: Sequence[Sequence[Card]],
+    card: Card,
+    receiver: int,
+    policy: HeuristicBot,
+    evaluate: Evaluate,
+    planner: Planner,
+) -> float:
+    """The value for the paying seat's team of the position where play starts after a single
+    tribute: ``card`` paid to ``receiver``, who returns the card ``policy`` returns from its hand in
+    these ``hands`` (:meth:`HeuristicBot.return_options`' first), the payer to lead."""
+    payer = observation.seat
+    after = [list(hand) for hand in hands]
+    after[payer].remove(card)
+    after[receiver].append(card)
+    returned = policy.return_options(receiving(observation, after[receiver], card, receiver))[0].card
+    after[receiver].remove(returned)
+    after[payer].append(returned)
+    return start_value(observation, after, payer, payer, evaluate, planner)
+
+
+def receiving(observation: Observation, hand: Sequence[Card], card: Card, receiver: int) -> Observation:
+    """What ``receiver`` sees once the paying seat's ``card`` has reached its ``hand``, its return due."""
+    payer = observation.seat
+    rules, level = observation.rules, observation.level
+    counts = list(observation.card_counts)
+    counts[payer] -= 1
+    counts[receiver] += 1
+    returnable = return_cards(hand, level, rules, to_partner=receiver == partner(payer))
+    return replace(
+        observation,
+        seat=receiver,
+        hand=tuple(hand),
+        phase=Phase.RETURN,
+        current_player=receiver,
+        card_counts=(counts[0], counts[1], counts[2], counts[3]),
+        history=(*observation.history, Event(EventKind.TRIBUTE, seat=payer, card=card, to=receiver)),
+        legal_actions=tuple(ReturnAction(receiver, returned) for returned in returnable),
+    )
+
+
+def start_value(
+    observation: Observation,
+    hands: Sequence[Sequence[Card]],
+    leader: int,
+    seat: int,
+    evaluate: Evaluate,
+    planner: Planner,
+) -> float:
+    """The value for ``seat``'s team of the position where play starts, ``leader`` to lead, with these
+    ``hands`` (at the observation's level and rules); in the compiled core with the default
+    evaluation."""
     core = native.CORE
     if core is not None and evaluate is position_value:
         value: float = core.position_value(
-            after,
+            hands,
             int(observation.level),
-            payer,
+            leader,
             [],
             -1,
             None,
@@ -325,7 +427,7 @@ def return_value(
             observation.rules.partner_rises,
         )
         return value
-    deal = Deal.at_position(after, observation.level, observation.rules, current_player=payer)
+    deal = Deal.at_position(hands, observation.level, observation.rules, current_player=leader)
     return evaluate(deal, seat, planner)
 
 

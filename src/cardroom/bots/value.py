@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from cardroom.bots.base import register
 from cardroom.bots.evaluation import places_value
 from cardroom.bots.planning import Planner
-from cardroom.bots.sampling import position_with, sample_hands
+from cardroom.bots.sampling import HandSampler, position_with
 from cardroom.bots.search import SearchBot
 from cardroom.guandan.deal import Action, Deal, PlayAction
 from cardroom.guandan.observation import Observation
@@ -93,8 +93,9 @@ class ValueBot:
         planner = self.lister.policy.planner(observation.level)
         totals = [0.0] * len(actions)
         rows, owners = [], []
+        sampler = HandSampler.for_observation(observation)
         for _ in range(self.samples):
-            hands = sample_hands(observation, self.rng)
+            hands = sampler.sample(self.rng)
             for index, action in enumerate(actions):
                 deal = position_with(observation, hands)
                 deal.apply(action)

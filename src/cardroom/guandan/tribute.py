@@ -109,19 +109,28 @@ def return_cards(hand: Iterable[Card], level: Rank, rules: RuleSet, *, to_partne
     rule set counts face value), or the lowest cards when none is that low; any card when the limit
     does not bind (a return to an opponent under ``ReturnLimit.TO_PARTNER``)."""
     held = sorted(set(hand))
-    if rules.return_limit is ReturnLimit.NEVER or (
-        rules.return_limit is ReturnLimit.TO_PARTNER and not to_partner
-    ):
+    if not return_limit_binds(rules, to_partner=to_partner):
         return held
-
-    def value(card: Card) -> int:
-        if rules.return_limit_by_face_value and not card.rank.is_joker:
-            return int(card.rank)
-        return rank_order(card.rank, level, rules)
-
-    limit = int(rules.return_limit_rank)
-    within = [card for card in held if value(card) <= limit]
+    within = [card for card in held if within_return_limit(card, level, rules)]
     if within or not held:
         return within
-    lowest = min(value(card) for card in held)
-    return [card for card in held if value(card) == lowest]
+    lowest = min(_return_value(card, level, rules) for card in held)
+    return [card for card in held if _return_value(card, level, rules) == lowest]
+
+
+def return_limit_binds(rules: RuleSet, *, to_partner: bool) -> bool:
+    """Whether the return card's rank limit applies to a return to a partner (or to an opponent)."""
+    return rules.return_limit is ReturnLimit.ALWAYS or (
+        rules.return_limit is ReturnLimit.TO_PARTNER and to_partner
+    )
+
+
+def within_return_limit(card: Card, level: Rank, rules: RuleSet) -> bool:
+    """Whether ``card`` is low enough to be returned where the limit binds."""
+    return _return_value(card, level, rules) <= int(rules.return_limit_rank)
+
+
+def _return_value(card: Card, level: Rank, rules: RuleSet) -> int:
+    if rules.return_limit_by_face_value and not card.rank.is_joker:
+        return int(card.rank)
+    return rank_order(card.rank, level, rules)
