@@ -72,6 +72,9 @@ PLAN_LEADS = 2
 """When leading, how many of the heuristic's next plays by its own ranking are weighed
 (:meth:`HeuristicBot.lead_options`)."""
 
+Hands = Sequence[Sequence[Card]]
+"""The four hands of a sample, by seat."""
+
 Evaluate = Callable[[Deal, int, Planner], float]
 """Values a position reached at a trick's end for a seat's team (the fitted
 :func:`~cardroom.bots.evaluation.position_value` by default)."""
@@ -226,14 +229,11 @@ class SearchBot:
         if len(options) == 1 or leader is None or tributes != 1:
             return options[0]
         planner = self.policy.planner(observation.level)
-        values: list[list[float]] = [[] for _ in options]
-        sampler = HandSampler.for_observation(observation)
-        for _ in range(self.samples):
-            hands = sampler.sample(self.rng)
-            for index, option in enumerate(options):
-                value = return_value(observation, hands, option.card, leader, self.evaluate, planner)
-                values[index].append(value)
-        return options[self._clear_best(values, range(len(options)))]
+
+        def value(hands: Hands, card: Card) -> float:
+            return return_value(observation, hands, card, leader, self.evaluate, planner)
+
+        return options[self._best_card(observation, [option.card for option in options], value)]
 
     def choose_tribute(self, observation: Observation) -> TributeAction:
         """进贡 by search in a single tribute: the heuristic's tribute cards (all of the highest rank,
@@ -249,16 +249,24 @@ class SearchBot:
             return options[0]
         receiver = TributePlan.from_places(places).receivers[0]
         planner = self.policy.planner(observation.level)
-        values: list[list[float]] = [[] for _ in options]
+
+        def value(hands: Hands, card: Card) -> float:
+            return tribute_value(observation, hands, card, receiver, self.policy, self.evaluate, planner)
+
+        return options[self._best_card(observation, [option.card for option in options], value)]
+
+    def _best_card(
+        self, observation: Observation, cards: Sequence[Card], value: Callable[[Hands, Card], float]
+    ) -> int:
+        """The index of the card to give: 0 (the heuristic's) unless another, each ``value``d on the
+        same ``samples`` samples, clears the bar."""
+        values: list[list[float]] = [[] for _ in cards]
         sampler = HandSampler.for_observation(observation)
         for _ in range(self.samples):
             hands = sampler.sample(self.rng)
-            for index, option in enumerate(options):
-                value = tribute_value(
-                    observation, hands, option.card, receiver, self.policy, self.evaluate, planner
-                )
-                values[index].append(value)
-        return options[self._clear_best(values, range(len(options)))]
+            for index, card in enumerate(cards):
+                values[index].append(value(hands, card))
+        return self._clear_best(values, range(len(cards)))
 
     def _another(self, done: int, started: float) -> bool:
         """Whether to draw one more sample after ``done``: up to ``samples``; with a ``move_time``, more
