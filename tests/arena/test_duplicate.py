@@ -133,3 +133,26 @@ def test_an_illegal_answer_stops_the_game_naming_bot_and_seat(monkeypatch: pytes
         ArenaError, match=r"deal 0 \(direct\), deal 1: bot 'out-of-turn' at seat \d.*OutOfTurnError"
     ):
         play_game(spec)
+
+
+def test_the_deals_inside_matches_are_counted_per_team_and_pair() -> None:
+    """Match mode: the deals played inside the matches (tribute and return included), the team that
+    takes 上游 winning each, one cluster per match pair; the two teams' rates add up to one, and the
+    level gain per deal is the levels climbed over the deals played."""
+    config = ArenaConfig("heuristic", "random", deals=0, matches=3, seed=6)
+    outcomes = run_arena(config, workers=1)
+    a, b = summarize(config, outcomes).teams
+    assert a.deal_win_rate is None
+    assert a.deal_win_rate_in_matches is not None
+    assert b.deal_win_rate_in_matches is not None
+    deals = sum(len(outcome.deals) for outcome in outcomes)
+    assert (a.deal_win_rate_in_matches.clusters, a.deal_win_rate_in_matches.units) == (3, deals)
+    assert a.deal_win_rate_in_matches.estimate == pytest.approx(
+        1 - (b.deal_win_rate_in_matches.estimate or 0)
+    )
+    won_by_a = sum(deal.winning_team == outcome.team_a for outcome in outcomes for deal in outcome.deals)
+    assert a.deal_win_rate_in_matches.estimate == pytest.approx(won_by_a / deals)
+    climbed = sum(deal.level_gain(outcome.team_a) for outcome in outcomes for deal in outcome.deals)
+    assert a.level_gain_per_deal_in_matches is not None
+    assert a.level_gain_per_deal_in_matches.estimate == pytest.approx(climbed / deals)
+    assert (a.deal_win_rate_in_matches.estimate or 0) > 0.9

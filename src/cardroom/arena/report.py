@@ -70,6 +70,16 @@ def results_tables(results: ArenaResults) -> list[Table]:
     if results.match_pairs:
         teams.add_row("match win rate", percent(a.match_win_rate), percent(b.match_win_rate))
         teams.add_row("28-point score per match", number(a.points_per_match), number(b.points_per_match))
+        teams.add_row(
+            "deals won inside the matches",
+            percent(a.deal_win_rate_in_matches),
+            percent(b.deal_win_rate_in_matches),
+        )
+        teams.add_row(
+            "level gain per deal inside the matches",
+            number(a.level_gain_per_deal_in_matches),
+            number(b.level_gain_per_deal_in_matches),
+        )
         if results.unfinished_matches:
             teams.add_row(
                 f"[yellow]unfinished matches (stopped after {MAX_MATCH_DEALS} deals, counted as draws)[/]",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import groupby
 from typing import Any, Final
 
@@ -51,8 +51,9 @@ RATE: Final = (0.0, 1.0)
 
 @dataclass(frozen=True)
 class TeamResult:
-    """One team's results: the deal figures over the fresh deals, the match figures over the matches
-    (``None`` where the run played none)."""
+    """One team's results: the deal figures over the fresh deals, the match figures over the matches,
+    with the deals played inside them (the tribute and return counted; ``None`` where the run played
+    none)."""
 
     bot: str
     deal_win_rate: Interval | None = None
@@ -60,6 +61,8 @@ class TeamResult:
     double_down_rate: Interval | None = None
     match_win_rate: Interval | None = None
     points_per_match: Interval | None = None
+    deal_win_rate_in_matches: Interval | None = None
+    level_gain_per_deal_in_matches: Interval | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -69,6 +72,8 @@ class TeamResult:
             "double_down_rate": _json(self.double_down_rate),
             "match_win_rate": _json(self.match_win_rate),
             "points_per_match": _json(self.points_per_match),
+            "deal_win_rate_in_matches": _json(self.deal_win_rate_in_matches),
+            "level_gain_per_deal_in_matches": _json(self.level_gain_per_deal_in_matches),
         }
 
 
@@ -219,13 +224,21 @@ def team_result(config: ArenaConfig, team: int, pairs_: Sequence[tuple[GameOutco
             [float(game.points[_match_team(game, team)]) for game in pair if game.points is not None]
             for pair in match_pairs
         ]
-        result = TeamResult(
-            bot,
-            deal_win_rate=result.deal_win_rate,
-            level_gain_per_deal=result.level_gain_per_deal,
-            double_down_rate=result.double_down_rate,
+        inside = [[(game, deal) for game in pair for deal in game.deals] for pair in match_pairs]
+        result = replace(
+            result,
             match_win_rate=cluster_mean(scores, bounds=RATE),
             points_per_match=cluster_mean(points),
+            deal_win_rate_in_matches=cluster_mean(
+                (
+                    [float(deal.winning_team == _match_team(game, team)) for game, deal in deals]
+                    for deals in inside
+                ),
+                bounds=RATE,
+            ),
+            level_gain_per_deal_in_matches=cluster_mean(
+                [float(deal.level_gain(_match_team(game, team))) for game, deal in deals] for deals in inside
+            ),
         )
     return result
 
