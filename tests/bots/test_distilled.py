@@ -164,7 +164,7 @@ def test_training_the_distilled_target_writes_what_the_bot_loads(tmp_path: Path)
     )
     state = train(config, tmp_path)
     assert [report.held_out_trick_start_loss for report in state.history] == [None, None]
-    written = tmp_path / TARGETS["distilled"][0]
+    written = tmp_path / TARGETS["distilled"].network
     net = ValueNet.load(written, len(INPUTS))
     assert net.hidden == (8,)
     bot = DistilledBot(random.Random(0), net=net)

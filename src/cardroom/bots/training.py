@@ -49,10 +49,6 @@ from cardroom.guandan.ruleset import COMPETITION
 CHECKPOINT = "checkpoint.npz"
 NETWORK = "value.npz"
 PROGRESS = "progress.json"
-TARGETS = {"value": (NETWORK, len(INPUTS)), "distilled": ("distilled.npz", len(distilled.INPUTS))}
-"""What a run can train: the value network (on heuristic self-play, labelled with real outcomes) or the
-distilled network (on search self-play, labelled with the search's gains); the file each writes and
-the inputs it reads."""
 
 
 class TrainingError(RuntimeError):
@@ -79,6 +75,7 @@ class Chunk(NamedTuple):
     deals: int
     seed: int
     fitted: bool
+    """Whether the fitted evaluation is read at the trick starts too (where the target has them)."""
     target: str = "value"
 
 
@@ -169,12 +166,14 @@ def derived_seed(seed: int, *parts: object) -> int:
 
 
 def selfplay_examples(chunk: Chunk) -> Examples:
+    """The examples of one chunk of deals, as its target makes them (:data:`TARGETS`)."""
+    return TARGETS[chunk.target].examples(chunk)
+
+
+def outcome_examples(chunk: Chunk) -> Examples:
     """Every play-phase decision point of ``chunk.deals`` deals of heuristic self-play, read for each of
-    the four seats; with ``chunk.fitted``, the fitted evaluation's value at trick starts too. For the
-    distilled target, :func:`cardroom.bots.distilling.gain_examples` instead."""
-    if chunk.target == "distilled":
-        rows, gains = gain_examples(chunk.deals, chunk.seed)
-        return Examples(rows, gains, np.zeros(len(gains), bool), np.full(len(gains), np.nan))
+    the four seats and labelled with the deal's real outcome; with ``chunk.fitted``, the fitted
+    evaluation's value at trick starts too."""
     rules = COMPETITION
     inputs: list[npt.NDArray[np.float64]] = []
     targets: list[float] = []
@@ -203,6 +202,30 @@ def selfplay_examples(chunk: Chunk) -> Examples:
         np.array(starts, dtype=bool),
         np.array(fitted, dtype=np.float64),
     )
+
+
+def gain_chunk_examples(chunk: Chunk) -> Examples:
+    """Every alternative the search weighed in ``chunk.deals`` deals of search self-play, labelled with
+    the gain it measured (:func:`cardroom.bots.distilling.gain_examples`); none is a trick start."""
+    rows, gains = gain_examples(chunk.deals, chunk.seed)
+    return Examples(rows, gains, np.zeros(len(gains), bool), np.full(len(gains), np.nan))
+
+
+class Target(NamedTuple):
+    """What a run trains: the file it writes, the inputs the network reads, how a chunk's examples are
+    made."""
+
+    network: str
+    inputs: int
+    examples: Callable[[Chunk], Examples]
+
+
+TARGETS = {
+    "value": Target(NETWORK, len(INPUTS), outcome_examples),
+    "distilled": Target("distilled.npz", len(distilled.INPUTS), gain_chunk_examples),
+}
+"""What a run can train: the value network (on heuristic self-play, labelled with real outcomes) or the
+distilled network (on search self-play, labelled with the search's gains)."""
 
 
 def local_map(
@@ -290,7 +313,7 @@ def train(
             config.chunk_deals,
             config.seed,
             "held-out",
-            fitted=config.target == "value",
+            fitted=True,
             target=config.target,
         ),
         mapper,
@@ -336,7 +359,7 @@ def _start(config: TrainConfig, out: Path, resume: bool) -> RunState:
                 f"{checkpoint} exists: pass --resume to continue that run, or choose another --out"
             )
         return RunState(
-            ValueNet.initial(TARGETS[config.target][1], config.hidden, seed=config.seed),
+            ValueNet.initial(TARGETS[config.target].inputs, config.hidden, seed=config.seed),
             Adam(rate=config.rate),
         )
     if not checkpoint.exists():
@@ -348,7 +371,7 @@ def _start(config: TrainConfig, out: Path, resume: bool) -> RunState:
                 f"the checkpoint in {out} was made with other settings ({saved}); resume with the same "
                 "settings (only --rounds may change)"
             )
-        net = ValueNet.from_arrays(named, str(checkpoint), TARGETS[config.target][1])
+        net = ValueNet.from_arrays(named, str(checkpoint), TARGETS[config.target].inputs)
         adam = Adam.from_arrays(named)
         rounds_done = int(named["rounds_done"])
     history = [RoundReport(**entry) for entry in json.loads((out / PROGRESS).read_text())["rounds"]]
@@ -369,7 +392,7 @@ def _save(state: RunState, config: TrainConfig, baseline: Baseline, out: Path) -
         "config": np.array(json.dumps(asdict(config))),
     }
     _replace(out / CHECKPOINT, lambda path: state.net.save(path, extra))
-    _replace(out / TARGETS[config.target][0], state.net.save)
+    _replace(out / TARGETS[config.target].network, state.net.save)
     progress = {
         "config": asdict(config),
         "rounds_done": state.rounds_done,
@@ -392,6 +415,7 @@ __all__ = [
     "Examples",
     "Mapper",
     "RoundReport",
+    "Target",
     "TrainConfig",
     "TrainingError",
     "derived_seed",

@@ -92,17 +92,18 @@ def train_command(
     )
 
     def show_baseline(baseline: Baseline) -> None:
+        fitted = baseline.fitted_trick_start_loss
         console.print(
             f"held-out: {baseline.examples:,} positions ({baseline.trick_starts:,} trick starts); "
-            f"mean outcome MSE {baseline.mean_loss:.3f}, fitted evaluation on trick starts "
-            f"{baseline.fitted_trick_start_loss:.3f}"
-            if target == "value"
+            f"mean outcome MSE {baseline.mean_loss:.3f}, fitted evaluation on trick starts {fitted:.3f}"
+            if fitted is not None
             else f"held-out: {baseline.examples:,} alternatives; MSE of predicting the mean gain "
             f"{baseline.mean_loss:.3f}"
         )
 
     def show_round(report: RoundReport) -> None:
-        starts = f" (trick starts {report.held_out_trick_start_loss:.3f})" if target == "value" else ""
+        loss = report.held_out_trick_start_loss
+        starts = f" (trick starts {loss:.3f})" if loss is not None else ""
         console.print(
             f"round {report.round}/{rounds}: {report.examples:,} examples, train loss "
             f"{report.train_loss:.3f}, held-out loss {report.held_out_loss:.3f}{starts}, "
@@ -130,7 +131,7 @@ def train_command(
     except ConnectionError as error:
         console.print(f"[bold red]Cannot reach Ray[/] at {escape(str(address))}: {escape(str(error))}")
         raise typer.Exit(1) from None
-    console.print(f"Wrote {escape(str(out))}: checkpoint.npz, {TARGETS[target][0]}, progress.json.")
+    console.print(f"Wrote {escape(str(out))}: checkpoint.npz, {TARGETS[target].network}, progress.json.")
 
 
 @contextlib.contextmanager
