@@ -175,18 +175,18 @@ def compete_command(
     port: Annotated[
         int | None,
         typer.Option(
-            min=0, max=65535, help="Port to listen on (0: any free port) [default: 23456; openguandan: 8181]."
+            min=0, max=65535, help="Port to listen on (0: any free port); default 23456, openguandan 8181."
         ),
     ] = None,
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
     bot: Annotated[
         list[str] | None,
         typer.Option(
-            help=f"SEAT=BOT: our bot plays that seat (repeatable); other seats wait for clients at "
-            f"ws://HOST:PORT/game/client{{SEAT}}. Bots: {', '.join(sorted(BOTS))}."
+            help=f"competition: SEAT=BOT: our bot plays that seat (repeatable); other seats wait for clients "
+            f"at ws://HOST:PORT/game/client{{SEAT}}. Bots: {', '.join(sorted(BOTS))}."
         ),
     ] = None,
-    matches: Annotated[int, typer.Option(min=1, help="Matches to play.")] = 1,
+    matches: Annotated[int, typer.Option(min=1, help="competition: matches to play.")] = 1,
     games: Annotated[
         int,
         typer.Option(min=1, help="openguandan: the games of a room whose CREATE_ROOM gives no round."),
@@ -203,18 +203,27 @@ def compete_command(
     ] = None,
     seed: Annotated[int | None, typer.Option(help="Seed of the shuffles and of our bots.")] = None,
     rules: Annotated[str, typer.Option(help="Rule-set preset.")] = "competition",
-    timeout: Annotated[float, typer.Option(min=0.01, help="Seconds a client has for each decision.")] = 20.0,
+    timeout: Annotated[
+        float, typer.Option(min=0.01, help="competition: seconds a client has for each decision.")
+    ] = 20.0,
     fallback: Annotated[
-        str, typer.Option(help="Bot that plays a decision a client fails to answer in time or legibly.")
+        str,
+        typer.Option(
+            help="competition: the bot that plays a decision a client fails to answer in time or legibly."
+        ),
     ] = "heuristic",
-    out: Annotated[Path, typer.Option(help="Folder for the match records (match-001.json, …).")] = Path(
-        "compete-records"
-    ),
+    out: Annotated[
+        Path,
+        typer.Option(
+            help="Folder for the records (match-001.json, …; openguandan: room-001-game-01.json, …)."
+        ),
+    ] = Path("compete-records"),
     error_messages: Annotated[
         bool,
         typer.Option(
             "--error-messages/--no-error-messages",
-            help="Send a client an error message when its answer cannot be used (else only log it).",
+            help="competition: send a client an error message when its answer cannot be used (else only log "
+            "it).",
         ),
     ] = True,
     quiet: Annotated[bool, typer.Option(help="Log only warnings.")] = False,
@@ -299,7 +308,7 @@ def connect_command(
     user: Annotated[
         str | None,
         typer.Option(
-            help="openguandan: the userId to sit as [default: cardroom-SEAT]; the same id takes a "
+            help="openguandan: the userId to sit as (default cardroom-SEAT); the same id takes a "
             "dropped seat back on our server."
         ),
     ] = None,
@@ -318,7 +327,7 @@ def connect_command(
     idle: Annotated[
         float | None,
         typer.Option(
-            min=0.1, help="Seconds without a message from the server before giving up [default: 300]."
+            min=0.1, help="Seconds without a message from the server before giving up (default 300)."
         ),
     ] = None,
     quiet: Annotated[bool, typer.Option(help="Log only warnings.")] = False,
