@@ -18,6 +18,7 @@ LAYERS = [
     "arena",
     "rl",
     "competition",
+    "openguandan",
     "tournament",
     "server",
     "terminal",
@@ -184,6 +185,7 @@ ONE_WAY_PACKAGES = (
     "cardroom.arena",
     "cardroom.bots",
     "cardroom.games",
+    "cardroom.openguandan",
     "cardroom.records",
     "cardroom.rl",
     "cardroom.server",
@@ -214,3 +216,29 @@ def test_import_circles_are_found() -> None:
     assert cycle_through({"a": {"b"}, "b": {"a"}}, "a") == ["a", "b", "a"]
     assert cycle_through({"a": {"b"}, "b": {"c"}, "c": {"a"}}, "b") == ["b", "c", "a", "b"]
     assert cycle_through({"a": {"b"}, "b": {"c"}, "c": set()}, "a") is None
+
+
+PURE_PROTOCOL_MODULES = (
+    "cardroom.openguandan",
+    "cardroom.openguandan.wire",
+    "cardroom.openguandan.frames",
+    "cardroom.openguandan.room",
+    "cardroom.openguandan.view",
+)
+"""OpenGuanDan's frames, rooms and views: pure, so the server and the client are their only I/O."""
+PROTOCOL_FORBIDDEN = CORE_FORBIDDEN | {
+    "asyncio",
+    "websockets",
+    "cardroom.openguandan.server",
+    "cardroom.openguandan.client",
+}
+
+
+@pytest.mark.parametrize("module", PURE_PROTOCOL_MODULES)
+def test_the_openguandan_protocol_is_pure_below_its_server_and_client(module: str) -> None:
+    """The room, the frames and the view do no I/O, read no clock and import neither the server nor
+    the client (which do the websocket I/O)."""
+    path = dict(modules())[module]
+    for imported in imports_of(path):
+        assert imported not in PROTOCOL_FORBIDDEN, f"{module} imports {imported}"
+        assert imported.split(".")[0] not in PROTOCOL_FORBIDDEN, f"{module} imports {imported}"

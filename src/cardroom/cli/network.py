@@ -1,5 +1,6 @@
 """Commands that serve or join over the network: ``serve`` (the web card room), ``compete`` (a server
-of the AI competition's protocol) and ``connect`` (one of our bots at such a server)."""
+of the AI competition's protocol, or of OpenGuanDan's with ``--protocol openguandan``) and ``connect``
+(one of our bots at such a server; the OpenGuanDan side is :mod:`cardroom.cli.openguandan`)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ import typer
 from rich.markup import escape
 
 from cardroom.bots import BOTS
+from cardroom.cli import openguandan
+from cardroom.cli.openguandan import Protocol
 from cardroom.cli.options import (
     DatabaseUrlOption,
     DataFolderOption,
@@ -158,51 +161,106 @@ def _bot_seats(options: list[str]) -> dict[int, str]:
     return seats
 
 
+ProtocolOption = Annotated[
+    Protocol,
+    typer.Option(
+        help="competition: the Guandan AI competition's protocol (docs/competition-protocol.md); "
+        "openguandan: OpenGuanDan's platform, rooms made by its clients (docs/openguandan-protocol.md)."
+    ),
+]
+
+
 def compete_command(
+    protocol: ProtocolOption = Protocol.COMPETITION,
     port: Annotated[
-        int, typer.Option(min=0, max=65535, help="Port to listen on (0: any free port).")
-    ] = 23456,
+        int | None,
+        typer.Option(
+            min=0, max=65535, help="Port to listen on (0: any free port); default 23456, openguandan 8181."
+        ),
+    ] = None,
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
     bot: Annotated[
         list[str] | None,
         typer.Option(
-            help=f"SEAT=BOT: our bot plays that seat (repeatable); other seats wait for clients at "
-            f"ws://HOST:PORT/game/client{{SEAT}}. Bots: {', '.join(sorted(BOTS))}."
+            help=f"competition: SEAT=BOT: our bot plays that seat (repeatable); other seats wait for clients "
+            f"at ws://HOST:PORT/game/client{{SEAT}}. Bots: {', '.join(sorted(BOTS))}."
         ),
     ] = None,
-    matches: Annotated[int, typer.Option(min=1, help="Matches to play.")] = 1,
+    matches: Annotated[int, typer.Option(min=1, help="competition: matches to play.")] = 1,
+    games: Annotated[
+        int,
+        typer.Option(min=1, help="openguandan: the games of a room whose CREATE_ROOM gives no round."),
+    ] = 1,
+    rooms: Annotated[
+        int | None,
+        typer.Option(
+            min=1, help="openguandan: stop once this many rooms are over (default: serve until Ctrl-C)."
+        ),
+    ] = None,
     deals: Annotated[
-        int | None, typer.Option(min=1, help="Deals per match (default: play until a team passes A).")
+        int | None,
+        typer.Option(min=1, help="Deals per match or game (default: play until a team passes A)."),
     ] = None,
     seed: Annotated[int | None, typer.Option(help="Seed of the shuffles and of our bots.")] = None,
     rules: Annotated[str, typer.Option(help="Rule-set preset.")] = "competition",
-    timeout: Annotated[float, typer.Option(min=0.01, help="Seconds a client has for each decision.")] = 20.0,
+    timeout: Annotated[
+        float, typer.Option(min=0.01, help="competition: seconds a client has for each decision.")
+    ] = 20.0,
     fallback: Annotated[
-        str, typer.Option(help="Bot that plays a decision a client fails to answer in time or legibly.")
+        str,
+        typer.Option(
+            help="competition: the bot that plays a decision a client fails to answer in time or legibly."
+        ),
     ] = "heuristic",
-    out: Annotated[Path, typer.Option(help="Folder for the match records (match-001.json, …).")] = Path(
-        "compete-records"
-    ),
+    out: Annotated[
+        Path,
+        typer.Option(
+            help="Folder for the records (match-001.json, …; openguandan: room-001-game-01.json, …)."
+        ),
+    ] = Path("compete-records"),
     error_messages: Annotated[
         bool,
         typer.Option(
             "--error-messages/--no-error-messages",
-            help="Send a client an error message when its answer cannot be used (else only log it).",
+            help="competition: send a client an error message when its answer cannot be used (else only log "
+            "it).",
         ),
     ] = True,
     quiet: Annotated[bool, typer.Option(help="Log only warnings.")] = False,
 ) -> None:
-    """Run matches in the Guandan AI competition's websocket protocol (docs/competition-protocol.md).
+    """Run matches in the Guandan AI competition's websocket protocol (docs/competition-protocol.md), or
+    serve OpenGuanDan's rooms (--protocol openguandan, docs/openguandan-protocol.md).
 
-    Seats not given to our bots wait for external clients; the matches start once every one has
-    connected. A record of each match is written to OUT (replay it with `cardroom replay`).
+    competition: seats not given to our bots wait for external clients; the matches start once every
+    one has connected. openguandan: clients make rooms (CREATE_ROOM) and take their seats (JOIN_ROOM);
+    a room's games start at its fourth seat. A record of each match or game is written to OUT (replay
+    it with `cardroom replay`).
     """
+    if protocol is Protocol.OPENGUANDAN:
+        if bot:
+            raise typer.BadParameter(
+                "openguandan rooms are played by clients: run `cardroom connect "
+                "--protocol openguandan` for our bots",
+                param_hint="--bot",
+            )
+        openguandan.compete(
+            host=host,
+            port=port,
+            games=games,
+            rooms=rooms,
+            deals=deals,
+            seed=seed,
+            rules=guandan_rules(rules),
+            out=out,
+            quiet=quiet,
+        )
+        return
     from cardroom.competition.report import print_compete_report
     from cardroom.competition.server import CompeteConfig, run_compete
 
     config = CompeteConfig(
         host=host,
-        port=port,
+        port=23456 if port is None else port,
         bots=_bot_seats(bot or []),
         matches=matches,
         max_deals=deals,
@@ -223,13 +281,37 @@ def compete_command(
         )
         raise typer.Exit(130) from None
     except OSError as error:
-        console.print(f"[bold red]Cannot listen on {escape(host)}:{port}[/]: {escape(str(error))}")
+        console.print(f"[bold red]Cannot listen on {escape(host)}:{config.port}[/]: {escape(str(error))}")
         raise typer.Exit(1) from None
     print_compete_report(report, config, console)
 
 
 def connect_command(
-    url: Annotated[str, typer.Argument(help="The seat's address, e.g. ws://127.0.0.1:23456/game/client1.")],
+    url: Annotated[
+        str,
+        typer.Argument(
+            help="The seat's address, e.g. ws://127.0.0.1:23456/game/client1; openguandan: the server's, "
+            "e.g. ws://127.0.0.1:8181."
+        ),
+    ],
+    protocol: ProtocolOption = Protocol.COMPETITION,
+    room: Annotated[int | None, typer.Option(help="openguandan: the room to join (JOIN_ROOM).")] = None,
+    seat: Annotated[
+        int | None, typer.Option(min=0, max=3, help="openguandan: the seat to take (default: any free one).")
+    ] = None,
+    create: Annotated[
+        bool, typer.Option(help="openguandan: make the room (CREATE_ROOM) and print its id, then play.")
+    ] = False,
+    games: Annotated[
+        int, typer.Option(min=1, help="openguandan, with --create: the room's games (round).")
+    ] = 1,
+    user: Annotated[
+        str | None,
+        typer.Option(
+            help="openguandan: the userId to sit as (default cardroom-SEAT); the same id takes a "
+            "dropped seat back on our server."
+        ),
+    ] = None,
     bot: Annotated[str, typer.Option(help=f"Our bot at the seat; available: {', '.join(sorted(BOTS))}.")] = (
         "heuristic"
     ),
@@ -245,18 +327,42 @@ def connect_command(
     idle: Annotated[
         float | None,
         typer.Option(
-            min=0.1, help="Seconds without a message from the server before giving up [default: 300]."
+            min=0.1, help="Seconds without a message from the server before giving up (default 300)."
         ),
     ] = None,
     quiet: Annotated[bool, typer.Option(help="Log only warnings.")] = False,
 ) -> None:
-    """Play one seat of a server that speaks the Guandan AI competition's protocol with one of our bots.
+    """Play one seat of a server that speaks the Guandan AI competition's protocol with one of our bots,
+    or a seat of an OpenGuanDan room (--protocol openguandan --room N --seat S, or --create).
 
-    The client rebuilds the seat's view from the messages and answers each `act` message with the
-    index of the bot's choice in `actionList`; a connection that drops before the games end is made
-    again. Exit code 0 when the server ends the games, 1 when it cannot connect, the server refuses the
-    seat, stays silent for `--idle` seconds or speaks another protocol.
+    The client rebuilds the seat's view from the messages and answers each request with the bot's
+    choice from `actionList`. competition: a connection that drops before the games end is made again.
+    openguandan: the client stops at gameOver; the platform has no reconnection, so a dropped connection
+    loses the seat. Exit code 0 when the games end, 1 when it cannot connect, the server refuses the
+    seat or a frame, stays silent for `--idle` seconds, drops the connection (openguandan) or speaks
+    another protocol.
     """
+    if protocol is Protocol.OPENGUANDAN:
+        openguandan.connect(
+            url,
+            room=room,
+            seat=seat,
+            create=create,
+            games=games,
+            user=user,
+            bot=bot_name(bot, "--bot"),
+            seed=seed,
+            fallback=bot_name(fallback, "--fallback"),
+            rules=guandan_rules(rules),
+            wait=wait,
+            idle=idle,
+            quiet=quiet,
+        )
+        return
+    if room is not None or seat is not None or create or user is not None:
+        raise typer.BadParameter(
+            "--room, --seat, --create and --user are for --protocol openguandan", param_hint="--protocol"
+        )
     from cardroom.competition.client import DEFAULT_IDLE, ConnectError, run_connect
     from cardroom.competition.report import print_connect_report
 

@@ -131,8 +131,9 @@ def ray_address_of(ray: bool, ray_address: str | None) -> str | None:
     return address
 
 
-def competition_logging(verbose: bool) -> None:
-    """Log the competition server's and client's progress to stderr (once, however often called)."""
+def competition_logging(verbose: bool, names: tuple[str, ...] = ("cardroom.competition",)) -> None:
+    """Log the network servers' and clients' progress (the loggers ``names``) to stderr (once, however
+    often called)."""
     import logging
     import sys
 
@@ -145,13 +146,14 @@ def competition_logging(verbose: bool) -> None:
             except Exception:  # logging must never break the command
                 self.handleError(record)
 
-    logger = logging.getLogger("cardroom.competition")
-    if not any(getattr(handler, "name", None) == "cardroom-cli" for handler in logger.handlers):
-        handler = StderrHandler()
-        handler.name = "cardroom-cli"
-        handler.setFormatter(logging.Formatter("%(asctime)s %(message)s", "%H:%M:%S"))
-        logger.addHandler(handler)
-    logger.setLevel(logging.INFO if verbose else logging.WARNING)
+    for name in names:
+        logger = logging.getLogger(name)
+        if not any(getattr(handler, "name", None) == "cardroom-cli" for handler in logger.handlers):
+            handler = StderrHandler()
+            handler.name = "cardroom-cli"
+            handler.setFormatter(logging.Formatter("%(asctime)s %(message)s", "%H:%M:%S"))
+            logger.addHandler(handler)
+        logger.setLevel(logging.INFO if verbose else logging.WARNING)
 
 
 __all__ = [

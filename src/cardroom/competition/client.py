@@ -15,7 +15,7 @@ import time
 from collections.abc import Mapping, Sequence
 from contextlib import suppress
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus, InvalidURI
@@ -45,6 +45,13 @@ class ConnectError(Exception):
     """The client could not connect, or the server refused it."""
 
 
+class DecisionTally(Protocol):
+    """Where :meth:`Player.choose` counts the bot's failures and its choices off the list."""
+
+    bot_failures: int
+    off_list: int
+
+
 @dataclass
 class ConnectReport:
     """What the client did: its seat, the deals and matches seen, the decisions made, how often the bot
@@ -72,7 +79,7 @@ class Player:
     fallback: Bot
     view: SeatView
 
-    def choose(self, message: Mapping[str, Any], report: ConnectReport) -> int:
+    def choose(self, message: Mapping[str, Any], report: DecisionTally) -> int:
         """The index to answer an ``act`` message with (the view has taken the message in)."""
         entries = self.view.legal_actions(message)
         legal = [entry for entry in entries if entry is not None]
@@ -241,4 +248,4 @@ def run_connect(
     return asyncio.run(play(url, bots[0], fallback=bots[1], rules=rules, wait=wait, idle=idle))
 
 
-__all__ = ["ConnectError", "ConnectReport", "Player", "play", "run_connect"]
+__all__ = ["ConnectError", "ConnectReport", "DecisionTally", "Player", "play", "run_connect"]

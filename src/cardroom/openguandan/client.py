@@ -1,0 +1,222 @@
+"""``cardroom connect --protocol openguandan``: one of our bots at a seat of a room on OpenGuanDan's
+platform (its Java server, or ``cardroom compete --protocol openguandan``).
+
+The client joins the room (``JOIN_ROOM``) or makes it (``CREATE_ROOM`` with ``round``), rebuilds the
+seat's view from the server's frames (:class:`~cardroom.openguandan.view.OpenGuanDanView`), and answers
+each ``act`` request with the entry of its ``actionList`` the bot chooses (the competition client's
+:class:`~cardroom.competition.client.Player`: the fallback bot decides when the first fails), as
+``PLAY``, ``TRIBUTE`` or ``PAYTRIBUTE``. It stops at ``gameOver``. It stops with a
+:class:`~cardroom.competition.client.ConnectError` saying why when the server refuses a frame
+(``code: -1``), sends one it cannot read, stays silent for ``idle`` seconds, or drops the connection:
+the platform has no reconnection, so the seat is lost.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Final
+
+from websockets.asyncio.client import ClientConnection
+from websockets.exceptions import ConnectionClosed
+
+from cardroom.bots import Bot, make_bot
+from cardroom.competition.client import ConnectError, Player, open_connection
+from cardroom.guandan.ruleset import COMPETITION, RuleSet
+from cardroom.openguandan import frames
+from cardroom.openguandan.frames import OK, REFUSED, Frame, Stage
+from cardroom.openguandan.view import OpenGuanDanView
+
+log = logging.getLogger("cardroom.openguandan")
+
+DEFAULT_IDLE: Final = 300.0
+"""Seconds without a frame before the client gives up (``--idle``): a room is silent until its fourth
+seat is taken, so a few minutes."""
+QUOTED: Final = 200
+"""Characters of an unreadable frame quoted in the error."""
+
+
+@dataclass
+class SeatReport:
+    """What the client did: the room and seat, the games and deals seen, the decisions made, how often
+    the bot failed (the fallback decided) or chose off the list, and the ``gameResult`` frame."""
+
+    room: int | None = None
+    seat: int | None = None
+    games: int = 0
+    deals: int = 0
+    decisions: int = 0
+    bot_failures: int = 0
+    off_list: int = 0
+    result: Frame | None = None
+
+
+@dataclass(frozen=True)
+class Seating:
+    """Where to sit: room ``room`` (``None``: make one of ``games`` games), ``seat`` (``None``: any
+    free one), as ``user_id``."""
+
+    user_id: str
+    room: int | None = None
+    seat: int | None = None
+    games: int = 1
+
+    def request(self) -> Frame:
+        if self.room is None:
+            return frames.create_room(self.user_id, self.games, self.seat)
+        return frames.join_room(self.user_id, self.room, self.seat)
+
+
+@dataclass
+class _Session:
+    url: str
+    connection: ClientConnection
+    player: Player
+    idle: float
+    report: SeatReport = field(default_factory=SeatReport)
+
+    async def receive(self) -> Frame:
+        """The next frame; :class:`ConnectError` when the server goes quiet, drops the connection,
+        sends what cannot be read, or refuses a frame."""
+        try:
+            raw = await asyncio.wait_for(self.connection.recv(), self.idle)
+        except TimeoutError:
+            await self.connection.close()
+            raise ConnectError(
+                f"{self.url} sent nothing for {self.idle:g} s (--idle): the room may be waiting for its "
+                "other seats, or the server not speak OpenGuanDan's protocol"
+            ) from None
+        except ConnectionClosed as closed:
+            raise ConnectError(self._lost(closed)) from None
+        try:
+            frame = json.loads(raw)
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            frame = None
+        if not isinstance(frame, dict):
+            await self.connection.close()
+            raise ConnectError(f"{self.url} sent a frame that is not a JSON object: {str(raw)[:QUOTED]}")
+        if frame.get("code") == REFUSED:
+            await self.connection.close()
+            data = frame.get("data")
+            reason = data.get("msg") if isinstance(data, dict) else None
+            raise ConnectError(
+                f"the server refused {frame.get('type')}: {reason or json.dumps(frame)[:QUOTED]}"
+            )
+        return frame
+
+    def _lost(self, closed: ConnectionClosed) -> str:
+        report = self.report
+        code = closed.rcvd.code if closed.rcvd is not None else "none"
+        where = f"seat {report.seat} of room {report.room}" if report.room is not None else "the seat"
+        return (
+            f"the connection to {self.url} dropped before gameOver (close code {code}): {where} is lost, "
+            "as OpenGuanDan's server has no reconnection (`cardroom compete --protocol openguandan` lets "
+            "the same userId take its seat again: run the same command)"
+        )
+
+    async def send(self, frame: Frame) -> None:
+        try:
+            await self.connection.send(json.dumps(frame, ensure_ascii=False, separators=(",", ":")))
+        except ConnectionClosed as closed:
+            raise ConnectError(self._lost(closed)) from None
+
+
+async def play(
+    url: str,
+    seating: Seating,
+    bot: Bot,
+    *,
+    fallback: Bot,
+    rules: RuleSet = COMPETITION,
+    wait: float = 10.0,
+    idle: float = DEFAULT_IDLE,
+    on_room: Callable[[int, int], None] | None = None,
+) -> SeatReport:
+    """Take a seat at ``url`` and play it until ``gameOver``; ``on_room(room, seat)`` is called once
+    seated. :class:`ConnectError` says why when it cannot go on."""
+    connection = await open_connection(url, wait)
+    session = _Session(url, connection, Player(bot, fallback, OpenGuanDanView(rules)), idle)
+    try:
+        await _sit(session, seating, on_room)
+        while not await _take(session, await session.receive()):
+            pass
+    finally:
+        await connection.close()
+    return session.report
+
+
+async def _sit(session: _Session, seating: Seating, on_room: Callable[[int, int], None] | None) -> None:
+    request = seating.request()
+    await session.send(request)
+    while True:
+        reply = await session.receive()
+        if reply.get("type") == request["type"] and reply.get("code") == OK:
+            break
+        log.debug("before the reply to %s: %.200s", request["type"], json.dumps(reply))
+    data = reply.get("data")
+    room = data.get("roomId") if isinstance(data, dict) else None
+    seat = data.get("userNum") if isinstance(data, dict) else None
+    if not isinstance(room, int) or not isinstance(seat, int) or seat not in range(4):
+        raise ConnectError(
+            f"cannot read the room and seat in the reply to {request['type']}: {json.dumps(reply)}"
+        )
+    report = session.report
+    report.room, report.seat = room, seat
+    session.player.view.seat = seat
+    log.info("seat %d of room %d, with the %s bot", seat, room, session.player.bot.name)
+    if on_room is not None:
+        on_room(room, seat)
+
+
+async def _take(session: _Session, frame: Frame) -> bool:
+    """Take in one frame (answering a request); whether it was ``gameOver``."""
+    kind, stage = frame.get("type"), frame.get("stage")
+    player, report = session.player, session.report
+    if kind not in ("notify", "act"):
+        log.debug("ignored: %.200s", json.dumps(frame))
+        return False
+    player.view.update(frame)
+    if kind == "act":
+        entries = frame.get("actionList")
+        if stage not in frames.ANSWER_OF_STAGE or not isinstance(entries, list) or not entries:
+            raise ConnectError(f"cannot read the request: {json.dumps(frame)[:QUOTED]}")
+        index = await asyncio.to_thread(player.choose, frame, report)
+        report.decisions += 1
+        assert report.room is not None
+        assert report.seat is not None
+        await session.send(frames.answer(frame, report.room, report.seat, entries[index]))
+    elif stage == Stage.EPISODE_OVER:
+        report.deals += 1
+    elif stage == Stage.GAME_RESULT:
+        report.result = frame
+    elif stage == Stage.GAME_OVER:
+        games = frame.get("curTimes")
+        report.games = games if isinstance(games, int) else report.games
+        return True
+    return False
+
+
+def run_connect(
+    url: str,
+    seating: Seating,
+    bot: str = "heuristic",
+    *,
+    seed: int | None = None,
+    fallback: str = "heuristic",
+    rules: RuleSet = COMPETITION,
+    wait: float = 10.0,
+    idle: float = DEFAULT_IDLE,
+    on_room: Callable[[int, int], None] | None = None,
+) -> SeatReport:
+    """Run ``cardroom connect --protocol openguandan`` to the end (blocking)."""
+    fallback_seed = None if seed is None else seed + 1
+    bots = make_bot(bot, seed), make_bot(fallback, fallback_seed)
+    return asyncio.run(
+        play(url, seating, bots[0], fallback=bots[1], rules=rules, wait=wait, idle=idle, on_room=on_room)
+    )
+
+
+__all__ = ["DEFAULT_IDLE", "SeatReport", "Seating", "play", "run_connect"]
