@@ -45,6 +45,7 @@ bench: $(STAMP)  ## the performance benchmarks recorded in docs/performance.md (
 	$(BIN)/python -m bench.planning
 	$(BIN)/python -m bench.rl
 	$(BIN)/python -m bench.vector $(if $(OPENGUANDAN),--openguandan $(OPENGUANDAN))
+	$(BIN)/python -m bench.dmc
 	$(BIN)/python -m bench.competition
 	$(BIN)/python -m bench.shengji
 	$(BIN)/python -m bench.room_load
