@@ -12,7 +12,7 @@ $(STAMP): pyproject.toml $(NATIVE)  ## the package is rebuilt (its compiled core
 	bash scripts/install-compiler.sh
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev,rl,ray]'
+	$(BIN)/pip install --quiet -e '.[dev,rl,ray,train]'
 	touch $(STAMP)
 
 serve: $(STAMP)  ## the main job: the web card room on http://127.0.0.1:8000, SQLite in ./data
