@@ -129,3 +129,64 @@ def test_a_missing_policy_is_named(tmp_path: Path, monkeypatch: pytest.MonkeyPat
             make_bot("dmc")
     finally:
         dmc_bot.load_policy.cache_clear()
+
+
+def test_the_card_room_s_bot_process_plays_dmc(policy_file: Path) -> None:
+    """The card room thinks in spawned processes (cardroom.server.bot_runner): one finds ``dmc`` by its
+    entry point and the policy by CARDROOM_DMC_WEIGHTS, and answers a legal action."""
+    import asyncio
+
+    from cardroom.server.bot_runner import BotRunner
+
+    match = Match()
+    match.deal_random(random.Random(6))
+    seat = match.current_player
+    assert seat is not None
+    view = match.observation(seat)
+    runner = BotRunner(workers=1)
+    try:
+        action = asyncio.run(runner.decide("guandan", "dmc", 6, view))
+    finally:
+        runner.close()
+    assert match.can(action)
+
+
+def test_compete_and_connect_seat_the_dmc_bot(policy_file: Path, tmp_path: Path) -> None:
+    """``cardroom compete`` seats dmc bots, and ``cardroom connect --bot dmc`` plays a seat of a running
+    competition server (the competition protocol's client)."""
+    import asyncio
+    import threading
+
+    from typer.testing import CliRunner
+
+    from cardroom.cli import app
+    from cardroom.competition.server import CompeteConfig, CompeteReport, CompetitionServer
+
+    runner = CliRunner()
+    environment = {"COLUMNS": "200", WEIGHTS_VARIABLE: str(policy_file)}
+    bots = ["--bot", "0=dmc", "--bot", "1=random", "--bot", "2=dmc", "--bot", "3=random"]
+    options = ["--deals", "1", "--matches", "1", "--seed", "5", "--out", str(tmp_path)]
+    result = runner.invoke(app, ["compete", "--port", "0", *bots, *options], env=environment)
+    assert result.exit_code == 0, result.output
+    assert "seat 0: dmc (bot)" in result.output
+
+    server = CompetitionServer(
+        CompeteConfig(port=0, bots={0: "random", 1: "random", 2: "random"}, max_deals=1)
+    )
+    done: list[CompeteReport] = []
+    loop = asyncio.new_event_loop()
+    thread = threading.Thread(target=lambda: done.append(loop.run_until_complete(server.run())))
+    thread.start()
+    try:
+        for _ in range(200):
+            if server.listening.is_set():
+                break
+            thread.join(0.05)
+        url = f"ws://127.0.0.1:{server.port}/game/client3"
+        played = runner.invoke(app, ["connect", url, "--bot", "dmc", "--quiet"], env=environment)
+    finally:
+        thread.join(30)
+        loop.close()
+    assert played.exit_code == 0, played.output
+    assert "the bot failed 0×, chose off the list 0×" in played.output
+    assert done[0].seats[3].substitutions == 0
