@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, fields
+from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -306,3 +307,15 @@ def test_the_reference_serves_without_the_core() -> None:
         for _ in range(30):
             env.step(env.random_actions(rng))
         assert env.batch.legal_action_mask.sum(axis=1).min() > 0
+
+
+def test_the_example_of_docs_rl_md_runs_as_written() -> None:
+    """docs/rl.md, "The batched environment": its example runs as written."""
+    text = (Path(__file__).parents[2] / "docs" / "rl.md").read_text(encoding="utf-8")
+    example = text[text.index("## The batched environment") :]
+    code = example.split("```python\n", 1)[1].split("\n```", 1)[0]
+    scope: dict[str, object] = {}
+    exec(compile(code, "docs/rl.md", "exec"), scope)
+    batch = scope["batch"]
+    assert isinstance(batch, Batch)
+    assert batch.observation.shape == (1024, OBSERVATION_SIZE)
