@@ -38,13 +38,12 @@ crosscheck: $(STAMP)  ## the full native-against-pure sweep of docs/performance.
 	CARDROOM_REQUIRE_NATIVE=1 CARDROOM_NATIVE_POSITIONS=200000 CARDROOM_NATIVE_DEALS=10000 \
 		$(BIN)/pytest -q --durations=0 tests/guandan/test_native.py $(if $(RULES),-k "$(RULES)")
 
-bench: $(STAMP)  ## the performance benchmarks recorded in docs/performance.md (OPENGUANDAN=DIR: its guandan-java folder, for bench.vector)
+bench: $(STAMP)  ## the performance benchmarks recorded in docs/performance.md (OPENGUANDAN=DIR: OpenGuanDan's guandan-java folder, for bench.rl)
 	$(BIN)/python -m bench.moves
 	$(BIN)/python -m bench.play
 	$(BIN)/python -m bench.bots
 	$(BIN)/python -m bench.planning
-	$(BIN)/python -m bench.rl
-	$(BIN)/python -m bench.vector $(if $(OPENGUANDAN),--openguandan $(OPENGUANDAN))
+	$(BIN)/python -m bench.rl $(if $(OPENGUANDAN),--openguandan $(OPENGUANDAN))
 	$(BIN)/python -m bench.dmc
 	$(BIN)/python -m bench.competition
 	$(BIN)/python -m bench.shengji

@@ -4,8 +4,8 @@ the PettingZoo AEC environment and, where a checkout is given, the Python table 
 (GameAI-NJUPT/OpenGuanDan, ``guandan-java/``: its Python table asking a Java engine for legal moves);
 and the memory a table takes. Prints Markdown tables. One thread (the core steps its tables in turn).
 
-Run with ``python -m bench.vector [--seconds 5] [--openguandan DIR]``; ``make bench`` runs it as
-``bench.rl`` does, passing ``OPENGUANDAN=DIR`` on.
+Run with ``python -m bench.vector [--seconds 5] [--openguandan DIR]``; ``python -m bench.rl`` (``make
+bench``, ``OPENGUANDAN=DIR`` passed on) ends with it.
 """
 
 from __future__ import annotations
