@@ -220,10 +220,10 @@ def main() -> None:
     from bench import vector
 
     print("\n`python -m bench.vector` (the batched environment beside the AEC and OpenGuanDan):\n")
-    options = ["--seconds", str(arguments.vector_seconds), "--seed", str(seed)]
+    vector_options = ["--seconds", str(arguments.vector_seconds), "--seed", str(seed)]
     if arguments.openguandan is not None:
-        options += ["--openguandan", str(arguments.openguandan)]
-    vector.main(options)
+        vector_options += ["--openguandan", str(arguments.openguandan)]
+    vector.main(vector_options)
 
 
 if __name__ == "__main__":
