@@ -116,6 +116,36 @@ def test_resume_trains_on_the_same_next_batch(tmp_path: Path) -> None:
         assert torch.equal(mine, theirs)
 
 
+def logged(folder: Path) -> tuple[list[list[str]], list[list[str]]]:
+    """The lines of a run's log.csv and evaluation.csv, wall-clock columns left out."""
+    with (folder / LOG).open(newline="") as file:
+        log = [[row[name] for name in ("round", "frames", "loss", "deals")] for row in csv.DictReader(file)]
+    with (folder / "evaluation.csv").open(newline="") as file:
+        evaluations = [
+            [row[name] for name in ("frames", "opponent", "win_rate")] for row in csv.DictReader(file)
+        ]
+    return log, evaluations
+
+
+def test_a_run_stopped_between_checkpoints_resumes_with_each_line_once(tmp_path: Path) -> None:
+    """A run killed after its checkpoint had logged and evaluated further rounds: resumed, its log.csv
+    and evaluation.csv hold each round and evaluation once, the same lines as a run never stopped."""
+    config = DmcConfig(**{**TINY.__dict__, "eval_every": 1, "eval_deals": 1})
+    Trainer(DmcConfig(**{**config.__dict__, "frames": 4000}), tmp_path / "whole").run()
+
+    early = Trainer(DmcConfig(**{**config.__dict__, "frames": 1000}), tmp_path / "stopped")
+    early.run()
+    shutil.copy(tmp_path / "stopped" / "checkpoint.pt", tmp_path / "early.pt")
+    Trainer(DmcConfig(**{**config.__dict__, "frames": 2500}), tmp_path / "stopped", resume=True).run()
+    shutil.copy(tmp_path / "early.pt", tmp_path / "stopped" / "checkpoint.pt")
+    log, evaluations = logged(tmp_path / "stopped")
+    assert int(log[-1][0]) > early.round
+    assert int(evaluations[-1][0]) > early.frames
+
+    Trainer(DmcConfig(**{**config.__dict__, "frames": 4000}), tmp_path / "stopped", resume=True).run()
+    assert logged(tmp_path / "stopped") == logged(tmp_path / "whole")
+
+
 def test_a_resume_with_other_settings_is_refused(tmp_path: Path) -> None:
     """Resuming a run under other settings (or a folder with no run) stops with the reason."""
     trainer = Trainer(TINY, tmp_path / "run")

@@ -322,11 +322,14 @@ class Trainer:
                         *(f"{value:.4f}" for value in dataclasses.astuple(result)[2:]),
                     )
                 )
-        draw_curve(read_evaluations(path), self.out / CURVE, f"DMC, {self.config.rules} ({self.out.name})")
+        draw_curve(read_evaluations(path), self.out / CURVE, self._curve_title())
         if on_evaluation is not None:
             on_evaluation(self.frames, results)
         while self.next_evaluation <= self.frames:
             self.next_evaluation += max(1, self.config.eval_every)
+
+    def _curve_title(self) -> str:
+        return f"DMC, {self.config.rules} ({self.out.name})"
 
     def _log(self, report: RoundReport) -> None:
         path = self.out / LOG
@@ -413,6 +416,27 @@ class Trainer:
         self.pending = Samples(**state["pending"])
         self.held = Samples(**state["held"])
         self.actors.set_states(state["actors"])
+        self._forget_after_checkpoint()
+
+    def _forget_after_checkpoint(self) -> None:
+        """Drop the lines ``log.csv`` and ``evaluation.csv`` got after the checkpoint (a run stopped
+        between checkpoints), and redraw the curve: the resumed run writes them again, so each round and
+        evaluation is there once."""
+        for name, column, last in ((LOG, "round", self.round), (EVALUATIONS, "frames", self.frames)):
+            path = self.out / name
+            if not path.exists():
+                continue
+            with path.open(newline="", encoding="utf-8") as file:
+                rows = list(csv.reader(file))
+            if not rows:
+                continue
+            index = rows[0].index(column)
+            kept = [rows[0], *(row for row in rows[1:] if int(row[index]) <= last)]
+            if len(kept) < len(rows):
+                with path.open("w", newline="", encoding="utf-8") as file:
+                    csv.writer(file).writerows(kept)
+                if name == EVALUATIONS:
+                    draw_curve(read_evaluations(path), self.out / CURVE, self._curve_title())
 
 
 def train_dmc(
