@@ -15,6 +15,7 @@ pytest.importorskip("numpy")
 import numpy as np
 
 from cardroom.arena.duplicate import ArenaConfig, run_arena
+from cardroom.arena.summary import summarize
 from cardroom.bots import BOTS, make_bot
 from cardroom.guandan.match import Match
 from cardroom.rl.actions import NUM_ACTIONS, action_index, legal_action_mask
@@ -190,3 +191,48 @@ def test_compete_and_connect_seat_the_dmc_bot(policy_file: Path, tmp_path: Path)
     assert played.exit_code == 0, played.output
     assert "the bot failed 0×, chose off the list 0×" in played.output
     assert done[0].seats[3].substitutions == 0
+
+
+@pytest.fixture
+def shipped(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """No CARDROOM_DMC_WEIGHTS: the bot plays the policy shipped in the package."""
+    monkeypatch.delenv(WEIGHTS_VARIABLE, raising=False)
+    dmc_bot.load_policy.cache_clear()
+    yield
+    dmc_bot.load_policy.cache_clear()
+
+
+def test_the_shipped_policy_loads_from_the_package_and_plays_legal_moves(shipped: None) -> None:
+    """``cardroom/bots/weights/dmc-v1.npz`` is read from the installed package (no network, no PyTorch):
+    the network docs/rl.md describes, and a legal action at every decision of a two-deal match, tribute
+    and return included."""
+    bot = make_bot("dmc", 0)
+    assert isinstance(bot, DmcBot)
+    meta = bot.policy.meta
+    assert meta["hidden"] == [512, 256]
+    assert meta["rules"] == "competition"
+    assert meta["frames"] == 76_001_563
+    match = Match(max_deals=2)
+    rng = random.Random(8)
+    match.deal_random(rng)
+    decisions = 0
+    while not match.is_over:
+        seat = match.current_player
+        assert seat is not None
+        action = bot.act(match.observation(seat))
+        assert match.can(action)
+        match.apply(action)
+        decisions += 1
+        if match.phase.value == "dealing":
+            match.deal_random(rng)
+    assert decisions > 50
+
+
+def test_the_shipped_policy_beats_random(shipped: None) -> None:
+    """On 20 seeded duplicate deal pairs (40 games) the shipped policy wins most deals against random
+    (docs/rl.md: 99.2% of 1,000 games at the end of its training)."""
+    config = ArenaConfig("dmc", "random", deals=20, matches=0, seed=11)
+    team = summarize(config, run_arena(config)).teams[0]
+    assert team.deal_win_rate is not None
+    assert team.deal_win_rate.estimate is not None
+    assert team.deal_win_rate.estimate >= 0.8
