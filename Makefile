@@ -12,7 +12,7 @@ $(STAMP): pyproject.toml $(NATIVE)  ## the package is rebuilt (its compiled core
 	bash scripts/install-compiler.sh
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev,rl,ray]'
+	$(BIN)/pip install --quiet -e '.[dev,rl,ray,train]'
 	touch $(STAMP)
 
 serve: $(STAMP)  ## the main job: the web card room on http://127.0.0.1:8000, SQLite in ./data
@@ -38,12 +38,13 @@ crosscheck: $(STAMP)  ## the full native-against-pure sweep of docs/performance.
 	CARDROOM_REQUIRE_NATIVE=1 CARDROOM_NATIVE_POSITIONS=200000 CARDROOM_NATIVE_DEALS=10000 \
 		$(BIN)/pytest -q --durations=0 tests/guandan/test_native.py $(if $(RULES),-k "$(RULES)")
 
-bench: $(STAMP)  ## the performance benchmarks recorded in docs/performance.md
+bench: $(STAMP)  ## the performance benchmarks recorded in docs/performance.md (OPENGUANDAN=DIR: OpenGuanDan's guandan-java folder, for bench.rl)
 	$(BIN)/python -m bench.moves
 	$(BIN)/python -m bench.play
 	$(BIN)/python -m bench.bots
 	$(BIN)/python -m bench.planning
-	$(BIN)/python -m bench.rl
+	$(BIN)/python -m bench.rl $(if $(OPENGUANDAN),--openguandan $(OPENGUANDAN))
+	$(BIN)/python -m bench.dmc
 	$(BIN)/python -m bench.competition
 	$(BIN)/python -m bench.openguandan
 	$(BIN)/python -m bench.shengji

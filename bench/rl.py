@@ -2,7 +2,9 @@
 PettingZoo AEC environment, the Gymnasium environment against bots and the OpenSpiel game, and the cost
 of the encoding, the mask and the concrete-card choice on their own. Prints a Markdown table.
 
-Run with ``python -m bench.rl`` (``--episodes 20 --matches 2`` by default); needs the ``rl`` extra.
+Run with ``python -m bench.rl`` (``--episodes 20 --matches 2`` by default); needs the ``rl`` extra. It
+ends with :mod:`bench.vector` (the batched environment; ``--openguandan DIR`` and ``--vector-seconds``
+pass on).
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import random
 import time
 from collections.abc import Callable
 from contextlib import AbstractContextManager, nullcontext
+from pathlib import Path
 
 import numpy as np
 
@@ -132,6 +135,10 @@ def main() -> None:
     parser.add_argument("--episodes", type=int, default=20, help="one-deal episodes per row")
     parser.add_argument("--matches", type=int, default=2, help="whole-match episodes (to passing A)")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument(
+        "--openguandan", type=Path, default=None, help="OpenGuanDan's guandan-java folder, for bench.vector"
+    )
+    parser.add_argument("--vector-seconds", type=float, default=5.0, help="seconds a row of bench.vector")
     arguments = parser.parse_args()
     episodes, matches, seed = arguments.episodes, arguments.matches, arguments.seed
     print(f"{episodes} one-deal episodes per row and {matches} whole matches, seed {seed}\n")
@@ -209,6 +216,14 @@ def main() -> None:
             with context:
                 times.append(f"{per_call(function, views):.1f}")
         print(f"| {name} | {' | '.join(times)} |")
+
+    from bench import vector
+
+    print("\n`python -m bench.vector` (the batched environment beside the AEC and OpenGuanDan):\n")
+    vector_options = ["--seconds", str(arguments.vector_seconds), "--seed", str(seed)]
+    if arguments.openguandan is not None:
+        vector_options += ["--openguandan", str(arguments.openguandan)]
+    vector.main(vector_options)
 
 
 if __name__ == "__main__":

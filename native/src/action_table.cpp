@@ -103,22 +103,178 @@ bool available(const TableEntry& entry, const Counts& counts, int level, const P
 
 }  // namespace
 
-void ActionTable::mask(const Hand& hand, int level, const PlayRules& rules, int previous_kind, int previous_size,
-                       int previous_key, uint8_t* out) const {
+void ActionTable::prepare() {
+    PlayRules competition;
+    for (int level = 2; level <= 14; ++level) {
+        Orders orders(level, competition);
+        auto& at = keys[size_t(level)];
+        at.assign(entries.size(), 0);
+        for (size_t i = 0; i < entries.size(); ++i) {
+            const TableEntry& entry = entries[i];
+            if (entry.kind >= 0) at[i] = play_key(entry.kind, entry.rank, entry.size, orders, competition);
+        }
+    }
+    TableIndex made;
+    auto clear = [](auto& table) {
+        int16_t* first = reinterpret_cast<int16_t*>(&table);
+        std::fill(first, first + sizeof(table) / sizeof(int16_t), int16_t(-1));
+    };
+    clear(made.of_rank), clear(made.full_house), clear(made.sequence), clear(made.flush);
+    bool fits = entries.size() < 32768;
+    auto put = [&](int16_t& slot, size_t i) {
+        if (slot >= 0) fits = false;
+        slot = int16_t(i);
+    };
+    for (size_t i = 0; i < entries.size() && fits; ++i) {
+        const TableEntry& entry = entries[i];
+        int rank = entry.rank, wilds = entry.wilds, size = entry.size;
+        if (entry.kind < 0) continue;
+        if (wilds < 0 || wilds > 2 || rank < 2 || rank > 16) {
+            fits = false;
+            continue;
+        }
+        int position = sequence_position(rank);
+        switch (entry.kind) {
+            case SINGLE:
+            case PAIR:
+            case TRIPLE:
+            case BOMB: {
+                int slot = entry.kind == BOMB ? 3 : entry.kind - SINGLE;
+                int want = entry.kind == BOMB ? size : entry.kind - SINGLE + 1;
+                if (size != want || size > 10) fits = false;
+                else put(made.of_rank[size_t(slot)][size_t(rank)][size_t(size)][size_t(wilds)], i);
+                break;
+            }
+            case FULL_HOUSE:
+                if (size != 5 || rank > 14 || entry.pair == rank) fits = false;
+                else put(made.full_house[size_t(rank)][size_t(entry.pair < 0 ? 17 : entry.pair)][size_t(wilds)], i);
+                break;
+            case STRAIGHT:
+            case TUBE:
+            case PLATE: {
+                int want = entry.kind == STRAIGHT ? 5 : 6;
+                if (size != want || rank > 14) fits = false;
+                else put(made.sequence[size_t(entry.kind - STRAIGHT)][size_t(position)][size_t(wilds)], i);
+                break;
+            }
+            case STRAIGHT_FLUSH:
+                if (size != 5 || rank > 14 || entry.suit < 0) fits = false;
+                else put(made.flush[size_t(entry.suit)][size_t(position)][size_t(wilds)], i);
+                break;
+            case FOUR_JOKERS:
+                if (made.four_jokers >= 0) fits = false;
+                made.four_jokers = int16_t(i);
+                break;
+            default:
+                fits = false;
+        }
+    }
+    made.ready = fits;
+    index = made;
+}
+
+void ActionTable::mask_by_entries(const Hand& hand, int level, const PlayRules& rules, int previous_kind,
+                                  int previous_size, int previous_key, uint8_t* out) const {
     Counts counts(hand, level);
     bool following = previous_kind != PASS;
     if (following) out[pass_index] = 1;
-    for (size_t index = 0; index < entries.size(); ++index) {
-        const TableEntry& entry = entries[index];
+    Orders orders(level, rules);
+    bool over_bomb = is_bomb(previous_kind);
+    for (size_t i = 0; i < entries.size(); ++i) {
+        const TableEntry& entry = entries[i];
         if (entry.kind < 0) continue;
         if (following) {
-            bool bomb = is_bomb(entry.kind), over_bomb = is_bomb(previous_kind);
+            bool bomb = is_bomb(entry.kind);
             if (!bomb && (over_bomb || entry.kind != previous_kind || entry.size != previous_size)) continue;
-            if ((!bomb || over_bomb) && play_key(entry.kind, entry.rank, entry.size, level, rules) <= previous_key)
+            if ((!bomb || over_bomb) && play_key(entry.kind, entry.rank, entry.size, orders, rules) <= previous_key)
                 continue;
         }
-        if (available(entry, counts, level, rules)) out[index] = 1;
+        if (available(entry, counts, level, rules)) out[i] = 1;
     }
+}
+
+// The plays the hand's counts make, kind by kind through the table's index: the same entries as
+// mask_by_entries() (available() read kind by kind), without trying the others.
+void ActionTable::mask(const Hand& hand, int level, const PlayRules& rules, int previous_kind, int previous_size,
+                       int previous_key, uint8_t* out) const {
+    bool competition_order = rules.level_rank_high && !rules.two_high && !rules.bombs_by_stars;
+    if (!index.ready || !competition_order || keys[size_t(level)].size() != entries.size()) {
+        mask_by_entries(hand, level, rules, previous_kind, previous_size, previous_key, out);
+        return;
+    }
+    Counts counts(hand, level);
+    const std::vector<int32_t>& key = keys[size_t(level)];
+    bool following = previous_kind != PASS, over_bomb = is_bomb(previous_kind);
+    if (following) out[pass_index] = 1;
+    int wilds = std::min(2, counts.wilds);
+    auto mark = [&](int16_t at, bool bomb) {
+        if (at < 0) return;
+        if (following && (!bomb || over_bomb) && key[size_t(at)] <= previous_key) return;
+        if (following && !bomb && entries[size_t(at)].size != previous_size) return;
+        out[at] = 1;
+    };
+    auto wanted = [&](int kind) { return !following || (!over_bomb && kind == previous_kind); };
+    for (int kind = SINGLE; kind <= TRIPLE; ++kind) {
+        if (!wanted(kind)) continue;
+        int size = kind - SINGLE + 1;
+        const auto& slots = index.of_rank[size_t(kind - SINGLE)];
+        for (int rank = 2; rank <= 16; ++rank) {
+            int held = counts.natural[size_t(rank)];
+            for (int w = 0; w <= (rank <= 14 ? wilds : 0); ++w) {
+                int naturals = size - w;
+                if (naturals < 0 || held < naturals || (naturals == 0 && rank != level)) continue;
+                mark(slots[size_t(rank)][size_t(size)][size_t(w)], false);
+            }
+        }
+    }
+    if (wanted(FULL_HOUSE))
+        for (int triple = 2; triple <= 14; ++triple) {
+            int held = counts.natural[size_t(triple)];
+            if (held + wilds < 3) continue;
+            for (int pair = 2; pair <= 17; ++pair) {
+                if (pair == triple) continue;
+                const auto& slots = index.full_house[size_t(triple)][size_t(pair)];
+                for (int w = 0; w <= wilds; ++w) {
+                    for (int in_pair = 0; in_pair <= 2; ++in_pair) {
+                        int in_triple = w - in_pair;
+                        bool fits = pair == 17 ? in_pair == 2 : pair >= RANK_SMALL_JOKER ? in_pair == 0 : in_pair <= 1;
+                        if (!fits || in_triple < 0 || in_triple > 2) continue;
+                        if (held >= 3 - in_triple && (pair == 17 || counts.natural[size_t(pair)] >= 2 - in_pair)) {
+                            mark(slots[size_t(w)], false);
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+    for (int kind = STRAIGHT; kind <= PLATE; ++kind) {
+        if (!wanted(kind)) continue;
+        int width = kind == STRAIGHT ? 1 : kind == TUBE ? 2 : 3, length = kind == STRAIGHT ? 5 : kind == TUBE ? 3 : 2;
+        const auto& slots = index.sequence[size_t(kind - STRAIGHT)];
+        for (int low = 1; low + length - 1 <= 14; ++low) {
+            int need = sequence_need(counts, low, length, width, -1);
+            if (need < 0 || need > wilds) continue;
+            for (int w = need; w <= wilds; ++w) {
+                if (kind == STRAIGHT && !w && !rules.natural_straight_flush_is_straight && only_one_suit(counts, low)) continue;
+                mark(slots[size_t(low)][size_t(w)], false);
+            }
+        }
+    }
+    for (int rank = 2; rank <= 14; ++rank) {
+        int held = counts.natural[size_t(rank)];
+        if (held + wilds < 4) continue;
+        const auto& slots = index.of_rank[3][size_t(rank)];
+        for (int w = 0; w <= wilds; ++w)
+            for (int size = 4; size <= std::min(10, held + w); ++size)
+                if (size - w > 0) mark(slots[size_t(size)][size_t(w)], true);
+    }
+    for (int suit = 0; suit < 4; ++suit)
+        for (int low = 1; low <= 10; ++low) {
+            int need = sequence_need(counts, low, 5, 1, suit);
+            if (need < 0 || need > wilds) continue;
+            for (int w = need; w <= wilds; ++w) mark(index.flush[size_t(suit)][size_t(low)][size_t(w)], true);
+        }
+    if (counts.natural[RANK_SMALL_JOKER] == 2 && counts.natural[RANK_BIG_JOKER] == 2) mark(index.four_jokers, true);
 }
 
 namespace {

@@ -5,7 +5,9 @@
 
 #include <string>
 
+#include "action_table.hpp"
 #include "deal.hpp"
+#include "encoding.hpp"
 #include "hand.hpp"
 #include "plays.hpp"
 
@@ -24,8 +26,16 @@ Hand read_hand(nb::handle cards);
 // A Play value (a new reference), made straight as the tuple subclass it is.
 PyObject* python_play(const PackedPlay& play, int level);
 PlayRules play_rules(nb::handle parameters);
+// The deal parameters of a RuleSet (cardroom.guandan.native.deal_parameters).
+DealRules deal_rules(nb::handle parameters);
 
 // cardroom.rl's registrations and calls: the action table, the observation vector, the action features.
 void bind_learning(nb::module_& m);
+// What cardroom.rl registered: the action table and the observation vector's layout (raise if not yet).
+const ActionTable& registered_action_table();
+const Layout& registered_layout();
+
+// cardroom.rl.vector's batched tables (native/src/vector_binding.cpp).
+void bind_vector_env(nb::module_& m);
 
 }  // namespace cardroom::binding

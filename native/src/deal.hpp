@@ -64,6 +64,7 @@ struct DealState {
     int8_t returns_left = 0;
     int8_t leader = -1;  // who led the first trick
 
+    DealState() = default;
     // A first deal (or a position) in its play phase, ``leader`` to act.
     DealState(const std::array<Hand, 4>& dealt, int level, int leader, const DealRules& rules);
     // A later deal: tribute (or 抗贡) from the previous deal's places.

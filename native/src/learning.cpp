@@ -37,6 +37,7 @@ void register_action_table(size_t size, int pass_index, nb::sequence plays) {
             throw nb::value_error("an action-table entry out of range");
         table.entries[size_t(index)] = {int8_t(kind), int8_t(rank), int8_t(cards), int8_t(wilds), int8_t(suit), int8_t(pair)};
     }
+    table.prepare();
     action_table = std::move(table);
 }
 
@@ -280,6 +281,16 @@ nb::ndarray<nb::numpy, float, nb::ndim<2>> action_features(nb::handle observatio
 }
 
 }  // namespace
+
+const ActionTable& registered_action_table() {
+    if (action_table.entries.empty()) throw std::runtime_error("cardroom._core: register_action_table() has not been called");
+    return action_table;
+}
+
+const Layout& registered_layout() {
+    if (!encoding_types) throw std::runtime_error("cardroom._core: register_encoding() has not been called");
+    return encoding_types->layout;
+}
 
 void bind_learning(nb::module_& m) {
     m.def("register_action_table", &register_action_table, nb::arg("size"), nb::arg("pass_index"), nb::arg("plays"),

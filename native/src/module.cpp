@@ -947,6 +947,7 @@ NB_MODULE(_core, m) {
           nb::arg("finished"), nb::arg("last_seat"), nb::arg("last_play").none(), nb::arg("passes"), nb::arg("seed"),
           nb::arg("rules"), nb::arg("trick_only"));
     bind_learning(m);
+    bind_vector_env(m);
     m.def("position_value", &position_value_of, nb::arg("hands"), nb::arg("level"), nb::arg("current"),
           nb::arg("finished"), nb::arg("last_seat"), nb::arg("last_play").none(), nb::arg("passes"), nb::arg("parameters"),
           nb::arg("seat"), nb::arg("weights"), nb::arg("partner_rises"),

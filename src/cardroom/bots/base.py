@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from importlib.metadata import EntryPoint, entry_points
 from typing import Protocol
 
 from cardroom.guandan.deal import Action
@@ -37,6 +38,28 @@ def register(name: str) -> Callable[[BotFactory], BotFactory]:
     return add
 
 
+ENTRY_POINTS = "cardroom.bots"
+"""The entry-point group of bots defined elsewhere (another package, or a higher layer of this one:
+``dmc`` lives with the learning code in :mod:`cardroom.rl.dmc`); each names a bot class or factory."""
+
+
+def _plugin(point: EntryPoint) -> BotFactory:
+    """A factory that imports the entry point's bot on first use."""
+
+    def factory(rng: random.Random) -> Bot:
+        made: BotFactory = point.load()
+        return made(rng)
+
+    return factory
+
+
+def register_plugins() -> None:
+    """Add the bots of the ``cardroom.bots`` entry points to :data:`BOTS` (names already there stay);
+    called when this module is imported, so every process that imports the bots knows them."""
+    for point in entry_points(group=ENTRY_POINTS):
+        BOTS.setdefault(point.name, _plugin(point))
+
+
 def make_bot(name: str, seed: int | None = None) -> Bot:
     """A new bot of that name, deterministic under ``seed``; a ``KeyError`` lists the known names."""
     try:
@@ -44,3 +67,6 @@ def make_bot(name: str, seed: int | None = None) -> Bot:
     except KeyError:
         raise KeyError(f"unknown bot {name!r}; known: {', '.join(sorted(BOTS))}") from None
     return factory(random.Random(seed))
+
+
+register_plugins()

@@ -1,5 +1,6 @@
 """``cardroom train``: the value network trained on heuristic self-play, or the distilled network on the
-search's own decisions (:mod:`cardroom.bots.training`), here or on Ray."""
+search's own decisions (:mod:`cardroom.bots.training`), here or on Ray; or (``--algo dmc``) the Deep
+Monte-Carlo self-play learner (:mod:`cardroom.rl.dmc`, run by :mod:`cardroom.cli.dmc`)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import typer
 from rich.markup import escape
 
 from cardroom.arena.ray_backend import LOCAL
-from cardroom.cli.options import RayAddress, RayFlag, open_console, progress_bar, ray_address_of
+from cardroom.cli.options import RayFlag, open_console, progress_bar, ray_address_of
 
 if TYPE_CHECKING:
     from cardroom.bots.training import Baseline, Mapper, RoundReport
@@ -47,14 +48,64 @@ def train_command(
     ] = False,
     seed: Annotated[int, typer.Option(help="Seed of the deals, the initial network and the shuffles.")] = 1,
     epochs: Annotated[int, typer.Option(min=1, help="Passes over each round's positions.")] = 4,
-    batch: Annotated[int, typer.Option(min=1, help="Positions per Adam step.")] = 256,
-    learning_rate: Annotated[float, typer.Option(help="Adam's step size (above 0).")] = 1e-3,
-    hidden: Annotated[str, typer.Option(help="Hidden layer sizes, separated by commas.")] = "64,32",
+    batch: Annotated[
+        int | None, typer.Option(min=1, help="Positions per Adam step; default 256, with --algo dmc 1024.")
+    ] = None,
+    learning_rate: Annotated[
+        float | None, typer.Option(help="Adam's step size (above 0); default 1e-3, with --algo dmc 3e-4.")
+    ] = None,
+    hidden: Annotated[
+        str | None,
+        typer.Option(help="Hidden layer sizes, separated by commas; default 64,32, with --algo dmc 512,256."),
+    ] = None,
     held_out_deals: Annotated[
         int, typer.Option(min=0, help="Deals of the held-out set (0: a quarter of --deals).")
     ] = 0,
     ray: RayFlag = False,
-    ray_address: RayAddress = None,
+    ray_address: Annotated[
+        str | None,
+        typer.Option(
+            "--ray-address",
+            "--address",
+            help="Play on the Ray cluster at this address (HOST:PORT, ray://HOST:10001 or auto).",
+        ),
+    ] = None,
+    algo: Annotated[
+        str,
+        typer.Option(
+            help="supervised (the value or distilled network, --target) or dmc (Deep Monte-Carlo self-play "
+            "of a Q network over the action table: docs/rl.md)."
+        ),
+    ] = "supervised",
+    frames: Annotated[int, typer.Option(min=1, help="dmc: decisions to train on, in all.")] = 10_000_000,
+    hours: Annotated[
+        float | None, typer.Option(help="dmc: stop after this many hours (then checkpoint).")
+    ] = None,
+    actors: Annotated[int, typer.Option(min=1, help="dmc: self-play actors (Ray actors, one CPU each).")] = 1,
+    tables: Annotated[int, typer.Option(min=1, help="dmc: tables each actor steps at once.")] = 256,
+    steps: Annotated[int, typer.Option(min=1, help="dmc: steps of every table per round.")] = 32,
+    epsilon: Annotated[float, typer.Option(help="dmc: share of random legal choices (0-1).")] = 0.01,
+    rules: Annotated[
+        str, typer.Option(help="dmc: the rule set (with the competition's plays).")
+    ] = "competition",
+    eval_every: Annotated[
+        int, typer.Option(min=0, help="dmc: frames between arena evaluations (0: none).")
+    ] = 1_000_000,
+    eval_deals: Annotated[
+        int, typer.Option(min=1, help="dmc: duplicate deal pairs against each opponent.")
+    ] = 200,
+    checkpoint_every: Annotated[
+        int, typer.Option(min=0, help="dmc: frames between checkpoints (0: at the end only).")
+    ] = 1_000_000,
+    device: Annotated[
+        str, typer.Option(help="dmc: the learner's PyTorch device (cpu, cuda, cuda:1).")
+    ] = "cpu",
+    threads: Annotated[
+        int, typer.Option(min=1, help="dmc: PyTorch threads of the learner and each actor.")
+    ] = 1,
+    local: Annotated[
+        bool, typer.Option("--local", help="dmc: run the actors in this process, one after another (no Ray).")
+    ] = False,
 ) -> None:
     """Train the value network of the `value` bot on heuristic self-play, or (`--target distilled`) the
     network of the `distilled` bot on search self-play, with checkpoints.
@@ -65,21 +116,48 @@ def train_command(
     OUT/distilled.npz with DistilledBot) and OUT/progress.json are written; `--resume` continues a
     stopped run to the same result (docs/bots.md, "The learned value network", "The search distilled").
     """
+    if algo not in ("supervised", "dmc"):
+        raise typer.BadParameter(f"--algo must be supervised or dmc; got {algo!r}")
+    if learning_rate is not None and learning_rate <= 0:
+        raise typer.BadParameter(f"the learning rate must be above 0, got {learning_rate}")
+    if algo == "dmc":
+        from cardroom.cli.dmc import run_dmc
+
+        run_dmc(
+            out,
+            resume=resume,
+            seed=seed,
+            batch=batch or 1024,
+            learning_rate=learning_rate or 3e-4,
+            hidden=hidden_sizes(hidden or "512,256"),
+            frames=frames,
+            hours=hours,
+            actors=actors,
+            tables=tables,
+            steps=steps,
+            epsilon=epsilon,
+            rules=rules,
+            eval_every=eval_every,
+            eval_deals=eval_deals,
+            checkpoint_every=checkpoint_every,
+            device=device,
+            threads=threads,
+            address=None if local else ray_address_of(True, ray_address),
+        )
+        return
     from cardroom.bots.training import TARGETS, TrainConfig, TrainingError, local_map, train
 
     if target not in TARGETS:
         raise typer.BadParameter(f"--target must be one of {', '.join(TARGETS)}; got {target!r}")
-    if learning_rate <= 0:
-        raise typer.BadParameter(f"the learning rate must be above 0, got {learning_rate}")
     address = ray_address_of(ray, ray_address)
     config = TrainConfig(
         deals,
         rounds,
         seed=seed,
         epochs=epochs,
-        batch=batch,
-        rate=learning_rate,
-        hidden=hidden_sizes(hidden),
+        batch=batch or 256,
+        rate=learning_rate or 1e-3,
+        hidden=hidden_sizes(hidden or "64,32"),
         held_out_deals=held_out_deals,
         target=target,
     )
@@ -87,7 +165,7 @@ def train_command(
     where = "here" if address is None else "on a local Ray instance" if address == LOCAL else f"on {address}"
     console.print(
         f"Training the {target} network: {rounds} round{'s' * (rounds != 1)} of {deals} deals, "
-        f"{config.held_out} held-out deals, seed {seed}, hidden {escape(hidden)}, {escape(where)}"
+        f"{config.held_out} held-out deals, seed {seed}, hidden {escape(hidden or '64,32')}, {escape(where)}"
         + (", resuming" if resume else "")
     )
 

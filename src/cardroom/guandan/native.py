@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar, overload
 
 from cardroom.cards import ALL_CARDS, Card, Rank, Suit
 from cardroom.guandan.plays import PASS, Play, PlayKind
-from cardroom.guandan.ruleset import DoubleTributeLead, ReturnLimit, RuleSet
+from cardroom.guandan.ruleset import AceFailure, DoubleTributeLead, ReturnLimit, RuleSet
 
 if TYPE_CHECKING:  # NumPy is imported where a column is asked for, not with the rules core
     import numpy as np
@@ -127,6 +127,21 @@ def deal_parameters(rules: RuleSet) -> tuple[int, ...]:
 
 
 _RETURN_LIMITS: Final = (ReturnLimit.ALWAYS, ReturnLimit.TO_PARTNER, ReturnLimit.NEVER)
+
+
+@_per_rule_set
+def match_parameters(rules: RuleSet) -> tuple[int, ...]:
+    """The rule set's match parameters (levels, passing A, failures at A, the first deal) as the core's
+    batched tables read them (native/src/vector_binding.cpp, ``match_rules``)."""
+    return (
+        *rules.partner_rises,
+        rules.pass_ace_partner_place,
+        rules.ace_failure_limit or 0,
+        rules.ace_failure is AceFailure.OVERTHROWN,
+        rules.tie_extra_deal,
+        rules.first_deal_on_stage,
+        rules.first_stage_without_rise,
+    )
 
 
 @contextmanager
@@ -471,3 +486,28 @@ def action_features(observation: object) -> npt.NDArray[np.float32]:
     """The registered feature rows of an observation's legal actions, in their order."""
     result: npt.NDArray[np.float32] = _core().action_features(observation)
     return result
+
+
+def vector_core(
+    count: int,
+    rules: RuleSet,
+    *,
+    reward_by_match: bool,
+    max_deals: int | None,
+    tribute_base: int,
+    return_base: int,
+    float_observations: bool,
+) -> compiled.VectorCore:
+    """``count`` tables stepped inside the core (``cardroom.rl.vector``), over the registered action
+    table and observation layout."""
+    made: compiled.VectorCore = _core().VectorCore(
+        count,
+        deal_parameters(rules),
+        match_parameters(rules),
+        int(reward_by_match),
+        max_deals or 0,
+        tribute_base,
+        return_base,
+        float_observations,
+    )
+    return made

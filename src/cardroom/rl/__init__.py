@@ -1,10 +1,13 @@
 """Research interfaces (docs/rl.md): the numeric encoding of an observation, the fixed action table,
-a PettingZoo AEC environment, a Gymnasium single-agent environment against our bots, and an OpenSpiel
-game. Needs the ``rl`` extra (``pip install 'cardroom[rl]'``); ``import cardroom`` never does.
+a PettingZoo AEC environment, a Gymnasium single-agent environment against our bots, an OpenSpiel
+game, a batched environment stepping many tables inside the compiled core (:mod:`.vector`), and Deep
+Monte-Carlo self-play (:mod:`.dmc`). Needs the ``rl`` extra (``pip install 'cardroom[rl]'``; the
+learner the ``train`` extra); ``import cardroom`` never does.
 
 The encoding and the action table need only NumPy and are imported here; the environments load their
 library when first named (``cardroom.rl.GuandanAECEnv``, ``cardroom.rl.GuandanGymEnv``,
-``cardroom.rl.GuandanGame``) or imported (``cardroom.rl.aec``, ``.single``, ``.openspiel``).
+``cardroom.rl.GuandanGame``, ``cardroom.rl.VectorEnv``) or imported (``cardroom.rl.aec``, ``.single``,
+``.openspiel``, ``.vector``).
 """
 
 from __future__ import annotations
@@ -47,6 +50,8 @@ _LAZY = {
     "GuandanAECEnv": "cardroom.rl.aec",
     "GuandanGymEnv": "cardroom.rl.single",
     "GuandanGame": "cardroom.rl.openspiel",
+    "VectorEnv": "cardroom.rl.vector",
+    "ReferenceVectorEnv": "cardroom.rl.vector_reference",
 }
 
 
@@ -73,7 +78,9 @@ __all__ = [
     "GuandanGame",
     "GuandanGymEnv",
     "IllegalActionError",
+    "ReferenceVectorEnv",
     "UnsupportedRulesError",
+    "VectorEnv",
     "action_features",
     "action_index",
     "action_indices",
