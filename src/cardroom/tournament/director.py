@@ -142,11 +142,11 @@ class ResultChange:
 
 @dataclass(frozen=True)
 class Withdrawal:
-    """A team out of the event after ``rounds_played`` rounds: withdrawn (退赛) or disqualified (取消参赛
+    """A team out of the event after ``last_round`` rounds: withdrawn (退赛) or disqualified (取消参赛
     资格, the organisers' decision), with the reason, when and by whom."""
 
     team: str
-    rounds_played: int
+    last_round: int
     reason: str
     at: datetime | None
     by: str
@@ -159,7 +159,7 @@ class Withdrawal:
     def to_dict(self) -> dict[str, Any]:
         return {
             "team": self.team,
-            "rounds_played": self.rounds_played,
+            "last_round": self.last_round,
             "reason": self.reason,
             "at": time_to_text(self.at),
             "by": self.by,
@@ -170,7 +170,7 @@ class Withdrawal:
     def from_dict(cls, data: dict[str, Any]) -> Withdrawal:
         return cls(
             str(data["team"]),
-            int(data["rounds_played"]),
+            int(data["last_round"]),
             str(data.get("reason", "")),
             time_from_text(data.get("at")),
             str(data.get("by", "")),
