@@ -2,13 +2,24 @@
 :mod:`~cardroom.cli.basics` (demo, version), :mod:`~cardroom.cli.records` (replay, play-random),
 :mod:`~cardroom.cli.games` (arena, selfplay), :mod:`~cardroom.cli.training` (train),
 :mod:`~cardroom.cli.network` (serve, compete, connect), :mod:`~cardroom.cli.terminal` (play),
-:mod:`~cardroom.cli.tournament` (tournament …) — and what they share in :mod:`~cardroom.cli.options`."""
+:mod:`~cardroom.cli.tournament` and :mod:`~cardroom.cli.tournament_desk` (tournament …) — and what
+they share in :mod:`~cardroom.cli.options`."""
 
 from __future__ import annotations
 
 import typer
 
-from cardroom.cli import accounts, basics, games, network, records, terminal, tournament, training
+from cardroom.cli import (
+    accounts,
+    basics,
+    games,
+    network,
+    records,
+    terminal,
+    tournament,
+    tournament_desk,
+    training,
+)
 
 app = typer.Typer(
     help="Guandan (掼蛋) and Shengji (升级): rules engine, bots and card room.",
@@ -25,6 +36,7 @@ app.command("serve")(network.serve_command)
 app.command("compete")(network.compete_command)
 app.command("connect")(network.connect_command)
 app.command("play")(terminal.play_command)
+assert tournament_desk.PENALTIES, "the director's desk commands are registered on tournament.app"
 app.add_typer(tournament.app, name="tournament")
 app.add_typer(accounts.app, name="accounts")
 

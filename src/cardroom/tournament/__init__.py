@@ -48,7 +48,7 @@ from cardroom.tournament.event import (
     Team,
     new_event,
 )
-from cardroom.tournament.export import results_csv, standings_csv
+from cardroom.tournament.export import penalty_text, results_csv, standings_csv
 from cardroom.tournament.formats import (
     EndReason,
     MatchFormat,
@@ -123,6 +123,7 @@ __all__ = [
     "leaderboard",
     "level_name",
     "new_event",
+    "penalty_text",
     "progress_of",
     "progressive_score",
     "results_csv",
