@@ -17,9 +17,9 @@ from cardroom.cli import (
     records,
     terminal,
     tournament,
-    tournament_desk,
     training,
 )
+from cardroom.cli import tournament_desk as tournament_desk  # registers its commands on tournament.app
 
 app = typer.Typer(
     help="Guandan (掼蛋) and Shengji (升级): rules engine, bots and card room.",
@@ -36,7 +36,6 @@ app.command("serve")(network.serve_command)
 app.command("compete")(network.compete_command)
 app.command("connect")(network.connect_command)
 app.command("play")(terminal.play_command)
-assert tournament_desk.PENALTIES, "the director's desk commands are registered on tournament.app"
 app.add_typer(tournament.app, name="tournament")
 app.add_typer(accounts.app, name="accounts")
 
