@@ -105,21 +105,43 @@ def test_a_forfeit_and_the_errors_a_director_meets(tmp_path: Path) -> None:
     assert code == 0, output
     assert "wins" in output
     assert load_event(event_file).round(1).result(people.table).kind.value == "forfeit"  # type: ignore[union-attr]
-    code, output = run("result", str(event_file), "--table", str(people.table), "--levels", "3:2")
+    code, output = run(
+        "result", str(event_file), "--table", str(people.table), "--levels", "3:2", "--deals", "4"
+    )
     assert code == 1
     assert f"table {people.table} has its result already" in output
     assert "give --correct to replace it" in output
     code, output = run(
-        "result", str(event_file), "--table", str(people.table), "--levels", "Z:3", "--correct"
+        "result",
+        str(event_file),
+        "--table",
+        str(people.table),
+        "--levels",
+        "Z:3",
+        "--deals",
+        "4",
+        "--correct",
+        "--reason",
+        "typo",
     )
     assert code == 1
     assert "'Z' is not a level" in output
     code, output = run(
-        "result", str(event_file), "--table", str(people.table), "--levels", "3:2", "--correct"
+        "result",
+        str(event_file),
+        "--table",
+        str(people.table),
+        "--levels",
+        "3:2",
+        "--deals",
+        "4",
+        "--correct",
+        "--reason",
+        "typo",
     )
     assert code == 0, output
     assert "levels 3 : 2" in output
-    code, output = run("result", str(event_file), "--table", "9", "--levels", "3:2")
+    code, output = run("result", str(event_file), "--table", "9", "--levels", "3:2", "--deals", "4")
     assert code == 1
     assert "round 1 has no table 9" in output
     broken = tmp_path / "broken.json"

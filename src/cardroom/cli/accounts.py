@@ -4,6 +4,7 @@ People open their own accounts on the web page (/account); the operator names th
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -31,19 +32,35 @@ PasswordStdin = Annotated[
 
 
 @contextmanager
-def _accounts(database_url: str | None, data: DataFolderOption) -> Iterator[Accounts]:
+def _accounts(
+    database_url: str | None, data: DataFolderOption, *, create: bool = False
+) -> Iterator[Accounts]:
     """The accounts of the card room's database (migrated to the newest schema, as the server does);
-    an account refused is told and ends the command."""
+    an account refused is told, with the database it was looked for in, and ends the command. Only
+    ``create`` makes a new SQLite database: the others refuse a data folder without one, naming it."""
     from cardroom.server.accounts import AccountError, Accounts
     from cardroom.server.app import default_data_dir
-    from cardroom.server.store import Store
-    from cardroom.server.store import database_url as resolve
+    from cardroom.server.store import DATABASE_FILE, Store
 
-    store = Store(resolve(database_url, data if data is not None else default_data_dir()))
+    url = database_url or os.environ.get("DATABASE_URL", "").strip()
+    if url:
+        where = "the database at --database-url" if database_url else "the database at $DATABASE_URL"
+    else:
+        folder = (data if data is not None else default_data_dir()).expanduser().resolve()
+        path = folder / DATABASE_FILE
+        where = f"the data folder {folder}"
+        if not create and not path.exists():
+            _fail(
+                f"no card room database in {where} (no {DATABASE_FILE} there): give the folder the server "
+                "uses with --data (or $CARDROOM_DATA), or its --database-url"
+            )
+        folder.mkdir(parents=True, exist_ok=True)
+        url = f"sqlite:///{path}"
+    store = Store(url)
     try:
         yield Accounts(store)
     except AccountError as error:
-        _fail(error.message)
+        _fail(f"{error.message} in {where}")
     finally:
         store.close()
 
@@ -79,7 +96,7 @@ def create_command(
     """Open an account (the password is asked twice, or read from standard input)."""
     chosen = _role(role)
     password = _password(password_stdin)
-    with _accounts(database_url, data) as accounts:
+    with _accounts(database_url, data, create=True) as accounts:
         account = accounts.register(name, password, chosen)
     open_console().print(f"Account [bold]{escape(account.name)}[/bold] opened ({account.role}).")
 

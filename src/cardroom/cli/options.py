@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 from rich.console import Console
+from rich.measure import Measurement
+from rich.table import Table
 
 from cardroom.arena.ray_backend import LOCAL, RayUnavailableError, import_ray
 from cardroom.cards import NotationError, Rank
@@ -50,6 +52,22 @@ def open_console() -> Console:
     made = Console()
     made.soft_wrap = not made.is_terminal
     return made
+
+
+def print_table(console: Console, table: Table) -> None:
+    """Print a table whole: at a terminal, cells wrap (never cut with "…") within its width; into a pipe
+    or a file, the table takes the width its content needs (Rich would squeeze it into 80 columns)."""
+    for column in table.columns:
+        column.overflow = "fold"
+    if console.is_terminal:
+        console.print(table)
+        return
+    width = console.width
+    console.width = max(width, Measurement.get(console, console.options.update_width(10_000), table).maximum)
+    try:
+        console.print(table)
+    finally:
+        console.width = width
 
 
 def progress_bar(console: Console, *, transient: bool = False) -> Progress:

@@ -5,16 +5,26 @@ written after every change, so a director can stop at any point and go on later:
 - ``create EVENT --roster TEAMS.csv`` registers the teams and draws the lots;
 - ``pair EVENT`` pairs the next round (round robin or Swiss);
 - ``play EVENT`` plays the round's tables of bots here, one match each, in the event's format;
-- ``result EVENT --table N --levels 10:6`` enters the result of a table of people (or ``--forfeit``);
+- ``result EVENT --table N --levels 10:6 --deals 8`` enters the result of a table of people (or
+  ``--forfeit``), ``--correct --reason`` corrects one within the correction window (``--override``
+  past it);
 - ``standings EVENT`` prints the standings with the tie-break that separated each team from the one
-  above (seed 002's order: 总积分, 去首累进分, 胜轮次, 级差分, 升级数, 抽签), and exports CSV.
+  above (总积分, 去首累进分, 胜轮次, 级差分, 升级数, 抽签), the penalties, and exports CSV.
+
+The director's other commands (starting a round, arrivals and lateness, penalties, withdrawals, late
+entries, appeals) are in :mod:`cardroom.cli.tournament_desk`; docs/tournaments.md describes them all.
+Every command that records something takes ``--at`` (the time it happened; default: now) and ``--by``
+(who did it; default: the user's login name).
 """
 
 from __future__ import annotations
 
 import csv
+import getpass
 import json
 import random
+from collections.abc import Callable
+from datetime import date, datetime, time
 from pathlib import Path
 from typing import Annotated, Final, NoReturn
 
@@ -25,7 +35,7 @@ from rich.table import Table
 
 from cardroom.bots import BOTS, make_bot
 from cardroom.cards import NotationError, Rank
-from cardroom.cli.options import bot_name, open_console, plural
+from cardroom.cli.options import bot_name, open_console, plural, print_table
 from cardroom.guandan.match import Match
 from cardroom.guandan.scoring import PASSED_ACE
 from cardroom.records import record_of, write_record
@@ -40,18 +50,72 @@ from cardroom.tournament import (
     decide_match,
     level_name,
     new_event,
+    penalty_text,
     results_csv,
     standings_csv,
 )
 
 FILE_FORMAT: Final = "cardroom-tournament"
-FILE_VERSION: Final = 1
+FILE_VERSION: Final = 2
+READS_VERSIONS: Final = (1, 2)
+"""Version 2 adds the director's records (round starts, arrivals, penalties, result changes,
+withdrawals, appeals); a version-1 file reads as an event without them."""
 ROSTER_COLUMNS: Final = ("team", "name", "player_1", "player_2", "bot_1", "bot_2")
 """A roster's CSV columns; ``bot_1`` and ``bot_2`` (optional) name the bot that plays that seat."""
 
 app = typer.Typer(help="Direct a tournament: create it from a roster, pair, play, enter results, standings.")
 
 EventFile = Annotated[Path, typer.Argument(help="The event's file (JSON), written after every change.")]
+AtOption = Annotated[
+    str | None,
+    typer.Option(
+        "--at", help="When it happened: HH:MM[:SS] today, or a date and time (ISO 8601). Default: now."
+    ),
+]
+ByOption = Annotated[str | None, typer.Option("--by", help="Who did it (default: your login name).")]
+
+
+def _now() -> datetime:
+    return datetime.now().astimezone()
+
+
+clock: Callable[[], datetime] = _now
+"""The time source of ``--at``'s default (tests replace it)."""
+
+
+def when(text: str | None) -> datetime:
+    """The time ``--at`` names (local time unless it gives its offset), or now."""
+    if text is None:
+        return clock()
+    try:
+        if len(text) <= 8 and ":" in text:
+            moment = datetime.combine(clock().date(), time.fromisoformat(text))
+        else:
+            moment = datetime.fromisoformat(text)
+    except ValueError:
+        raise typer.BadParameter(
+            f"{text!r}: a time is HH:MM, HH:MM:SS or an ISO 8601 date and time", param_hint="--at"
+        ) from None
+    return moment if moment.tzinfo is not None else moment.astimezone()
+
+
+def who(name: str | None) -> str:
+    """``--by``, or the login name."""
+    if name:
+        return name
+    try:
+        return getpass.getuser()
+    except (KeyError, OSError):
+        return "director"
+
+
+def clock_text(moment: datetime | None) -> str:
+    """A recorded time as the director reads it: local HH:MM:SS, with the date when not today."""
+    if moment is None:
+        return "-"
+    local = moment.astimezone()
+    today: date = clock().astimezone().date()
+    return local.strftime("%H:%M:%S" if local.date() == today else "%Y-%m-%d %H:%M:%S")
 
 
 class TournamentError(Exception):
@@ -73,7 +137,7 @@ def load_event(path: Path) -> Event:
         raise TournamentError(f"{path}: not an event file: {error}") from None
     if not isinstance(data, dict) or data.get("format") != FILE_FORMAT:
         raise TournamentError(f'{path}: not an event file (format "{FILE_FORMAT}" expected)')
-    if data.get("version") != FILE_VERSION:
+    if data.get("version") not in READS_VERSIONS:
         version = data.get("version")
         raise TournamentError(f"{path}: event file version {version!r}; this program reads {FILE_VERSION}")
     try:
@@ -137,7 +201,7 @@ def create_command(
     """Create an event from a roster and draw the lots."""
     console = open_console()
     if event_file.exists():
-        _fail(console, f"{event_file} exists already: choose another file, or go on with it")
+        fail(console, f"{event_file} exists already: choose another file, or go on with it")
     try:
         pairing = PairingSystem(system)
     except ValueError:
@@ -151,9 +215,9 @@ def create_command(
             event = event.fill_with_bots(bot_name(fill_bot, "--fill-bot"))
         event = event.start(random.Random(seed))
     except TournamentError as error:
-        _fail(console, str(error))
+        fail(console, str(error))
     except ValueError as error:
-        _fail(console, f"cannot create the event: {error}")
+        fail(console, str(error), "create the event")
     save_event(event_file, event)
     console.print(
         f"Created {escape(str(event_file))}: {escape(name or 'an event')}, "
@@ -164,20 +228,24 @@ def create_command(
     for lot, team_id in enumerate(event.lots, start=1):
         team = event.team(team_id)
         table.add_row(str(lot), escape(team.display), escape(_players(team)))
-    console.print(table)
+    print_table(console, table)
 
 
 @app.command("pair")
 def pair_command(event_file: EventFile) -> None:
     """Pair the next round (the last one must have every result)."""
     console = open_console()
-    event = _load(console, event_file)
+    event = load(console, event_file)
     try:
         event = event.pair_next_round()
     except ValueError as error:
-        _fail(console, f"cannot pair: {error}")
+        fail(console, str(error), "pair")
     save_event(event_file, event)
     _print_round(console, event, len(event.rounds))
+    console.print(
+        "The pairings are published; the round starts when you declare it: "
+        "`cardroom tournament start-round` (lateness counts from then)."
+    )
 
 
 @app.command("play")
@@ -188,10 +256,10 @@ def play_command(
 ) -> None:
     """Play the current round's tables where every seat is a bot, here, in the event's format."""
     console = open_console()
-    event = _load(console, event_file)
+    event = load(console, event_file)
     current = event.current_round
     if current is None:
-        _fail(console, "no round is paired yet: run `cardroom tournament pair` first")
+        fail(console, "no round is paired yet: run `cardroom tournament pair` first")
     played = 0
     for pairing, result in zip(current.pairings, current.results, strict=True):
         if result is not None or not all(event.team(team_id).is_bot for team_id in pairing.teams):
@@ -209,7 +277,7 @@ def play_command(
             name = f"round-{current.number:02d}-table-{pairing.table:02d}.json"
             write_record(records / name, record_of(match, names))
         console.print(
-            f"Round {current.number}, table {pairing.table}: {_result_text(event, pairing.teams, result)}"
+            f"Round {current.number}, table {pairing.table}: {result_text(event, pairing.teams, result)}"
         )
     now = event.round(current.number)
     waiting = [
@@ -230,7 +298,9 @@ def result_command(
     levels: Annotated[
         str | None, typer.Option(help="Levels at the end, seats 0 & 2 first: 10:6, K:A, A+:Q (A+: passed A).")
     ] = None,
-    deals: Annotated[int, typer.Option(min=0, help="Deals played.")] = 0,
+    deals: Annotated[
+        int | None, typer.Option(min=0, help="Deals played (needed with --levels; a forfeit: default 0).")
+    ] = None,
     forfeit: Annotated[
         str | None, typer.Option(help="The team that forfeits (判负 or 弃权), by its id.")
     ] = None,
@@ -238,34 +308,65 @@ def result_command(
         int | None, typer.Option("--round", min=1, help="The round (default: the current one).")
     ] = None,
     correct: Annotated[bool, typer.Option(help="Replace a result entered before (成绩更正).")] = False,
+    reason: Annotated[str, typer.Option(help="Why (needed for a correction).")] = "",
+    override: Annotated[
+        str, typer.Option(help="Correct past the correction window; the reason for allowing it.")
+    ] = "",
+    at: AtOption = None,
+    by: ByOption = None,
 ) -> None:
     """Enter the result of a table of people (or, with --correct, correct one)."""
     console = open_console()
-    event = _load(console, event_file)
+    event = load(console, event_file)
     number = round_number or len(event.rounds)
     if number == 0:
-        _fail(console, "no round is paired yet")
+        fail(console, "no round is paired yet")
     if (levels is None) == (forfeit is None):
         raise typer.BadParameter("give --levels, or --forfeit TEAM", param_hint="--levels")
+    if levels is not None and deals is None:
+        raise typer.BadParameter(
+            "give the number of deals played with the levels, e.g. --levels 10:6 --deals 8",
+            param_hint="--deals",
+        )
+    moment = when(at)
     try:
-        pairing = event.round(number).pairing(table)
-        entered = event.round(number).result(table)
+        played = event.round(number)
+        pairing = played.pairing(table)
+        entered = played.result(table)
         if entered is not None and not correct:
-            before = _result_text(event, pairing.teams, entered)
+            before = result_text(event, pairing.teams, entered)
             raise ValueError(f"table {table} has its result already ({before}); give --correct to replace it")
+        if entered is not None and not reason.strip():
+            raise ValueError("a correction needs its reason: --reason TEXT")
         if forfeit is not None:
-            event = event.record_forfeit(number, table, forfeit, deals=deals)
+            event = event.record_forfeit(
+                number,
+                table,
+                forfeit,
+                deals=deals or 0,
+                at=moment,
+                by=who(by),
+                reason=reason,
+                override=override,
+            )
         else:
             assert levels is not None
+            assert deals is not None
+            if deals == 0:
+                raise ValueError("a match played has at least one deal: --deals N")
+            played_result = TableResult.played(_levels(levels), deals, event.config.scoring)
             event = event.record(
-                number, table, TableResult.played(_levels(levels), deals, event.config.scoring)
+                number, table, played_result, at=moment, by=who(by), reason=reason, override=override
             )
     except (KeyError, ValueError) as error:
-        _fail(console, f"cannot enter the result: {error.args[0] if error.args else error}")
+        fail(console, str(error.args[0] if error.args else error), "enter the result")
     save_event(event_file, event)
     result = event.round(number).result(table)
     assert result is not None
-    console.print(f"Round {number}, table {table}: {_result_text(event, pairing.teams, result)}")
+    console.print(f"Round {number}, table {table}: {result_text(event, pairing.teams, result)}")
+    deadline = event.correction_deadline(number)
+    if deadline is not None and moment <= deadline:
+        console.print(f"Corrections to round {number} are open until {clock_text(deadline)}.")
 
 
 @app.command("standings")
@@ -278,7 +379,7 @@ def standings_command(
 ) -> None:
     """Print the standings, each row with the tie-break that put it below the team above; export CSV."""
     console = open_console()
-    event = _load(console, event_file)
+    event = load(console, event_file)
     done = sum(1 for played in event.rounds if played.complete)
     console.print(
         f"{escape(event.config.name or 'Event')}: {done} of {plural(event.total_rounds, 'round')} complete, "
@@ -288,9 +389,10 @@ def standings_command(
     for row in event.standings():
         tally = row.tally
         decided = "" if row.above is None else f"{row.above.label} ({row.above.value})"
+        out = f" ({event.withdrawal_of(row.team).label})" if event.is_out(row.team) else ""
         table.add_row(
             str(row.rank),
-            escape(event.team(row.team).display),
+            escape(event.team(row.team).display + out),
             str(tally.points),
             str(tally.progressive),
             str(tally.wins),
@@ -299,7 +401,8 @@ def standings_command(
             str(tally.lot),
             decided,
         )
-    console.print(table)
+    print_table(console, table)
+    print_penalties(console, event)
     if csv_file is not None:
         csv_file.write_text(standings_csv(event, bom=True), encoding="utf-8")
         console.print(f"Wrote {escape(str(csv_file))}.")
@@ -354,7 +457,7 @@ def _players(team: Team) -> str:
     return " & ".join(f"{p.display} ({p.bot} bot)" if p.bot else p.display for p in team.players)
 
 
-def _result_text(event: Event, teams: tuple[str, str], result: TableResult) -> str:
+def result_text(event: Event, teams: tuple[str, str], result: TableResult) -> str:
     first, second = (event.team(team_id).display for team_id in teams)
     levels = " : ".join(level_name(value) for value in result.levels)
     winner = "a draw" if result.winner is None else f"{event.team(teams[result.winner]).display} wins"
@@ -372,21 +475,61 @@ def _print_round(console: Console, event: Event, number: int) -> None:
         kind = "bots" if all(team.is_bot for team in teams) else "people"
         table.add_row(str(pairing.table), escape(teams[0].display), escape(teams[1].display), kind)
     console.print(f"Round {number} of {event.total_rounds}:")
-    console.print(table)
+    print_table(console, table)
     if played.draw.bye is not None:
         console.print(f"Bye: {escape(event.team(played.draw.bye).display)}")
 
 
-def _load(console: Console, path: Path) -> Event:
+def print_penalties(console: Console, event: Event, round_number: int | None = None) -> None:
+    """The penalties of the event (or of one round): round, table, the team or player, the penalty,
+    the reason, when and by whom."""
+    rows = [
+        (played.number, entry)
+        for played in event.rounds
+        if round_number in (None, played.number)
+        for entry in played.penalties
+    ]
+    if not rows:
+        console.print("No penalties.")
+        return
+    table = Table("round", "table", "penalty", "time", "by", title="Penalties (判罚)")
+    for number, entry in rows:
+        table.add_row(
+            str(number),
+            str(entry.table),
+            escape(penalty_text(event, entry)),
+            clock_text(entry.at),
+            escape(entry.by or "the rules"),
+        )
+    print_table(console, table)
+
+
+def load(console: Console, path: Path) -> Event:
     try:
         return load_event(path)
     except TournamentError as error:
-        _fail(console, str(error))
+        fail(console, str(error))
 
 
-def _fail(console: Console, message: str) -> NoReturn:
-    console.print(f"[bold red]Cannot[/]: {escape(message)}")
+def fail(console: Console, message: str, doing: str = "") -> NoReturn:
+    console.print(f"[bold red]Cannot{' ' + doing if doing else ''}[/]: {escape(message)}")
     raise typer.Exit(1)
 
 
-__all__ = ["app", "load_event", "play_table", "read_roster", "save_event"]
+__all__ = [
+    "AtOption",
+    "ByOption",
+    "EventFile",
+    "app",
+    "clock_text",
+    "fail",
+    "load",
+    "load_event",
+    "play_table",
+    "print_penalties",
+    "read_roster",
+    "result_text",
+    "save_event",
+    "when",
+    "who",
+]

@@ -11,6 +11,9 @@ and openskill. ``docs/tournaments.md`` is the guide.
 - :mod:`~cardroom.tournament.event`: the event as a value (teams, lots, rounds, results).
 - :mod:`~cardroom.tournament.sheets`: score sheets with sign-off.
 - :mod:`~cardroom.tournament.conduct`: clocks and the penalty escalation.
+- :mod:`~cardroom.tournament.lateness`: lateness (迟到) judged from the round's start and the arrivals.
+- :mod:`~cardroom.tournament.rounds`, :mod:`~cardroom.tournament.director`: a round and what the
+  director records in it (arrivals, penalties, result entries and corrections, withdrawals, appeals).
 - :mod:`~cardroom.tournament.ratings`: openskill ratings, rating points and titles, leaderboards.
 - :mod:`~cardroom.tournament.export`: results and standings as CSV.
 """
@@ -30,9 +33,12 @@ from cardroom.tournament.conduct import (
     SkipTurn,
     foul_places,
     foul_result,
+    late_penalty,
     skip_turn_action,
 )
+from cardroom.tournament.director import Appeal, Arrival, PenaltyEntry, ResultChange, Withdrawal
 from cardroom.tournament.event import (
+    CorrectionWindowError,
     Event,
     EventConfig,
     EventPhase,
@@ -42,7 +48,7 @@ from cardroom.tournament.event import (
     Team,
     new_event,
 )
-from cardroom.tournament.export import results_csv, standings_csv
+from cardroom.tournament.export import penalty_text, results_csv, standings_csv
 from cardroom.tournament.formats import (
     EndReason,
     MatchFormat,
@@ -53,6 +59,7 @@ from cardroom.tournament.formats import (
     level_name,
     progress_of,
 )
+from cardroom.tournament.lateness import SideLateness, judge_lateness
 from cardroom.tournament.pairing import Entrant, Pairing, RoundDraw, round_robin, swiss_round
 from cardroom.tournament.ratings import LeaderRow, PlayerRating, Ranking, RatingBook, RatingModel, leaderboard
 from cardroom.tournament.scoring import ResultKind, ScoringRules, TableResult, table26, table28
@@ -60,8 +67,11 @@ from cardroom.tournament.sheets import DealLine, ScoreSheet, deal_lines, sheet_f
 from cardroom.tournament.standings import Criterion, StandingRow, Tally, progressive_score, standings
 
 __all__ = [
+    "Appeal",
+    "Arrival",
     "Clocks",
     "ConductPolicy",
+    "CorrectionWindowError",
     "Criterion",
     "DealLine",
     "Effect",
@@ -82,31 +92,38 @@ __all__ = [
     "Pairing",
     "PairingSystem",
     "Penalty",
+    "PenaltyEntry",
     "PenaltyRecord",
     "Player",
     "PlayerRating",
     "Ranking",
     "RatingBook",
     "RatingModel",
+    "ResultChange",
     "ResultKind",
     "Round",
     "RoundDraw",
     "Ruling",
     "ScoreSheet",
     "ScoringRules",
+    "SideLateness",
     "SkipTurn",
     "StandingRow",
     "TableResult",
     "Tally",
     "Team",
+    "Withdrawal",
     "deal_lines",
     "decide",
     "decide_match",
     "foul_places",
     "foul_result",
+    "judge_lateness",
+    "late_penalty",
     "leaderboard",
     "level_name",
     "new_event",
+    "penalty_text",
     "progress_of",
     "progressive_score",
     "results_csv",

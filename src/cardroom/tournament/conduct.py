@@ -83,6 +83,19 @@ class Clocks:
         return None
 
 
+def late_penalty(late_s: float, clocks: Clocks | None = None) -> Penalty | None:
+    """The penalty for a side seated ``late_s`` seconds after the start, judged by its own time alone:
+    "迟到5分钟以内，给予警告。迟到10分钟以内，判犯规。迟到超过10分钟，按弃权处理。" (``None``: on time)."""
+    limits = clocks or Clocks()
+    if late_s <= 0:
+        return None
+    if late_s <= limits.late_warning_minutes * 60:
+        return Penalty.WARNING
+    if late_s <= limits.late_foul_minutes * 60:
+        return Penalty.FOUL
+    return Penalty.FORFEIT
+
+
 @dataclass(frozen=True)
 class ConductPolicy:
     """How the event penalises. ``timeout`` and ``disconnection``: the penalty each gives directly
@@ -299,14 +312,9 @@ class MatchConduct:
         forfeit (按弃权处理). "如双方均迟到，较早到的一方给予警告，较晚到的一方按迟到时间给予判罚。" """
         if minutes <= 0:
             return self, Ruling((), NoEffect())
-        clocks = self.policy.clocks
         earlier = other_side_minutes is not None and minutes < other_side_minutes
-        if earlier or minutes <= clocks.late_warning_minutes:
-            penalty = Penalty.WARNING
-        elif minutes <= clocks.late_foul_minutes:
-            penalty = Penalty.FOUL
-        else:
-            penalty = Penalty.FORFEIT
+        penalty = Penalty.WARNING if earlier else late_penalty(minutes * 60, self.policy.clocks)
+        assert penalty is not None
         note = f"迟到{minutes:g}分钟"
         return self.penalise(Offence.LATE, at_s=at_s, deal=0, side=side, penalty=penalty, note=note)
 
@@ -366,5 +374,6 @@ __all__ = [
     "SkipTurn",
     "foul_places",
     "foul_result",
+    "late_penalty",
     "skip_turn_action",
 ]

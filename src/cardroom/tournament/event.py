@@ -12,12 +12,23 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
+from datetime import datetime, timedelta
 from enum import Enum
 from typing import Any
 
-from cardroom.tournament.conduct import ConductPolicy
+from cardroom.tournament.conduct import ConductPolicy, MatchConduct, Offence, Penalty, PenaltyRecord
+from cardroom.tournament.director import (
+    Appeal,
+    Arrival,
+    PenaltyEntry,
+    ResultChange,
+    Withdrawal,
+    check_time,
+)
 from cardroom.tournament.formats import MatchFormat
+from cardroom.tournament.lateness import describe_late
 from cardroom.tournament.pairing import Entrant, Pairing, RoundDraw, round_robin, swiss_round
+from cardroom.tournament.rounds import Round
 from cardroom.tournament.scoring import COMPETITION_SCORING, ScoringRules, TableResult
 from cardroom.tournament.standings import StandingRow, TeamRound, standings
 
@@ -85,38 +96,26 @@ class EventConfig:
     system: PairingSystem = PairingSystem.AUTO
     scoring: ScoringRules = COMPETITION_SCORING
     conduct: ConductPolicy = field(default_factory=ConductPolicy)
+    correction_minutes: float = 10
+    """"录入错误，应在一轮比赛结束后10分钟之内指出，可以更正"; "裁判长可以另行规定更短或更长的更正时限"."""
+    appeal_minutes: float = 30
+    """"应在该轮比赛结束后30分钟内提出书面申诉"."""
 
     def __post_init__(self) -> None:
+        if self.correction_minutes < 0 or self.appeal_minutes < 0:
+            raise ValueError("the correction and appeal windows are not negative")
         if self.rounds is not None and self.rounds < 1:
             raise ValueError(f"an event has at least one round, got {self.rounds}")
         if self.system is PairingSystem.SWISS and self.rounds is None:
             raise ValueError("a Swiss event needs its number of rounds")
 
 
-@dataclass(frozen=True)
-class Round:
-    """A paired round and the results entered so far, one per table (``None``: not yet)."""
+class CorrectionWindowError(ValueError):
+    """A correction after the round's correction window, without the director's override."""
 
-    number: int
-    draw: RoundDraw
-    results: tuple[TableResult | None, ...]
 
-    @property
-    def pairings(self) -> tuple[Pairing, ...]:
-        return self.draw.pairings
-
-    @property
-    def complete(self) -> bool:
-        return all(result is not None for result in self.results)
-
-    def pairing(self, table: int) -> Pairing:
-        for pairing in self.pairings:
-            if pairing.table == table:
-                return pairing
-        raise KeyError(f"round {self.number} has no table {table}")
-
-    def result(self, table: int) -> TableResult | None:
-        return self.results[self.pairings.index(self.pairing(table))]
+def _minutes(minutes: float) -> timedelta:
+    return timedelta(minutes=minutes)
 
 
 def round_robin_rounds(teams: int) -> int:
@@ -137,6 +136,10 @@ class Event:
     system: PairingSystem | None = None
     """The pairing system in force, fixed at the start."""
     rounds: tuple[Round, ...] = ()
+    withdrawals: tuple[Withdrawal, ...] = ()
+    """Teams out of the event (退赛, 取消参赛资格), in order."""
+    appeals: tuple[Appeal, ...] = ()
+    """Appeals (申诉), numbered 1, 2, … in order."""
 
     # -- registration --------------------------------------------------------------------------------
 
@@ -157,7 +160,13 @@ class Event:
     def register(self, team: Team) -> Event:
         """Add a team before the start; team ids and player ids are unique in the event."""
         if self.phase is not EventPhase.REGISTRATION:
-            raise ValueError("registration is closed: the event has started")
+            raise ValueError(
+                "registration is closed: the event has started (a Swiss event takes late entries)"
+            )
+        self._check_new_team(team)
+        return replace(self, teams=(*self.teams, team))
+
+    def _check_new_team(self, team: Team) -> None:
         if any(other.id == team.id for other in self.teams):
             raise ValueError(f"a team {team.id!r} is registered already")
         if team.players[0].id == team.players[1].id:
@@ -166,7 +175,6 @@ class Event:
         clash = [player.id for player in team.players if player.id in taken]
         if clash:
             raise ValueError(f"players already in another team: {clash}")
-        return replace(self, teams=(*self.teams, team))
 
     def fill_with_bots(self, bot: str = "heuristic") -> Event:
         """Make the field even with a bot team (instead of a bye each round)."""
@@ -217,31 +225,251 @@ class Event:
         return self.rounds[-1] if self.rounds else None
 
     def pair_next_round(self) -> Event:
-        """Pair the next round: the round robin's next round, or a Swiss round over the standings.
-        The previous round must be complete (every table's result entered)."""
-        if self.phase is not EventPhase.RUNNING:
-            raise ValueError(f"cannot pair: the event is in {self.phase.value}")
+        """Publish the next round's pairings: the round robin's next round, or a Swiss round over the
+        standings. The previous round must be complete (every table's result entered). The round is
+        not started yet (:meth:`start_round`). Teams out of the event (:meth:`withdraw`) are left out
+        of a Swiss round; in a round robin, whose rounds are fixed at the start, their tables are
+        forfeited (a table of two teams out is dropped)."""
+        if self.phase is EventPhase.REGISTRATION:
+            raise ValueError("the event has not started: draw the lots first")
+        if self.phase is EventPhase.FINISHED:
+            raise ValueError(
+                f"the event is finished: its last round (round {self.total_rounds}) is complete, "
+                "so there is no round left to pair"
+            )
         if self.rounds and not self.rounds[-1].complete:
             raise ValueError(f"round {len(self.rounds)} still has tables without a result")
         if len(self.rounds) >= self.total_rounds:
             raise ValueError("every round is paired")
+        out = {withdrawal.team for withdrawal in self.withdrawals}
         if self.system is PairingSystem.ROUND_ROBIN:
-            draw = round_robin(self.lots)[len(self.rounds)]
+            full = round_robin(self.lots)[len(self.rounds)]
+            kept = tuple(p for p in full.pairings if not (p.teams[0] in out and p.teams[1] in out))
+            draw = RoundDraw(kept, None if full.bye in out else full.bye)
         else:
-            draw = swiss_round(self.entrants())
-        paired = Round(len(self.rounds) + 1, draw, (None,) * len(draw.pairings))
-        return replace(self, rounds=(*self.rounds, paired))
+            entrants = [entrant for entrant in self.entrants() if entrant.team not in out]
+            if len(entrants) < 2:
+                raise ValueError("fewer than two teams are left in the event: nothing to pair")
+            draw = swiss_round(entrants)
+        number = len(self.rounds) + 1
+        event = replace(self, rounds=(*self.rounds, Round(number, draw, (None,) * len(draw.pairings))))
+        for pairing in draw.pairings:
+            gone = [team for team in pairing.teams if team in out]
+            if gone:
+                reason = f"{self.withdrawal_of(gone[0]).label}: {self.withdrawal_of(gone[0]).reason}"
+                event = event.record_forfeit(number, pairing.table, gone[0], reason=reason)
+        return event
 
-    def record(self, round_number: int, table: int, result: TableResult) -> Event:
-        """Enter (or correct) a table's result; ``result``'s side 0 is the team at seats 0 & 2. A
-        correction never changes pairings already made ("成绩更正不改变已公布的编排")."""
+    def start_round(self, at: datetime, round_number: int | None = None) -> Event:
+        """Declare the round started (宣布比赛开始) at ``at``: from now a side not seated is late
+        (docs/rules/competition.md#late). Teams of bots are seated at the start."""
+        played = self._round_or_current(round_number)
+        if played.started_at is not None:
+            raise ValueError(f"round {played.number} was started at {played.started_at.isoformat()}")
+        check_time(at, "the start")
+        seated = {arrival.team for arrival in played.arrivals}
+        bots = tuple(
+            Arrival(team, at)
+            for pairing in played.pairings
+            for team in pairing.teams
+            if self.team(team).is_bot and team not in seated
+        )
+        return self._with_round(replace(played, started_at=at, arrivals=(*played.arrivals, *bots)))
+
+    def arrive(self, team_id: str, at: datetime, *, by: str = "") -> Event:
+        """Record that ``team_id`` is seated (入座) at ``at`` in the current round; once the round is
+        started, its lateness is judged (:meth:`settle_lateness`)."""
+        played = self._round_or_current(None)
+        self.team(team_id)
+        check_time(at, "an arrival")
+        pairing = played.table_of(team_id)
+        seated = played.arrival(team_id)
+        if seated is not None:
+            raise ValueError(f"{team_id} was seated already at {seated.isoformat()}")
+        if played.result(pairing.table) is not None:
+            raise ValueError(f"table {pairing.table} has its result already")
+        event = self._with_round(replace(played, arrivals=(*played.arrivals, Arrival(team_id, at))))
+        return event.settle_lateness(at, by=by) if played.started_at is not None else event
+
+    def settle_lateness(self, now: datetime, *, by: str = "") -> Event:
+        """Record the lateness penalties that are decided at ``now`` in the current round, at each
+        table without a result: a side seated late (warning or foul; the earlier of two late sides a
+        warning) and a side missing for more than 10 minutes (弃权: the table's result is its forfeit;
+        when both sides are missing, both forfeit and the result is left to the director)."""
+        played = self._round_or_current(None)
+        if played.started_at is None:
+            return self
+        check_time(now)
+        event = self
+        clocks = self.config.conduct.clocks
+        for pairing in played.pairings:
+            if played.result(pairing.table) is not None:
+                continue
+            verdicts = played.lateness(pairing.table, now, clocks)
+            both_gone = all(v.penalty is Penalty.FORFEIT and not v.seated for v in verdicts)
+            gravest_last = sorted(enumerate(verdicts), key=lambda pair: pair[1].penalty or 0)
+            for side, verdict in gravest_last:
+                team = pairing.teams[side]
+                done = any(
+                    entry.team == team and entry.offence is Offence.LATE and not entry.escalated
+                    for entry in played.penalties
+                )
+                if not verdict.final or verdict.penalty is None or done:
+                    continue
+                at = played.arrival(team) if verdict.seated else now
+                reason = describe_late(verdict.late_s) + ("" if verdict.seated else "仍未入座")
+                if both_gone:
+                    entry = PenaltyEntry(
+                        pairing.table, team, None, None, Penalty.FORFEIT, Offence.LATE, reason, at, by
+                    )
+                    current = event._round_or_current(None)
+                    event = event._with_round(replace(current, penalties=(*current.penalties, entry)))
+                else:
+                    event = event._penalise(
+                        played.number,
+                        pairing.table,
+                        team,
+                        None,
+                        verdict.penalty,
+                        Offence.LATE,
+                        reason,
+                        at,
+                        by,
+                    )
+        return event
+
+    def penalise(
+        self,
+        round_number: int,
+        table: int,
+        player_id: str,
+        penalty: Penalty,
+        reason: str,
+        *,
+        at: datetime | None = None,
+        by: str = "",
+        override: str = "",
+    ) -> Event:
+        """A penalty by hand (警告, 违例, 犯规, 判负) for a player at ``table``, with its reason. Penalties
+        accumulate per side within the round (docs/rules/competition.md#penalties): the warning that
+        makes two is also a violation, and so on; a 判负 makes the table's result the side's forfeit
+        (a correction when a result was entered: the correction window applies, ``override`` with its
+        reason lifts it)."""
+        if not reason.strip():
+            raise ValueError("a penalty needs its reason")
+        played = self.round(round_number)
+        pairing = played.pairing(table)
+        team = next((t for t in pairing.teams if player_id in (p.id for p in self.team(t).players)), None)
+        if team is None:
+            names = ", ".join(f"{p.id} ({p.display})" for p in self.seat_players(pairing))
+            raise ValueError(
+                f"no player {player_id!r} at table {table} in round {round_number}; "
+                f"the players there: {names}"
+            )
+        return self._penalise(
+            round_number, table, team, player_id, penalty, Offence.MISCONDUCT, reason, at, by, override
+        )
+
+    def _penalise(
+        self,
+        round_number: int,
+        table: int,
+        team: str,
+        player_id: str | None,
+        penalty: Penalty,
+        offence: Offence,
+        reason: str,
+        at: datetime | None,
+        by: str,
+        override: str = "",
+    ) -> Event:
+        played = self.round(round_number)
+        pairing = played.pairing(table)
+        side = pairing.teams.index(team)
+        seat = None
+        if player_id is not None:
+            seat = [p.id for p in self.seat_players(pairing)].index(player_id)
+        if at is not None:
+            check_time(at)
+        base = played.started_at
+        conduct = MatchConduct(
+            self.config.conduct,
+            tuple(
+                PenaltyRecord(
+                    pairing.teams.index(e.team), e.seat, e.penalty, e.offence, 0.0, 0, e.escalated, e.reason
+                )
+                for e in played.table_penalties(table)
+            ),
+        )
+        if conduct.forfeited is not None:
+            raise ValueError(f"table {table} is already decided by 判负 in round {round_number}")
+        at_s = 0.0 if at is None or base is None else (at - base).total_seconds()
+        _, ruling = conduct.penalise(
+            offence, at_s=at_s, deal=0, side=side, seat=seat, penalty=penalty, note=reason
+        )
+        records = ruling.records
+        entries = tuple(
+            PenaltyEntry(table, team, player_id, seat, r.penalty, offence, reason, at, by, r.escalated)
+            for r in records
+        )
+        event = self._with_round(replace(played, penalties=(*played.penalties, *entries)))
+        if ruling.penalty is Penalty.FORFEIT:
+            labels = "弃权" if offence is Offence.LATE else "判负"
+            event = event.record_forfeit(
+                round_number,
+                table,
+                team,
+                at=at,
+                by=by,
+                reason=f"{labels}: {reason}",
+                override=override,
+            )
+        return event
+
+    def correction_deadline(self, round_number: int) -> datetime | None:
+        """Until when a table's result of the round may be corrected: "录入错误，应在一轮比赛结束后10分钟
+        之内指出，可以更正" (docs/tournaments.md, "Corrections"); ``None`` while the round is not over
+        (corrections are free) or its end time is unknown."""
+        ended = self.round(round_number).ended_at
+        return None if ended is None else ended + _minutes(self.config.correction_minutes)
+
+    def record(
+        self,
+        round_number: int,
+        table: int,
+        result: TableResult,
+        *,
+        at: datetime | None = None,
+        by: str = "",
+        reason: str = "",
+        override: str = "",
+    ) -> Event:
+        """Enter (or correct) a table's result; ``result``'s side 0 is the team at seats 0 & 2. Every
+        entry is kept (:attr:`Round.changes`: what, when, by whom, why). A correction after the round's
+        correction window (:meth:`correction_deadline`) is refused unless the director overrides it
+        with a reason (``override``). A correction never changes pairings already made ("成绩更正不改变
+        已公布的编排")."""
         played = self.round(round_number)
         index = played.pairings.index(played.pairing(table))
+        previous = played.results[index]
+        if at is not None:
+            check_time(at)
+        deadline = self.correction_deadline(round_number)
+        late = previous is not None and deadline is not None and at is not None and at > deadline
+        if late and deadline is not None and not override.strip():
+            raise CorrectionWindowError(
+                f"the correction window of round {round_number} closed at {deadline.isoformat()}"
+                f" ({self.config.correction_minutes:g} minutes after the round ended); a director may"
+                " override it, giving the reason"
+            )
+        why = reason if not late else f"{reason} (override: {override})".strip()
         results = list(played.results)
         results[index] = result
-        rounds = list(self.rounds)
-        rounds[round_number - 1] = replace(played, results=tuple(results))
-        return replace(self, rounds=tuple(rounds))
+        change = ResultChange(table, result, previous, at, by, why, late)
+        updated = replace(played, results=tuple(results), changes=(*played.changes, change))
+        if updated.complete and updated.ended_at is None and at is not None:
+            updated = replace(updated, ended_at=at)
+        return self._with_round(updated)
 
     def record_forfeit(
         self,
@@ -250,11 +478,132 @@ class Event:
         team_id: str,
         table_levels: tuple[int, int] = (2, 2),
         deals: int = 0,
+        *,
+        at: datetime | None = None,
+        by: str = "",
+        reason: str = "",
+        override: str = "",
     ) -> Event:
         """Enter a forfeit (判负 or 弃权) by ``team_id`` at ``table``; ``table_levels`` by side."""
-        side = self.round(round_number).pairing(table).side_of(team_id)
+        side = self.round(round_number).side_of(table, team_id)
         result = TableResult.forfeit(side, table_levels, deals, self.config.scoring)
-        return self.record(round_number, table, result)
+        return self.record(round_number, table, result, at=at, by=by, reason=reason, override=override)
+
+    # -- teams out and late entries ------------------------------------------------------------------
+
+    def withdrawal_of(self, team_id: str) -> Withdrawal:
+        for withdrawal in self.withdrawals:
+            if withdrawal.team == team_id:
+                return withdrawal
+        raise KeyError(f"{team_id} has not withdrawn")
+
+    def is_out(self, team_id: str) -> bool:
+        return any(withdrawal.team == team_id for withdrawal in self.withdrawals)
+
+    def withdraw(
+        self, team_id: str, reason: str, *, at: datetime | None = None, by: str = "", disqualify: bool = False
+    ) -> Event:
+        """Take a team out: withdrawn (退赛) or disqualified (取消参赛资格). Before the start it is simply
+        unregistered. Later its results stand; its table in the current round, if still without a
+        result, is its forfeit; later rounds leave it out (Swiss) or forfeit its tables (round robin)."""
+        self.team(team_id)
+        if not reason.strip():
+            raise ValueError("a withdrawal or disqualification needs its reason")
+        if self.phase is EventPhase.REGISTRATION:
+            return replace(self, teams=tuple(team for team in self.teams if team.id != team_id))
+        if self.is_out(team_id):
+            raise ValueError(f"{team_id} is out of the event already ({self.withdrawal_of(team_id).label})")
+        if at is not None:
+            check_time(at)
+        out = Withdrawal(team_id, len(self.rounds), reason, at, by, disqualify)
+        event = replace(self, withdrawals=(*self.withdrawals, out))
+        current = self.current_round
+        if current is not None and team_id in current.draw.teams() and current.draw.bye != team_id:
+            table = current.table_of(team_id).table
+            if current.result(table) is None:
+                event = event.record_forfeit(
+                    current.number, table, team_id, at=at, by=by, reason=f"{out.label}: {reason}"
+                )
+        return event
+
+    def enter_late(self, team: Team) -> Event:
+        """A late entry (Swiss only): a team registered after the start, before the next round is
+        paired; it takes the next lot number and starts with no points."""
+        if self.phase is EventPhase.REGISTRATION:
+            return self.register(team)
+        if self.phase is EventPhase.FINISHED:
+            raise ValueError("the event is finished")
+        if self.system is not PairingSystem.SWISS:
+            raise ValueError("a round robin's rounds are fixed at the start: no late entries")
+        if self.rounds and not self.rounds[-1].complete:
+            raise ValueError(
+                f"round {len(self.rounds)} is under way: a late entry joins before a round is paired"
+            )
+        self._check_new_team(team)
+        return replace(self, teams=(*self.teams, team), lots=(*self.lots, team.id))
+
+    # -- appeals -------------------------------------------------------------------------------------
+
+    def file_appeal(
+        self,
+        round_number: int,
+        table: int,
+        team_id: str,
+        text: str,
+        *,
+        at: datetime | None = None,
+        by: str = "",
+        override: str = "",
+    ) -> Event:
+        """An appeal (申诉) by a team at a table: "应在该轮比赛结束后30分钟内提出" (the window is
+        ``config.appeal_minutes``); later only when the director overrides it with a reason."""
+        played = self.round(round_number)
+        played.side_of(table, team_id)
+        if not text.strip():
+            raise ValueError("an appeal says what it is against")
+        if at is not None:
+            check_time(at)
+        ended = played.ended_at
+        late = ended is not None and at is not None and at > ended + _minutes(self.config.appeal_minutes)
+        if late and not override.strip():
+            raise ValueError(
+                f"appeals against round {round_number} closed {self.config.appeal_minutes:g} minutes after it"
+                " ended; a director may override it, giving the reason"
+            )
+        appeal = Appeal(len(self.appeals) + 1, round_number, table, team_id, text, at, by, bool(late))
+        return replace(self, appeals=(*self.appeals, appeal))
+
+    def rule_appeal(
+        self, number: int, ruling: str, upheld: bool, *, by: str, at: datetime | None = None
+    ) -> Event:
+        """Record the ruling on appeal ``number`` and who made it; a ruling is final."""
+        if not 1 <= number <= len(self.appeals):
+            raise KeyError(f"no appeal {number}: {len(self.appeals)} filed")
+        appeal = self.appeals[number - 1]
+        if appeal.decided:
+            raise ValueError(f"appeal {number} is decided already: {appeal.ruling}")
+        if not ruling.strip() or not by.strip():
+            raise ValueError("a ruling says what was decided and who decided it")
+        if at is not None:
+            check_time(at)
+        decided = replace(appeal, ruling=ruling, upheld=upheld, ruled_by=by, ruled_at=at)
+        appeals = list(self.appeals)
+        appeals[number - 1] = decided
+        return replace(self, appeals=tuple(appeals))
+
+    # -- helpers -------------------------------------------------------------------------------------
+
+    def _round_or_current(self, number: int | None) -> Round:
+        if number is not None:
+            return self.round(number)
+        if self.current_round is None:
+            raise ValueError("no round is paired yet")
+        return self.current_round
+
+    def _with_round(self, played: Round) -> Event:
+        rounds = list(self.rounds)
+        rounds[played.number - 1] = played
+        return replace(self, rounds=tuple(rounds))
 
     def seat_players(self, pairing: Pairing) -> tuple[Player, Player, Player, Player]:
         """The players by seat 0–3: the first team's players at 0 and 2, the second's at 1 and 3."""
@@ -332,6 +681,8 @@ class Event:
                     "forfeit_score": list(config.scoring.forfeit_score),
                 },
                 "conduct": config.conduct.to_dict(),
+                "correction_minutes": config.correction_minutes,
+                "appeal_minutes": config.appeal_minutes,
             },
             "teams": [
                 {
@@ -343,15 +694,9 @@ class Event:
             ],
             "lots": list(self.lots),
             "system": None if self.system is None else self.system.value,
-            "rounds": [
-                {
-                    "number": played.number,
-                    "pairings": [pairing.to_dict() for pairing in played.pairings],
-                    "bye": played.draw.bye,
-                    "results": [None if result is None else result.to_dict() for result in played.results],
-                }
-                for played in self.rounds
-            ],
+            "rounds": [played.to_dict() for played in self.rounds],
+            "withdrawals": [withdrawal.to_dict() for withdrawal in self.withdrawals],
+            "appeals": [appeal.to_dict() for appeal in self.appeals],
         }
 
     @classmethod
@@ -373,16 +718,11 @@ class Event:
                 (int(win_score), int(loss_score)),
             ),
             ConductPolicy.from_dict(raw.get("conduct", {})),
+            float(raw.get("correction_minutes", 10)),
+            float(raw.get("appeal_minutes", 30)),
         )
         teams = tuple(_team_from_dict(team) for team in data.get("teams", ()))
-        rounds = tuple(
-            Round(
-                int(played["number"]),
-                RoundDraw(tuple(Pairing.from_dict(p) for p in played["pairings"]), played.get("bye")),
-                tuple(None if r is None else TableResult.from_dict(r) for r in played["results"]),
-            )
-            for played in data.get("rounds", ())
-        )
+        rounds = tuple(Round.from_dict(played) for played in data.get("rounds", ()))
         system = data.get("system")
         return cls(
             config,
@@ -390,6 +730,8 @@ class Event:
             tuple(data.get("lots", ())),
             None if system is None else PairingSystem(system),
             rounds,
+            tuple(Withdrawal.from_dict(w) for w in data.get("withdrawals", ())),
+            tuple(Appeal.from_dict(a) for a in data.get("appeals", ())),
         )
 
 
@@ -407,6 +749,7 @@ def new_event(config: EventConfig, teams: Iterable[Team]) -> Event:
 
 
 __all__ = [
+    "CorrectionWindowError",
     "Event",
     "EventConfig",
     "EventPhase",

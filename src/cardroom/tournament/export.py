@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 from collections.abc import Sequence
 
+from cardroom.tournament.director import PenaltyEntry
 from cardroom.tournament.event import Event
 from cardroom.tournament.formats import level_name
 from cardroom.tournament.scoring import TableResult
@@ -32,9 +33,11 @@ RESULT_COLUMNS = (
     "score28_13",
     "score26_02",
     "score26_13",
+    "penalties",
 )
 """One row per table and round (``_02``: the team at seats 0 & 2; ``_13``: at 1 & 3); a bye is a row
-with ``team_13`` empty; a table without a result yet has kind ``pending``."""
+with ``team_13`` empty; a table without a result yet has kind ``pending``; ``penalties`` lists the
+table's penalties (:func:`penalty_text`), ``; `` between them."""
 
 STANDING_COLUMNS = (
     "rank",
@@ -50,10 +53,13 @@ STANDING_COLUMNS = (
     "score28",
     "lot",
     "decided_by",
+    "status",
+    "penalties",
 )
 """``points`` 总积分, ``progressive`` 去首累进分, ``wins`` 胜轮次, ``level_difference`` 级差分 (26-point),
 ``levels_gained`` 升级数, ``score28`` the 28-point scores summed, ``decided_by`` the criterion that put
-the team below the one above it (its Chinese label)."""
+the team below the one above it (its Chinese label), ``status`` 退赛 or 取消资格 for a team out of the
+event, ``penalties`` the team's penalties by round (R1 警告, …)."""
 
 
 class _Lines:
@@ -73,6 +79,17 @@ def _csv(header: Sequence[str], rows: Sequence[Sequence[object]], bom: bool) -> 
     writer.writerow(header)
     writer.writerows(rows)
     return ("\ufeff" if bom else "") + "".join(out.parts)
+
+
+def penalty_text(event: Event, entry: PenaltyEntry) -> str:
+    """A penalty as a score sheet lists it: who (the player, or the team for a side), the penalty, the
+    reason; "(累计)" for one that came from accumulated lesser penalties."""
+    if entry.player is not None:
+        who = next(p.display for p in event.team(entry.team).players if p.id == entry.player)
+    else:
+        who = event.team(entry.team).display
+    why = "累计" if entry.escalated else entry.reason
+    return f"{who} {entry.penalty.label} ({why})"
 
 
 def _result_fields(result: TableResult | None, teams: tuple[str, str]) -> list[object]:
@@ -106,13 +123,14 @@ def results_csv(event: Event, *, bom: bool = False) -> str:
                     *pairing.teams,
                     *players,
                     *_result_fields(result, pairing.teams),
+                    "; ".join(penalty_text(event, e) for e in played.table_penalties(pairing.table)),
                 ]
             )
         if played.draw.bye is not None:
             team = event.team(played.draw.bye)
             players_bye = " / ".join(player.display for player in team.players)
             fields = _result_fields(bye, (team.id, ""))
-            rows.append([played.number, "", team.id, "", players_bye, "", *fields])
+            rows.append([played.number, "", team.id, "", players_bye, "", *fields, ""])
     return _csv(RESULT_COLUMNS, rows, bom)
 
 
@@ -134,10 +152,17 @@ def standings_csv(event: Event, rows: Sequence[StandingRow] | None = None, *, bo
             row.tally.score28,
             row.tally.lot,
             "" if row.above is None else row.above.label,
+            event.withdrawal_of(row.team).label if event.is_out(row.team) else "",
+            "; ".join(
+                f"R{played.number} {entry.penalty.label}"
+                for played in event.rounds
+                for entry in played.penalties
+                if entry.team == row.team
+            ),
         ]
         for row in table
     ]
     return _csv(STANDING_COLUMNS, lines, bom)
 
 
-__all__ = ["RESULT_COLUMNS", "STANDING_COLUMNS", "results_csv", "standings_csv"]
+__all__ = ["RESULT_COLUMNS", "STANDING_COLUMNS", "penalty_text", "results_csv", "standings_csv"]

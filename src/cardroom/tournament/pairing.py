@@ -31,6 +31,12 @@ class Pairing:
     teams: tuple[str, str]
 
     def side_of(self, team: str) -> int:
+        """0 for the team at seats 0 & 2, 1 for the team at seats 1 & 3."""
+        if team not in self.teams:
+            raise ValueError(
+                f"team {team} is not at table {self.table}: "
+                f"the teams there are {self.teams[0]} and {self.teams[1]}"
+            )
         return self.teams.index(team)
 
     def to_dict(self) -> dict[str, Any]:
