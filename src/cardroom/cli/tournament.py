@@ -7,7 +7,8 @@ written after every change, so a director can stop at any point and go on later:
 - ``play EVENT`` plays the round's tables of bots here, one match each, in the event's format;
 - ``result EVENT --table N --levels 10:6`` enters the result of a table of people (or ``--forfeit``);
 - ``standings EVENT`` prints the standings with the tie-break that separated each team from the one
-  above (seed 002's order: 总积分, 去首累进分, 胜轮次, 级差分, 升级数, 抽签), and exports CSV.
+  above (the order of docs/rules/competition.md#tie-breaks: 总积分, 去首累进分, 胜轮次, 级差分, 升级数, 抽签),
+  and exports CSV.
 """
 
 from __future__ import annotations
