@@ -203,9 +203,9 @@ def test_observation_does_not_depend_on_the_other_hands() -> None:
 
 @pytest.mark.parametrize(("partner_place", "payers"), [(3, 1), (2, 2)])
 def test_return_card_visible_only_to_the_two_seats_involved(partner_place: int, payers: int) -> None:
-    """docs/rules/competition.md#hidden-information: "上游 returns one card"; 摜彈, 比賽通則 三.2:
-    還牌時，應將牌面向下 — a return is passed face down: only the giver and the receiver see the card; the
-    tribute itself is public (兩位進貢者同時亮牌)."""
+    """docs/rules/competition.md#hidden-information: the 上游 returns one card to the payer; 摜彈, 比賽通則
+    三.2: 還牌時，應將牌面向下 — a return is passed face down: only the giver and the receiver see the card;
+    the tribute itself is public (兩位進貢者同時亮牌)."""
     rng = random.Random(11)
     match = Match()
     play_match_deal(match, rng, 0, partner_place)
@@ -287,9 +287,9 @@ def test_card_counts_levels_and_whose_turn() -> None:
 
 
 def test_the_first_deals_turned_card_and_its_holder_are_public_through_that_deal() -> None:
-    """docs/rules/competition.md#first-lead: "First deal: the holder of a card turned at random". 摜彈,
-    比賽通則 二.2: 南家切牌並翻出一張牌 … 抓到翻出牌張者首圈領出牌 — the card is turned face up, so every seat
-    knows who holds it; later deals turn none."""
+    """docs/rules/competition.md#first-lead: in a first deal the player who receives a card turned face up at
+    random leads. 摜彈, 比賽通則 二.2: 南家切牌並翻出一張牌 … 抓到翻出牌張者首圈領出牌 — the card is turned
+    face up, so every seat knows who holds it; later deals turn none."""
     rng = random.Random(21)
     match = Match()
     hands, (holder, card) = shuffled_hands(rng)
@@ -317,8 +317,8 @@ def shuffled(rng: random.Random) -> Hands:
 
 
 def test_announced_counts_are_the_seats_with_ten_or_fewer_cards() -> None:
-    """docs/rules/competition.md#card-count: "A player with 10 or fewer cards after a play announces the count
-    (报牌)". 摜彈, 比賽通則 五: 牌手在出完一手牌後，如手中剩餘牌不超過10張，應立即 ... 報出剩餘張數。"""
+    """docs/rules/competition.md#card-count: a player left with 10 cards or fewer after a play announces how
+    many (报牌). 摜彈, 比賽通則 五: 牌手在出完一手牌後，如手中剩餘牌不超過10張，應立即 ... 報出剩餘張數。"""
     match = Match()
     match.deal(FAST, 0)
     assert match.observation(1).announced_counts == {}

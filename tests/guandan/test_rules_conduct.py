@@ -6,6 +6,7 @@ foul ends the deal) and 判负 (a forfeit ends the match). Each test quotes 摜�
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -27,6 +28,7 @@ from cardroom.guandan.scoring import PASSED_ACE, round_points
 from tests.guandan.scenario import act, build_hands, cards, pass_round, phase_of, play_match_deal, snapshot
 
 R = Rank
+COMPETITION_PAGE = Path(__file__).resolve().parents[2] / "docs" / "rules" / "competition.md"
 
 VIOLATION = "由違規者的下家決定是否停止違規者一次出牌"
 VIOLATION_LEAD = "如違規者應下圈牌領出，則按出牌順序由非違規方領出牌"
@@ -384,12 +386,15 @@ def test_rulings_are_public_in_every_seats_observation() -> None:
         assert kinds == ["skip_turn", "foul", "over"]
 
 
-@pytest.mark.parametrize("quote", [VIOLATION, VIOLATION_LEAD, FOUL, FORFEIT])
-def test_the_quoted_sentences_are_the_seeds(quote: str) -> None:
-    """The sentences quoted above are in seed 002 as written."""
-    from pathlib import Path
-
-    seed = next(Path("/work/shared/seeds").glob("002_*.txt"), None)
-    if seed is None:
-        pytest.skip("the seed texts are not here")
-    assert quote in seed.read_text(encoding="utf-8")
+@pytest.mark.parametrize(
+    ("anchor", "quote"),
+    [("violation", VIOLATION), ("violation", VIOLATION_LEAD), ("foul", FOUL), ("forfeit", FORFEIT)],
+)
+def test_the_quoted_sentences_are_the_rules_pages(anchor: str, quote: str) -> None:
+    """The sentences quoted above are quoted, as 摜彈 writes them, by the rule of docs/rules/competition.md
+    they belong to (#violation, #foul, #forfeit); line breaks aside."""
+    page = COMPETITION_PAGE.read_text(encoding="utf-8")
+    marker = f'<a id="{anchor}"></a>'
+    assert marker in page, f"docs/rules/competition.md has no anchor #{anchor}"
+    rule = page.split(marker, 1)[1].split("<a id=", 1)[0]
+    assert "".join(quote.split()) in "".join(rule.split())

@@ -30,8 +30,7 @@ def test_double_down_earns_four_levels() -> None:
 
 
 def test_three_failed_deals_at_a_go_back_to_two() -> None:
-    """docs/rules/platform.md#ace-failures: "common online and classic: after 3 failed deals at A, back to
-    2"."""
+    """docs/rules/platform.md#ace-failures: three failed deals at its own A send a team back to 2."""
     match = Match(PLATFORM)
     rng = random.Random(3)
     while level_of(match, 0) != Rank.ACE:

@@ -89,7 +89,7 @@ def sequence(low: int, length: int, width: int) -> str:
     [("S2", TWO), ("D9", Rank.NINE), ("CA", Rank.ACE), ("SB", Rank.SMALL_JOKER), ("HR", Rank.BIG_JOKER)],
 )
 def test_single_is_any_card(text: str, rank: Rank) -> None:
-    """docs/rules/competition.md#single: "single | any card | rank". 摜彈, 遊戲規則 七.1:
+    """docs/rules/competition.md#single: any one card is a single, ranked by its rank. 摜彈, 遊戲規則 七.1:
     單張：任意一張牌。"""
     play = one(text, SEVEN)
     assert (play.kind, play.rank, play.cards) == (K.SINGLE, rank, parse_cards(text))
@@ -106,20 +106,20 @@ def test_single_is_any_card(text: str, rank: Rank) -> None:
     ],
 )
 def test_pair_is_two_of_one_rank_or_two_equal_jokers(text: str, rank: Rank) -> None:
-    """docs/rules/competition.md#pair: "pair | two of one rank; two small jokers or two big jokers". 摜彈,
-    遊戲規則 七.2: 對子：兩張牌點相同的牌，包括兩張大王和兩張小王。"""
+    """docs/rules/competition.md#pair: two cards of one rank are a pair, and so are two small jokers or two
+    big jokers. 摜彈, 遊戲規則 七.2: 對子：兩張牌點相同的牌，包括兩張大王和兩張小王。"""
     play = one(text, THREE)
     assert (play.kind, play.rank) == (K.PAIR, rank)
 
 
 def test_small_and_big_joker_are_not_a_pair() -> None:
-    """docs/rules/competition.md#pair: "(small+big is not a pair)"."""
+    """docs/rules/competition.md#pair: a small and a big joker are not a pair."""
     assert readings("SB HR") == []
     assert readings("SB HR", SEVEN) == []
 
 
 def test_triple_is_three_of_one_rank() -> None:
-    """docs/rules/competition.md#triple: "triple | three of one rank". 摜彈, 遊戲規則 七.4:
+    """docs/rules/competition.md#triple: three cards of one rank are a triple. 摜彈, 遊戲規則 七.4:
     三同張：三張牌點相同的牌。"""
     assert (one("S9 H9 D9").kind, one("S9 H9 D9").rank) == (K.TRIPLE, Rank.NINE)
     assert one("D9 D9 S9").kind is K.TRIPLE
@@ -129,8 +129,8 @@ def test_triple_is_three_of_one_rank() -> None:
 
 @pytest.mark.parametrize("pair", ["S9 D9", "SB SB", "HR HR", "SK SK"])
 def test_full_house_is_a_triple_and_a_pair_joker_pair_included(pair: str) -> None:
-    """docs/rules/competition.md#full-house: "full house 三带二 | triple + pair | the triple only"; a pair
-    includes a joker pair. 摜彈, 遊戲規則 七.6: 三帶二：一個三同張和一個對子。"""
+    """docs/rules/competition.md#full-house: a full house (三带二) is a triple with a pair, ranked by the
+    triple alone; a pair includes a joker pair. 摜彈, 遊戲規則 七.6: 三帶二：一個三同張和一個對子。"""
     play = one(f"S3 H3 C3 {pair}")
     assert (play.kind, play.rank) == (K.FULL_HOUSE, THREE)
 
@@ -143,8 +143,8 @@ def test_full_house_needs_a_real_pair() -> None:
 
 
 def test_straight_is_exactly_five_consecutive_ranks_without_jokers() -> None:
-    """docs/rules/competition.md#straight: "straight 顺子 | exactly 5 consecutive ranks, no jokers | top
-    rank". 摜彈: 順子：五張連續單牌，不可超過五張 ... 不包括雙王，不分花色。"""
+    """docs/rules/competition.md#straight: a straight (顺子) is exactly five consecutive ranks, without
+    jokers, ranked by its top card. 摜彈: 順子：五張連續單牌，不可超過五張 ... 不包括雙王，不分花色。"""
     play = one("S3 H4 C5 D6 S7")
     assert (play.kind, play.rank, play.key) == (K.STRAIGHT, THREE, 7)
     assert readings("S3 H4 C5 D6 S7 H8") == []
@@ -152,8 +152,8 @@ def test_straight_is_exactly_five_consecutive_ranks_without_jokers() -> None:
 
 
 def test_tube_is_exactly_three_consecutive_pairs() -> None:
-    """docs/rules/competition.md#tube: "三连对 (tube) | exactly 3 consecutive pairs | top pair". 摜彈,
-    遊戲規則 七.3: 三連對：三個牌點相鄰對子。"""
+    """docs/rules/competition.md#tube: a tube (三连对) is exactly three pairs of consecutive ranks, ranked by
+    its top pair. 摜彈, 遊戲規則 七.3: 三連對：三個牌點相鄰對子。"""
     play = one("S4 H4 C5 D5 S6 S6")
     assert (play.kind, play.rank) == (K.TUBE, Rank.FOUR)
     assert readings("S4 H4 C5 D5") == []
@@ -162,8 +162,8 @@ def test_tube_is_exactly_three_consecutive_pairs() -> None:
 
 
 def test_plate_is_exactly_two_consecutive_triples() -> None:
-    """docs/rules/competition.md#plate: "钢板 (plate) | exactly 2 consecutive triples | top triple". 摜彈,
-    遊戲規則 七.5: 二連三（鋼板）：兩個牌點相鄰的三同張牌。"""
+    """docs/rules/competition.md#plate: a plate (钢板) is exactly two triples of consecutive ranks, ranked by
+    its top triple. 摜彈, 遊戲規則 七.5: 二連三（鋼板）：兩個牌點相鄰的三同張牌。"""
     play = one("S8 H8 C8 S9 D9 D9")
     assert (play.kind, play.rank) == (K.PLATE, Rank.EIGHT)
     assert readings("S8 H8 C8 ST DT DT") == []
@@ -171,29 +171,30 @@ def test_plate_is_exactly_two_consecutive_triples() -> None:
 
 @pytest.mark.parametrize("size", [4, 5, 6, 7, 8])
 def test_bomb_is_four_to_eight_cards_of_one_rank(size: int) -> None:
-    """docs/rules/competition.md#bomb: "bomb | 4–8 cards of one rank (up to 10 with the two wild cards) |
-    size, then rank". 摜彈 特殊名詞: 炸彈：八張 ... 四張同數值牌。"""
+    """docs/rules/competition.md#bomb: a bomb is four to eight cards of one rank (ten with both wild cards),
+    ranked by size, then rank. 摜彈 特殊名詞: 炸彈：八張 ... 四張同數值牌。"""
     sevens = parse_cards("S7 S7 H7 H7 C7 C7 D7 D7")[:size]
     found = classify(sevens, THREE)
     assert [(p.kind, p.rank, len(p.cards)) for p in found] == [(K.BOMB, SEVEN, size)]
 
 
 def test_three_of_a_rank_is_not_a_bomb_and_the_deck_has_eight_of_a_rank() -> None:
-    """A bomb is "4–8 cards of one rank": two decks hold exactly eight of each rank."""
+    """A bomb is four to eight cards of one rank (docs/rules/competition.md#bomb): two decks hold exactly
+    eight of each rank."""
     assert one("S7 H7 C7").kind is K.TRIPLE
     assert sum(card.rank is SEVEN for card in full_deck()) == 8
 
 
 def test_straight_flush_is_a_straight_of_one_suit() -> None:
-    """docs/rules/competition.md#straight-flush: "straight flush 同花顺 | a straight of one suit | top rank".
-    摜彈, 遊戲規則 七.8: 同花順（火箭）：花色相同的順子。"""
+    """docs/rules/competition.md#straight-flush: a straight flush (同花顺) is a straight of one suit, ranked
+    by its top card. 摜彈, 遊戲規則 七.8: 同花順（火箭）：花色相同的順子。"""
     play = one("D9 DT DJ DQ DK")
     assert (play.kind, play.rank, play.suit) == (K.STRAIGHT_FLUSH, Rank.NINE, Suit.DIAMONDS)
 
 
 def test_four_jokers() -> None:
-    """docs/rules/competition.md#four-jokers: "four jokers 天王炸 | both small and both big jokers | beats
-    everything". 摜彈, 遊戲規則 七.10: 四大天王（天王炸）：大王、小王各兩張。"""
+    """docs/rules/competition.md#four-jokers: the four jokers (天王炸), both small and both big, beat every
+    play. 摜彈, 遊戲規則 七.10: 四大天王（天王炸）：大王、小王各兩張。"""
     play = one("SB SB HR HR")
     assert play.kind is K.FOUR_JOKERS
     assert readings("SB SB HR") == []
@@ -224,7 +225,7 @@ def test_four_jokers() -> None:
     ],
 )
 def test_no_other_shape_is_a_legal_play(text: str) -> None:
-    """docs/rules/competition.md#no-other-shapes: "Combinations (no other shape is a legal play)". 摜彈: 順子
+    """docs/rules/competition.md#no-other-shapes: the listed kinds are the only plays. 摜彈: 順子
     ... 不可超過五張."""
     assert readings(text, SEVEN) == []
 
@@ -238,9 +239,9 @@ def test_no_cards_is_no_play() -> None:
 
 @pytest.mark.parametrize("level", NATURAL_RANKS)
 def test_order_of_ranks_for_singles(level: Rank) -> None:
-    """docs/rules/competition.md#rank-order: "Order of ranks for singles, pairs, triples, full houses and
-    bombs: big joker > small joker > level rank > A > K > … > 2 (level rank removed from its natural place)".
-    摜彈, 比賽通則 四 (二)1: 牌點由大到小排列為：大王、小王、級牌、A、K、Q、J、10、9、8、7、6、5、4、3、2。"""
+    """docs/rules/competition.md#rank-order: for singles, pairs, triples, full houses and bombs the ranks run
+    big joker, small joker, level rank, A, K … 2, the level rank taken out of its natural place. 摜彈,
+    比賽通則 四 (二)1: 牌點由大到小排列為：大王、小王、級牌、A、K、Q、J、10、9、8、7、6、5、4、3、2。"""
     ranks = [rank for rank in NATURAL_RANKS if rank != level]
     order = [f"S{rank.letter}" for rank in ranks] + [f"S{level.letter}", "SB", "HR"]
     assert_ascending([one(text, level) for text in order])
@@ -256,8 +257,8 @@ def test_order_of_ranks_for_pairs_triples_full_houses_and_bombs() -> None:
 
 
 def test_level_card_is_natural_in_straights() -> None:
-    """docs/rules/competition.md#sequence-order: "In sequences (straight, straight flush, 三连对, 钢板) ranks
-    keep their natural order". At level 5, 34567 is a straight, below 45678, and 5 is its middle card."""
+    """docs/rules/competition.md#sequence-order: in straights, straight flushes, tubes and plates the ranks
+    keep their natural order. At level 5, 34567 is a straight, below 45678, and 5 is its middle card."""
     play = one("S3 H4 C5 D6 S7", FIVE)
     assert (play.kind, play.rank, play.key) == (K.STRAIGHT, THREE, 7)
     assert one("S4 C5 D6 S7 H8", FIVE).beats(play)
@@ -280,8 +281,8 @@ def test_level_card_is_high_as_a_single() -> None:
 
 
 def test_straights_a2345_lowest_and_10jqka_highest() -> None:
-    """docs/rules/competition.md#sequence-order: "A may be high or low ... A2345 and 10JQKA are the lowest and
-    highest straights". 摜彈: 同花順 ... 最大的為同花10-J-Q-K-A，最小的為A-2-3-4-5 (the same for 順子)."""
+    """docs/rules/competition.md#sequence-order: the ace is high or low, so A2345 is the lowest straight and
+    10JQKA the highest. 摜彈: 同花順 ... 最大的為同花10-J-Q-K-A，最小的為A-2-3-4-5 (the same for 順子)."""
     straights = [one(mixed_straight(low), SEVEN) for low in range(1, 11)]
     assert [p.kind for p in straights] == [K.STRAIGHT] * 10
     assert straights[0].rank is Rank.ACE
@@ -328,8 +329,8 @@ def test_plates_aaa222_lowest_and_kkkaaa_highest() -> None:
     ],
 )
 def test_no_wrap_around(text: str) -> None:
-    """docs/rules/competition.md#sequence-order: "there is no wrap-around ... JQKA2, QKA23, KKAA22 are
-    illegal"."""
+    """docs/rules/competition.md#sequence-order: sequences do not wrap around: JQKA2, QKA23 and KKAA22 are not
+    plays."""
     for level in (TWO, SEVEN, Rank.ACE):
         assert readings(text, level) == []
 
@@ -338,8 +339,8 @@ def test_no_wrap_around(text: str) -> None:
 
 
 def test_wild_card_stands_for_any_card_but_a_joker() -> None:
-    """docs/rules/competition.md#wild-cards: "The two ♥ level cards are wild (逢人配): each can stand for any
-    card except a joker". 摜彈: 逢人配（任意配，除鬼外可配任何牌）."""
+    """docs/rules/competition.md#wild-cards: the two ♥ level cards are wild (逢人配) and stand for any card
+    but a joker. 摜彈: 逢人配（任意配，除鬼外可配任何牌）."""
     assert one("S9 H2").kind is K.PAIR
     assert one("S9 H2").stands_for == (Card(Rank.NINE, Suit.HEARTS),)
     assert readings("SB H2") == []
@@ -353,7 +354,7 @@ def test_wild_card_stands_for_any_card_but_a_joker() -> None:
 
 
 def test_only_the_heart_level_cards_are_wild() -> None:
-    """docs/rules/competition.md#wild-cards: "The two ♥ level cards are wild": other level cards and other
+    """docs/rules/competition.md#wild-cards: only the two ♥ level cards are wild: other level cards and other
     hearts are natural."""
     assert readings("S9 S2") == []
     assert readings("S9 H3") == []
@@ -362,8 +363,8 @@ def test_only_the_heart_level_cards_are_wild() -> None:
 
 
 def test_a_single_wild_card_is_a_level_card() -> None:
-    """docs/rules/competition.md#wild-cards: "Played alone, or as a pair, they are level cards". A wild ♥2 at
-    level 2 beats an ace and loses to the small joker."""
+    """docs/rules/competition.md#wild-cards: a wild card played alone, or both as a pair, is a level card. A
+    wild ♥2 at level 2 beats an ace and loses to the small joker."""
     wild = one("H2")
     assert (wild.kind, wild.rank) == (K.SINGLE, TWO)
     assert wild.beats(one("SA"))
@@ -373,7 +374,7 @@ def test_a_single_wild_card_is_a_level_card() -> None:
 
 
 def test_two_wild_cards_together_are_a_level_pair() -> None:
-    """docs/rules/competition.md#wild-cards: "Played alone, or as a pair, they are level cards"."""
+    """docs/rules/competition.md#wild-cards: a wild card played alone, or both as a pair, is a level card."""
     wilds = one("H2 H2")
     assert (wilds.kind, wilds.rank) == (K.PAIR, TWO)
     assert wilds.beats(one("SA CA"))
@@ -383,8 +384,8 @@ def test_two_wild_cards_together_are_a_level_pair() -> None:
 
 
 def test_wild_cards_in_triples_and_bombs() -> None:
-    """docs/rules/competition.md#wild-cards: wild cards combine "in any combination, bombs and straight
-    flushes included"."""
+    """docs/rules/competition.md#wild-cards: wild cards join any combination, bombs and straight flushes
+    included."""
     assert (one("S9 H2 H2").kind, one("S9 H2 H2").rank) == (K.TRIPLE, Rank.NINE)
     bomb = one("S9 C9 D9 H2")
     assert (bomb.kind, bomb.rank, bomb.stands_for) == (K.BOMB, Rank.NINE, (Card(Rank.NINE, Suit.HEARTS),))
@@ -395,7 +396,7 @@ def test_wild_cards_in_triples_and_bombs() -> None:
 
 @pytest.mark.parametrize(("wilds", "size"), [(1, 9), (2, 10)])
 def test_nine_and_ten_card_bombs_are_made_with_wild_cards(wilds: int, size: int) -> None:
-    """docs/rules/competition.md#bomb: "bomb | 4–8 cards of one rank (up to 10 with the two wild cards)".
+    """docs/rules/competition.md#bomb: with both wild cards a bomb reaches ten cards.
     摜彈: 如和八張一起，可變為10張的炸彈。"""
     cards = parse_cards("S7 S7 H7 H7 C7 C7 D7 D7" + " H2" * wilds)
     found = classify(cards, TWO)
@@ -410,7 +411,7 @@ def test_level_rank_bomb_holds_at_most_eight_cards() -> None:
 
 
 def test_wild_cards_in_straight_flushes() -> None:
-    """docs/rules/competition.md#wild-cards: wild cards in "bombs and straight flushes included"."""
+    """docs/rules/competition.md#wild-cards: wild cards join bombs and straight flushes too."""
     flush = of_kind("S3 S4 S6 S7 H2", K.STRAIGHT_FLUSH)
     assert [(p.rank, p.stands_for) for p in flush] == [(THREE, (Card(FIVE, Suit.SPADES),))]
     two_wild = of_kind("DT DJ DK H2 H2", K.STRAIGHT_FLUSH)
@@ -428,9 +429,8 @@ def test_wild_cards_in_tubes_and_plates() -> None:
 
 
 def test_wild_completing_either_end_of_a_straight_gives_two_plays() -> None:
-    """docs/rules/competition.md#readings: "Where one set of cards can be read several ways (a wild card
-    completing either end of a straight ...), the player chooses the reading; an engine offers each reading as
-    a distinct play"."""
+    """docs/rules/competition.md#readings: where one set of cards makes several plays (a wild card completing
+    a straight at either end, …) the player chooses, and the engine offers each reading as a distinct play."""
     found = readings("S4 C5 D6 S7 H2")
     assert sorted((p.kind, p.rank, p.key) for p in found) == [
         (K.STRAIGHT, THREE, 7),
@@ -439,8 +439,8 @@ def test_wild_completing_either_end_of_a_straight_gives_two_plays() -> None:
 
 
 def test_wild_making_a_straight_or_a_straight_flush_gives_both_plays() -> None:
-    """docs/rules/competition.md#readings: "... or standing for a card of the run's suit or of another), the
-    player chooses the reading"."""
+    """docs/rules/competition.md#readings: a wild card may stand for a card of the run's suit or of another,
+    and the player chooses the reading."""
     assert shapes("S3 S4 S5 S6 H2") == {
         (K.STRAIGHT, "2"),
         (K.STRAIGHT, "3"),
@@ -464,7 +464,7 @@ def test_triple_and_two_wild_cards_is_a_full_house_or_a_bomb() -> None:
 
 
 def test_readings_are_distinct_plays() -> None:
-    """docs/rules/competition.md#readings: "an engine offers each reading as a distinct play"."""
+    """docs/rules/competition.md#readings: the engine offers each reading as a distinct play."""
     for text in ("S3 S4 S5 S6 H2", "S3 S3 S5 S5 H2", "S3 S3 S4 S4 H2 H2", "S4 C5 H2 H2 S7"):
         found = readings(text)
         assert len(found) == len(set(found)) > 1
@@ -475,8 +475,8 @@ def test_readings_are_distinct_plays() -> None:
 
 
 def test_five_natural_suited_cards_in_sequence_are_a_straight_flush_only() -> None:
-    """docs/rules/competition.md#natural-straight-flush: "Five natural cards of one suit in sequence are a
-    straight flush only (a parameter may let them also count as a plain straight; off by default ...)"."""
+    """docs/rules/competition.md#natural-straight-flush: five natural cards of one suit in sequence are a
+    straight flush only (parameter ``natural_straight_flush_is_straight``, off)."""
     assert shapes("S3 S4 S5 S6 S7") == {(K.STRAIGHT_FLUSH, "3")}
     hand = parse_cards("S3 S4 S5 S6 S7")
     assert [p.kind for p in legal_leads(hand, TWO) if len(p.cards) == 5] == [K.STRAIGHT_FLUSH]
@@ -484,8 +484,8 @@ def test_five_natural_suited_cards_in_sequence_are_a_straight_flush_only() -> No
 
 
 def test_parameter_lets_a_natural_straight_flush_also_be_a_straight() -> None:
-    """docs/rules/competition.md#natural-straight-flush: "a parameter may let them also count as a plain
-    straight"."""
+    """docs/rules/competition.md#natural-straight-flush: with ``natural_straight_flush_is_straight`` they are
+    also a plain straight."""
     assert shapes("S3 S4 S5 S6 S7", TWO, LOOSE) == {(K.STRAIGHT, "3"), (K.STRAIGHT_FLUSH, "3")}
     hand = parse_cards("S3 S4 S5 S6 S7")
     follows = legal_follows(hand, one("S2 H3 C4 D5 S6"), TWO, LOOSE)
@@ -497,8 +497,8 @@ def test_parameter_lets_a_natural_straight_flush_also_be_a_straight() -> None:
 
 
 def test_same_kind_and_size_with_a_higher_key_beats() -> None:
-    """docs/rules/competition.md#beating: "A play beats the previous one if it is the same kind and size with
-    a higher key". 摜彈, 比賽通則 四 (二)2: 同牌型比較牌點大小，牌型之間不能壓牌。"""
+    """docs/rules/competition.md#beating: a play of the same kind and size beats the last one only with a
+    higher key. 摜彈, 比賽通則 四 (二)2: 同牌型比較牌點大小，牌型之間不能壓牌。"""
     assert one("S9 H9").beats(one("S8 H8"))
     assert not one("S8 H8").beats(one("S9 H9"))
     assert not one("D8 C8").beats(one("S8 H8"))  # equal key
@@ -512,7 +512,7 @@ def test_same_kind_and_size_with_a_higher_key_beats() -> None:
 
 
 def test_full_house_is_compared_by_its_triple_only() -> None:
-    """docs/rules/competition.md#full-house: "full house 三带二 | triple + pair | the triple only". 摜彈:
+    """docs/rules/competition.md#full-house: a full house (三带二) is ranked by its triple alone. 摜彈:
     三帶二僅比較三同張牌點大小。"""
     low_triple = one("S3 H3 C3 HR HR")
     high_triple = one("S4 H4 C4 S2 S2")
@@ -522,8 +522,8 @@ def test_full_house_is_compared_by_its_triple_only() -> None:
 
 
 def test_bomb_ladder() -> None:
-    """docs/rules/competition.md#bomb-order: "every non-bomb < 4-card bomb < 5-card bomb < straight flush < 6
-    < 7 < 8 < 9 < 10-card bomb < four jokers". 摜彈, 比賽通則 四 (二)3–5:
+    """docs/rules/competition.md#bomb-order: from low to high, every non-bomb, 4-card bomb, 5-card bomb,
+    straight flush, bombs of 6 to 10 cards, four jokers. 摜彈, 比賽通則 四 (二)3–5:
     炸彈：張數多者大，張數相同比較牌點大小 ... 超過5張的炸彈可以壓同花順 ... 同花順可壓不超過5張的炸彈 ...
     四大天王：可壓所有牌型。 (Level 3: ♥3 is wild.)"""
     twos = "S2 S2 H2 H2 C2 C2 D2 D2"
@@ -589,7 +589,7 @@ def test_straight_flush_beats_a_five_bomb_but_not_a_six_bomb() -> None:
 
 
 def test_bombs_compare_by_size_then_rank() -> None:
-    """docs/rules/competition.md#bomb: "bomb | ... | size, then rank". 摜彈:
+    """docs/rules/competition.md#bomb: bombs compare by size, then rank. 摜彈:
     炸彈：張數多者大，張數相同比較牌點大小。"""
     assert one("S9 S9 C9 C9").beats(one("S8 S8 C8 C8"))
     assert not one("S8 S8 C8 C8").beats(one("S9 S9 C9 C9"))
@@ -610,7 +610,7 @@ def test_level_rank_bomb_beats_an_ace_bomb_of_the_same_size() -> None:
 
 
 def test_nothing_beats_four_jokers() -> None:
-    """docs/rules/competition.md#four-jokers: "four jokers 天王炸 | ... | beats everything". 摜彈: 四王 ...
+    """docs/rules/competition.md#four-jokers: the four jokers beat every play. 摜彈: 四王 ...
     是最大的牌。"""
     four_jokers = one("SB SB HR HR")
     hand = parse_cards("S2 S2 C2 C2 D2 D2 H2 H2 S9 S9 H9 H9 C9 C9 D9 D9 ST SJ SQ SK SA")
@@ -636,8 +636,8 @@ HAND = parse_cards("S3 S3 H3 C4 C5 D6 S7 S9 S9 C9 D9 SQ H2 SB")
 
 
 def test_legal_plays_include_pass_exactly_when_following() -> None:
-    """docs/rules/competition.md#leading and #following: "The leader plays any combination; each following
-    player in turn plays a higher one or passes"."""
+    """docs/rules/competition.md#leading and #following: the leader plays any combination; each following
+    player in turn beats the last play or passes."""
     leads = legal_plays(HAND, None, TWO)
     assert PASS not in leads
     assert Counter(leads) == Counter(legal_leads(HAND, TWO))
@@ -650,7 +650,7 @@ def test_legal_plays_include_pass_exactly_when_following() -> None:
 
 
 def test_follows_are_the_leads_that_beat_the_previous_play() -> None:
-    """docs/rules/competition.md#following: "each following player in turn plays a higher one"."""
+    """docs/rules/competition.md#following: each following player must beat the last play or pass."""
     leads = legal_leads(HAND, TWO)
     for previous in (one("S4"), one("S8 H8"), one("S3 H4 C5 D6 S7"), one("SA SA CA CA"), one("SK")):
         follows = legal_follows(HAND, previous, TWO)
@@ -680,7 +680,7 @@ def test_verify_play_errors_are_value_errors() -> None:
 
 
 def test_leader_must_not_pass() -> None:
-    """docs/rules/competition.md#leading: "The leader plays any combination" (a lead may not be a pass)."""
+    """docs/rules/competition.md#leading: the leader must play (a lead may not be a pass)."""
     with pytest.raises(MustLeadError, match="must play"):
         verify_play(HAND, PASS, None, TWO)
     assert not is_legal(HAND, PASS, None, TWO)
@@ -698,7 +698,7 @@ def test_cards_not_held_are_refused() -> None:
 
 
 def test_a_play_that_is_no_combination_is_refused() -> None:
-    """docs/rules/competition.md#no-other-shapes: "no other shape is a legal play"."""
+    """docs/rules/competition.md#no-other-shapes: no shape but the listed kinds is a play."""
     forged_pair = Play(K.PAIR, THREE, parse_cards("S3 C4"), (), TWO, 3)
     with pytest.raises(NotACombinationError, match="not a legal combination at level 2"):
         verify_play(HAND, forged_pair, None, TWO)
@@ -711,8 +711,8 @@ def test_a_play_that_is_no_combination_is_refused() -> None:
 
 
 def test_a_play_that_does_not_beat_is_refused() -> None:
-    """docs/rules/competition.md#beating and #bomb-order: "A play beats the previous one if it is the same
-    kind and size with a higher key, or it is a bomb-class play that outranks it"."""
+    """docs/rules/competition.md#beating and #bomb-order: a play beats the last one if it is of the same kind
+    and size with a higher key, or a bomb-class play ranked above it."""
     with pytest.raises(DoesNotBeatError, match=r"S3.* does not beat .*SK"):
         verify_play(HAND, one("S3"), one("SK"), TWO)
     with pytest.raises(DoesNotBeatError, match="does not beat"):
@@ -723,7 +723,7 @@ def test_a_play_that_does_not_beat_is_refused() -> None:
 
 
 def test_a_play_read_at_another_level_is_refused() -> None:
-    """docs/rules/competition.md#level-rank: "The *level rank* of a deal ..."; a play read at level 3 is not a
+    """docs/rules/competition.md#level-rank: each deal has its level rank; a play read at level 3 is not a
     play at level 2."""
     play = classify(parse_cards("S9"), THREE)[0]
     with pytest.raises(WrongLevelError, match=r"level 3.*level 2"):

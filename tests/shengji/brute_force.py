@@ -47,9 +47,9 @@ class Deal:
 
 @cache
 def ladders(deal: Deal) -> dict[str, tuple[frozenset[Card], ...]]:
-    """Each effective suit's rungs, from high to low (docs/rules/shengji.md#trump-order: "Trump order: big
-    joker, small joker, level card of the trump suit, other level cards, trump A…2. Off-suit: A…2 without the
-    level rank")."""
+    """Each effective suit's rungs, from high to low (docs/rules/shengji.md#trump-order: trump runs big joker,
+    small joker, the level card of the trump suit, the other level cards, then the trump suit A…2; a plain
+    suit runs A…2 without the level rank)."""
     level, trump = deal.level, deal.trump
     rungs: list[frozenset[Card]] = [frozenset([BIG_JOKER]), frozenset([SMALL_JOKER])]
     if trump is not None:
@@ -120,7 +120,7 @@ def is_pair(cards: Sequence[Card]) -> bool:
 
 
 def is_tractor(cards: Sequence[Card], deal: Deal) -> bool:
-    """docs/rules/shengji.md#tractors: "tractors = consecutive pairs of one (effective) suit"."""
+    """docs/rules/shengji.md#tractors: a tractor is pairs of consecutive rungs in one effective suit."""
     counts = Counter(cards)
     if len(cards) < 4 or any(count != 2 for count in counts.values()):
         return False
@@ -220,9 +220,9 @@ def follow_score(cards: Sequence[Card], lead_units: Sequence[BUnit], deal: Deal)
 
 
 def legal_follows(hand: Sequence[Card], lead: Sequence[Card], deal: Deal) -> set[tuple[Card, ...]]:
-    """The follows whose score is the best the hand allows (docs/rules/shengji.md#follow-structure: "Follow
-    suit; a pair lead forces a pair if you have one, a tractor forces a tractor, else pairs, else
-    anything")."""
+    """The follows whose score is the best the hand allows (docs/rules/shengji.md#follow-structure: follow
+    suit; a pair led calls for a pair if the hand has one, a tractor for a tractor, else for pairs, else
+    anything)."""
     units = read(lead, deal)
     candidates = sub_multisets(hand, len(lead))
     scores = {cards: follow_score(cards, units, deal) for cards in candidates}
@@ -278,9 +278,9 @@ def beats(hand: Sequence[Card], unit: BUnit, deal: Deal) -> bool:
 def check_throw(
     lead: Sequence[Card], others: Sequence[Sequence[Card]], deal: Deal
 ) -> tuple[bool, set[tuple[Card, ...]], tuple[Card, ...]]:
-    """(legal, the failing units' cards, the cards actually played). docs/rules/shengji.md#throw: "legal only
-    if no other hand can beat any unit; otherwise the thrower plays the smallest unit" — the smallest failing
-    unit by its lowest card, then fewer cards, then its highest card."""
+    """(legal, the failing units' cards, the cards actually played). docs/rules/shengji.md#throw: a throw
+    stands only if no other hand can beat any of its units; otherwise the thrower plays the smallest unit —
+    the smallest failing unit by its lowest card, then fewer cards, then its highest card."""
     units = read(lead, deal)
     if len(units) == 1:
         return True, set(), sort_by_index(lead)

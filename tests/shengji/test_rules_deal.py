@@ -48,7 +48,7 @@ def rejected(deal: Deal, action: Declare | Pass | Bury | Play, error: type[Sheng
 
 
 def test_cards_are_dealt_one_at_a_time_in_seat_order_25_each_and_8_to_the_kitty() -> None:
-    """docs/rules/shengji.md#cards: "108 cards, 25 each, 8 to the kitty (底牌)". 打升級:
+    """docs/rules/shengji.md#cards: of the 108 cards each player gets 25 and 8 go to the kitty (底牌). 打升級:
     發牌后每方得25張，剩餘8張為底牌."""
     deck = shuffled_deck(random.Random(0))
     deal = Deal(deck, TWO, first_drawer=1)

@@ -1,6 +1,7 @@
-"""The order of cards in Shengji, rule by rule (docs/rules/shengji.md#trump-order: "Trump order: big joker,
-small joker, level card of the trump suit, other level cards, trump A…2. Off-suit: A…2 without the level
-rank"), with 打升級's wording where it helps. Cards are written in the notation of docs/notation.md.
+"""The order of cards in Shengji, rule by rule (docs/rules/shengji.md#trump-order and #plain-order: trump runs
+big joker, small joker, the level card of the trump suit, the other level cards, then the trump suit A…2; a
+plain suit runs A…2 without the level rank), with 打升級's wording where it helps. Cards are written in the
+notation of docs/notation.md.
 """
 
 from __future__ import annotations
@@ -40,8 +41,8 @@ def test_trump_order_seed_example_level_ten() -> None:
 
 
 def test_plain_suit_order_skips_the_level_rank() -> None:
-    """副牌從大至小依次為：A, K, Q, J, 9, 8 … 2 (docs/rules/shengji.md#plain-order: "Off-suit: A…2 without the
-    level rank")."""
+    """副牌從大至小依次為：A, K, Q, J, 9, 8 … 2 (docs/rules/shengji.md#plain-order: a plain suit runs A…2
+    without the level rank)."""
     deal = rules("T", "S")
     assert ladder(deal, EffectiveSuit.HEARTS) == ["HA", "HK", "HQ", "HJ", *(f"H{n}" for n in range(9, 1, -1))]
 
@@ -70,16 +71,17 @@ def test_level_cards_of_every_suit_are_trump() -> None:
 
 
 def test_off_suit_level_cards_are_equal() -> None:
-    """The other level cards share one rung (docs/rules/shengji.md#trump-order: "level card of the trump suit,
-    other level cards")."""
+    """The other level cards share one rung (docs/rules/shengji.md#trump-order: the trump suit's level card,
+    then the other level cards)."""
     deal = rules("9", "C")
     assert deal.order_of(card("S9")) == deal.order_of(card("H9")) == deal.order_of(card("D9"))
     assert deal.order_of(card("C9")) > deal.order_of(card("S9")) > deal.order_of(card("CA"))
 
 
 def test_no_trump_only_jokers_and_level_cards() -> None:
-    """A joker pair overturns to no trump (docs/rules/shengji.md#declaration-ladder: "a pair of jokers (→ no
-    trump)"; 打升級: 本局為無主牌): trump is the jokers and the four level cards, all four suits are plain."""
+    """A joker pair overturns to no trump (docs/rules/shengji.md#declaration-ladder: a pair of jokers declares
+    no trump; 打升級: 本局為無主牌): trump is the jokers and the four level cards, all four suits are
+    plain."""
     deal = rules("J", None)
     assert ladder(deal, TRUMP) == ["HR", "SB", "SJ=HJ=CJ=DJ"]
     for suit in (EffectiveSuit.SPADES, EffectiveSuit.HEARTS, EffectiveSuit.CLUBS, EffectiveSuit.DIAMONDS):
@@ -117,7 +119,7 @@ def test_gap_parameter_keeps_the_hole() -> None:
 
 
 def test_points() -> None:
-    """docs/rules/shengji.md#points: "Points: 5 = 5, 10 = 10, K = 10 (200 total)"; 打升級:
+    """docs/rules/shengji.md#points: 5s count 5, 10s and Ks 10, 200 points in all; 打升級:
     每張中不分花色5、10、K都是分牌."""
     assert points(parse_cards("S5 HT CK DA HR SB D9")) == 25
     assert POINTS == {Rank.FIVE: 5, Rank.TEN: 10, Rank.KING: 10}

@@ -138,9 +138,9 @@ def last_trick(lead: str, rules: ShengjiRules = SHENGJI, leader: int = 1) -> Dea
     [("SA", 2), ("SA SA", 4), ("SA SA SK SK", 8), ("SA SA SK SK SQ SQ", 16)],
 )
 def test_attackers_winning_the_last_trick_multiply_the_kittys_points(lead: str, multiplier: int) -> None:
-    """docs/rules/shengji.md#kitty-bonus: "Last trick won by the attackers: kitty points × 2 (single), × 4
-    (pair), × 8 (2-pair tractor), doubling with each further pair." The kitty is revealed to all at the
-    end."""
+    """docs/rules/shengji.md#kitty-bonus: when the attackers win the last trick the kitty's points count ×2
+    after a single, ×4 after a pair, ×8 after a two-pair tractor, doubling with each further pair. The kitty
+    is revealed to all at the end."""
     deal = last_trick(lead)
     result = deal.result
     assert result is not None
