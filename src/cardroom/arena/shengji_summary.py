@@ -3,8 +3,8 @@ deal statistics, the Rich tables, ``results.json`` and ``results.png``.
 
 Per team, over the fresh deals: the **deal win rate** (the team keeps the deal as dealers or takes it
 over as attackers: the side that gains the deal), the **levels gained** per deal (steps of the rule
-set's ladder, :func:`~cardroom.arena.shengji_play.rungs_after`: 2 → 5 is one level on the seven
-(docs/rules/shengji.md#ladder) levels), how often the team **deals** (declaring decides the first deal's
+set's ladder, :func:`~cardroom.arena.shengji_play.rungs_after`: 2 → 5 is one level on the seven-level
+ladder, docs/rules/shengji.md#ladder), how often the team **deals** (declaring decides the first deal's
 dealer), the **dealer-keep rate** (of the deals it dealt, those where the attackers scored under 80) and its
 **attackers' points** (its score when attacking: card points + the kitty bonus + failed-throw penalties, read
 in the result table). Over the matches: the match win rate. Guandan's play statistics (plays, bombs, return

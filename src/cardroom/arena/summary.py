@@ -1,5 +1,6 @@
 """From game outcomes to the arena's results: per-team rates with their intervals, and the play
-statistics set beside 掼蛋方法规则's figures (docs/rules/platform.md#human-figures) of human play.
+statistics set beside the figures of human play that 掼蛋方法规则 gives
+(docs/rules/platform.md#human-figures).
 
 Pure: the same outcomes give the same results, to the last digit (sums are taken in schedule order).
 """
@@ -34,7 +35,7 @@ HUMAN: Final[dict[str, Any]] = {
     "source": "docs/rules/platform.md#human-figures: 90% of deals take 30–50 plays; 上游 makes 7–16 plays; "
     "a return card completes a bomb (回贡成火) about half the time",
 }
-"""掼蛋方法规则's figures (docs/rules/platform.md#human-figures) of human play, as the results carry them."""
+"""The figures of human play of docs/rules/platform.md#human-figures, as the results carry them."""
 
 INTERVAL_METHOD: Final = (
     "95% interval over duplicate pairs: mean = Σ values / Σ units; standard error by the cluster "

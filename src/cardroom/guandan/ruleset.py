@@ -94,8 +94,8 @@ class RuleSet:
 
     max_bomb_size: int = 10
     """The most cards in a bomb of one rank: 10 (eight natural cards and both ♥ level cards,
-    docs/rules/competition.md#wild-cards); 12 in docs/rules/huopin.md#bomb (X相炸彈 … 4<=X<=12: the two big
-    jokers may join as wild cards)."""
+    docs/rules/competition.md#wild-cards); 12 in huopin (docs/rules/huopin.md#bomb: X相炸彈 … 4<=X<=12;
+    the two big jokers may join as wild cards)."""
 
     three_jokers_bomb: bool = False
     """三王炸彈 (docs/rules/huopin.md#three-jokers: 任意三個王的牌型): any three jokers are a bomb (6★, the

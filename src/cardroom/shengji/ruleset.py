@@ -1,7 +1,7 @@
 """Shengji (升级 / Tractor) rule sets: every rule players dispute is a named parameter.
 
-:class:`ShengjiRules` is a frozen value validated on construction; its defaults are docs/rules/shengji.md
-(打升級) as the project reads it: the seven-level ladder 2, 5, 10, J, Q, K, A with the must-play stops 2, J
+:class:`ShengjiRules` is a frozen value validated on construction; its defaults are the rules of 打升級
+as docs/rules/shengji.md reads them: the seven-level ladder 2, 5, 10, J, Q, K, A with the must-play stops 2, J
 and A, and the result table of 40 points a level. Presets are values of it found by name (:func:`preset`):
 ``shengji`` (the default), ``shengji_all_ranks`` (every rank 2…A, common practice) and
 ``shengji_second_table`` (打升級's second result table). Code branches on parameters, never on a
