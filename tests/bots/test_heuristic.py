@@ -1,4 +1,4 @@
-"""The heuristic bot: always legal and deterministic over many deals, the seeds' advice on hand-built
+"""The heuristic bot: always legal and deterministic over many deals, the sources' advice on hand-built
 positions (掼蛋方法规则's advice on tribute and return, 摜彈's 遊戲技巧 and 遊戲精神 on play:
 docs/sources.md), and its strength against random play; and the hand planner it plays from."""
 

@@ -1,4 +1,4 @@
-"""The heuristic bot: plays Guandan the way the seeds advise, from a plan of its hand.
+"""The heuristic bot: plays Guandan the way the sources advise (docs/sources.md), from a plan of its hand.
 
 Its hand is split into few, strong plays (:mod:`cardroom.bots.planning`); every decision reads that plan
 and the public state (card counts, 报牌, the cards already played, who made the play to beat):
@@ -76,7 +76,7 @@ FEED_PARTNER_AT = 2
 
 @register("heuristic")
 class HeuristicBot:
-    """Plan-based play following the seeds' advice (see the module's documentation)."""
+    """Plan-based play following the sources' advice (see the module's documentation)."""
 
     name = "heuristic"
     bomb_threat = BOMB_THREAT
