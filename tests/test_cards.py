@@ -1,9 +1,9 @@
-"""The 108-card set and the card notation of NOTATION.md.
+"""The 108-card set and the card notation of docs/notation.md.
 
-NOTATION.md: "suit first, then rank ... `SB` small joker 小王, `HR` big joker 大王 ... A set of cards prints
-space-separated in a stable order (`SB HR HR H2 ST`) ... Input is forgiving and errors are exact: parsers
-also accept `10` for `T`, lowercase, the suit symbols before or after the rank (`♥10`, `10♥`), and `大王`,
-`小王`; anything else raises an error that names the token it could not read and where it stands."
+docs/notation.md#cards: a card is its suit, then its rank, and the jokers are `SB` (小王) and `HR` (大王); a
+set of cards prints space-separated in print order (`SB HR HR H2 ST`); reading is forgiving (`10` for `T`,
+lower case, suit symbols before or after the rank, `大王` and `小王`), and anything else is an error naming
+what could not be read and where.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.CLUBS: "♣", Suit.DIAMO
 
 
 def test_full_deck_is_108_cards_each_of_54_values_twice() -> None:
-    """RULES.md: "Two standard decks with jokers: 108 cards, 27 each." """
+    """docs/rules/competition.md#cards: two 54-card decks, jokers included, 27 cards to each player."""
     deck = full_deck()
     assert len(deck) == 108
     counts = Counter(deck)
@@ -150,7 +150,8 @@ def test_repr_reads_back() -> None:
     ],
 )
 def test_canonical_str(card: Card, text: str) -> None:
-    """NOTATION.md: "Examples: `HT` ten of hearts, `SA` ace of spades, `D2`" and `SB`, `HR` jokers."""
+    """docs/notation.md#cards: `HT` is the ten of hearts, `SA` the ace of spades, `D2` the two of diamonds,
+    and `SB`, `HR` jokers."""
     assert str(card) == text
 
 
@@ -203,8 +204,8 @@ def test_rank_and_suit_letters() -> None:
     ],
 )
 def test_forgiving_input(token: str, expected: str) -> None:
-    """NOTATION.md: "parsers also accept `10` for `T`, lowercase, the suit symbols before or after the
-    rank (`♥10`, `10♥`), and `大王`, `小王`"."""
+    """docs/notation.md#reading: reading also accepts `10` for `T`, lower case, a suit symbol before or after
+    the rank (`♥10`, `10♥`), and `大王`, `小王`."""
     assert str(Card.parse(token)) == expected
     assert parse_cards(token) == (Card.parse(expected),)
 
@@ -232,7 +233,8 @@ def test_parse_cards_keeps_duplicates() -> None:
 
 
 def test_format_cards_print_order_example() -> None:
-    """NOTATION.md: "A set of cards prints space-separated in a stable order (`SB HR HR H2 ST`)"."""
+    """docs/notation.md#print-order: a set of cards is written space-separated in print order (`SB HR HR H2
+    ST`)."""
     cards = [Card.parse(token) for token in ("ST", "HR", "H2", "SB", "HR")]
     assert format_cards(cards) == "SB HR HR H2 ST"
 
@@ -285,7 +287,7 @@ def test_round_trip_random_multisets(cards: list[Card]) -> None:
 
 
 def _spellings(card: Card) -> list[str]:
-    """Every forgiving spelling NOTATION.md allows for one card."""
+    """Every forgiving spelling docs/notation.md#reading allows for one card."""
     if card.is_joker:
         chinese = "小王" if card is SMALL_JOKER else "大王"
         return [str(card), str(card).lower(), chinese]
@@ -316,7 +318,7 @@ def test_notation_error_is_a_value_error() -> None:
 
 
 def test_parse_cards_error_names_token_number_and_column() -> None:
-    """NOTATION.md: an error "names the token it could not read and where it stands"."""
+    """docs/notation.md#reading: an error names what it could not read and where."""
     with pytest.raises(NotationError) as caught:
         parse_cards("SA XX H3")
     message = str(caught.value)

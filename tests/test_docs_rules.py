@@ -18,9 +18,13 @@ DOCS = ROOT / "docs"
 RULES = DOCS / "rules"
 PAGES = ("competition", "classic", "platform", "huopin", "shengji")
 
-CITATION = re.compile(r"docs/((?:rules/)?[a-z_-]+\.md)#([A-Za-z0-9_-]+)")
+CITATION = re.compile(
+    r"docs/((?:rules/)?[a-z_-]+\.md)#([A-Za-z0-9_-]+)((?:\s*(?:,|and|or|&)\s*#[A-Za-z0-9_-]+)*)"
+)
 """A citation in code, tests or docs of a rule (or of the sources, notation, architecture pages): the
-page and the anchor."""
+page, the anchor, and the further anchors of the same page that follow it (``docs/rules/shengji.md#pairs
+and #tractors``, ``…#round-points, #score-28``), which may run onto the next line."""
+FURTHER = re.compile(r"#([A-Za-z0-9_-]+)")
 CITED_PAGES = ("rules/", "sources.md", "notation.md", "architecture.md")
 """The pages whose anchors citations must name (the pages that replace the texts outside the repository)."""
 LINK = re.compile(r"\]\(([^)\s]*)\)")
@@ -73,8 +77,9 @@ def test_anchors_are_unique_on_a_page(name: str) -> None:
 
 
 def test_every_cited_rule_exists() -> None:
-    """Every ``docs/rules/<page>.md#<anchor>`` in code, tests and docs names an anchor of that page (and
-    so does every citation of docs/sources.md, docs/notation.md and docs/architecture.md)."""
+    """Every ``docs/rules/<page>.md#<anchor>`` in code, tests and docs names an anchor of that page, and so
+    does each further ``#anchor`` chained after it (and every citation of docs/sources.md, docs/notation.md
+    and docs/architecture.md)."""
     defined = {
         page.relative_to(DOCS).as_posix(): set(anchors(page))
         for page in [*RULES.glob("*.md"), *(DOCS / name for name in CITED_PAGES[1:])]
@@ -82,11 +87,31 @@ def test_every_cited_rule_exists() -> None:
     broken = []
     for path in searched_files():
         text = path.read_text(encoding="utf-8", errors="replace")
-        for number, line in enumerate(text.splitlines(), start=1):
-            for page, anchor in CITATION.findall(line):
+        for found in CITATION.finditer(text):
+            page = found.group(1)
+            number = text.count("\n", 0, found.start()) + 1
+            for anchor in [found.group(2), *FURTHER.findall(found.group(3))]:
                 if page.startswith(CITED_PAGES) and anchor not in defined.get(page, set()):
                     broken.append(f"{path.relative_to(ROOT)}:{number}: docs/{page}#{anchor}")
     assert not broken, "citations of rules that do not exist:\n" + "\n".join(broken)
+
+
+PAGE_CITATION = re.compile(r"docs/rules/([A-Za-z0-9_-]+\.md)")
+
+
+def test_every_cited_rules_page_exists() -> None:
+    """Every ``docs/rules/<page>.md`` named in code, tests and docs, with or without an anchor, is a page
+    of docs/rules/."""
+    missing = []
+    for path in searched_files():
+        text = path.read_text(encoding="utf-8", errors="replace")
+        for number, line in enumerate(text.splitlines(), start=1):
+            missing += [
+                f"{path.relative_to(ROOT)}:{number}: docs/rules/{page}"
+                for page in PAGE_CITATION.findall(line)
+                if not (RULES / page).is_file()
+            ]
+    assert not missing, "citations of rules pages that do not exist:\n" + "\n".join(missing)
 
 
 def test_every_link_into_the_rule_pages_resolves() -> None:

@@ -1,4 +1,4 @@
-"""The layering of ARCHITECTURE.md: imports flow one way, and the rules core does no I/O."""
+"""The layering of docs/architecture.md#layers: imports flow one way, and the rules core does no I/O."""
 
 from __future__ import annotations
 

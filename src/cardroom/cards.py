@@ -1,4 +1,4 @@
-"""Cards of the two-deck 108-card set and their notation (see NOTATION.md).
+"""Cards of the two-deck 108-card set and their notation (docs/notation.md).
 
 Notation is the Guandan AI competition's: suit letter then rank letter (``HT``, ``SA``, ``D2``), ``SB``
 for the small joker 小王 and ``HR`` for the big joker 大王. Parsing is forgiving (``10``, lowercase, suit

@@ -61,8 +61,8 @@ def test_the_weights_match_the_features() -> None:
 def test_an_orders_value_is_one_plus_the_level_rise_for_the_winners_and_its_opposite(
     name: str, places: tuple[int, int, int, int], value: int
 ) -> None:
-    """RULES.md, levels: the 上游's team rises by its partner's place (二游 +3, 三游 +2, 下游 +1; the
-    platform rule set's 双下 +4)."""
+    """docs/rules/competition.md#level-up: the 上游's team rises by its partner's place (二游 +3, 三游 +2,
+    下游 +1; the platform rule set's 双下 +4)."""
     rules = PRESETS[name]
     winner = places[0]
     assert places_value(places, winner, rules) == places_value(places, (winner + 2) % 4, rules) == value

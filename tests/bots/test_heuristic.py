@@ -1,6 +1,6 @@
-"""The heuristic bot: always legal and deterministic over many deals, the seeds' advice on hand-built
-positions (seed 001 on tribute and return, seed 002 遊戲技巧 and 遊戲精神 on play), and its strength
-against random play; and the hand planner it plays from."""
+"""The heuristic bot: always legal and deterministic over many deals, the sources' advice on hand-built
+positions (掼蛋方法规则's advice on tribute and return, 摜彈's 遊戲技巧 and 遊戲精神 on play:
+docs/sources.md), and its strength against random play; and the hand planner it plays from."""
 
 from __future__ import annotations
 
@@ -314,7 +314,8 @@ def test_its_tribute_is_a_legal_highest_card() -> None:
 
 
 def test_its_tribute_to_an_opponent_is_the_ace_whose_neighbours_it_holds() -> None:
-    # seed 001: of equal highest cards, pay the one whose suit neighbours you hold (♠K ♠Q beside ♠A),
+    # 掼蛋方法规则's advice (docs/sources.md#fangfa): of equal highest cards, pay the one whose suit
+    # neighbours you hold (♠K ♠Q beside ♠A),
     # so the receiver is less likely to make a straight flush with it
     observation = tribute_position(TRIBUTE_HAND, level_team=1)
     action = HeuristicBot(random.Random(0)).act(observation)

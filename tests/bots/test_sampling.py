@@ -78,9 +78,9 @@ def test_sampling_is_deterministic_under_a_seed() -> None:
 
 
 def test_the_turned_card_stays_with_its_holder_until_played() -> None:
-    """Seed 002 通則 二.2 (抓到翻出牌張者首圈領出牌): every seat saw the first deal's turned card go to
-    its holder, so every sample deals it there; once the holder plays that card, its copies are drawn as
-    any other unseen card."""
+    """docs/rules/competition.md#first-lead (抓到翻出牌張者首圈領出牌): every seat saw the first deal's turned
+    card go to its holder, so every sample deals it there; once the holder plays that card, its copies are
+    drawn as any other unseen card."""
     rng = random.Random(3)
     match = Match()
     deal = match.deal_random(rng)
@@ -126,11 +126,12 @@ def heuristic_matches(rules_name: str, matches: int, seed: int) -> Iterator[tupl
 
 @pytest.mark.parametrize("rules_name", sorted(PRESETS))
 def test_excluded_cards_are_never_held_and_never_sampled(rules_name: str) -> None:
-    """RULES.md, tribute: 下游 gives the highest card in hand (the ♥ level card excluded), so a payer
-    holds nothing above its tribute but what its return brought; 抗贡: the paying side holding both big
-    jokers pays nothing; `classic` (seed 000: 如果進貢一方，有一人摸到兩張副畫，則此人不用進貢) a payer
-    with both small jokers is excused. What each seat reads from these is true of the real hands, and
-    no sample deals an excluded card to the seat it is excluded from."""
+    """docs/rules/competition.md#tribute-card: 下游 gives the highest card in hand (the ♥ level card
+    excluded), so a payer holds nothing above its tribute but what its return brought; 抗贡: the paying side
+    holding both big jokers pays nothing; `classic` (docs/rules/classic.md#exemptions:
+    如果進貢一方，有一人摸到兩張副畫，則此人不用進貢) a payer with both small jokers is excused. What each
+    seat reads from these is true of the real hands, and no sample deals an excluded card to the seat it is
+    excluded from."""
     excluded_seen = Counter[str]()
     for match, deal, seat in heuristic_matches(rules_name, 4, 40):
         observation = match.observation(seat)

@@ -1,4 +1,4 @@
-"""A slow, obviously-correct reference for Guandan plays, written from RULES.md ("Guandan, the
+"""A slow, obviously-correct reference for Guandan plays, written from docs/rules/competition.md (the
 competition preset") alone, to cross-check the fast engine in :mod:`cardroom.guandan.combinations` and
 :mod:`cardroom.guandan.moves` (neither is imported here).
 
@@ -10,14 +10,15 @@ The method is literal:
   rank, two wild cards alone a pair of the level rank ("Played alone, or as a pair, they are level
   cards");
 * the leads of a hand are the readings of every sub-multiset of it; the follows are the leads that beat
-  the previous play by the bomb ladder and the order of ranks, both restated here from RULES.md.
+  the previous play by the bomb ladder and the order of ranks, both restated here from
+  docs/rules/competition.md#bomb-order and #rank-order.
 
 Everything is exponential on purpose: it is meant for small hands (about 12 cards at most), and for
 pruned enumerations whose pruning is argued from the table of combinations (see
 :func:`candidate_multisets`).
 
 The second part (:class:`Variant`, ``variant_*``) does the same for the play rules that differ between
-rule sets, written from RULES.md ("`huopin` (seed 004) differs") and the seed text: long sequences,
+rule sets, written from docs/rules/huopin.md: long sequences,
 airplanes, chained and three-joker bombs, stars, another order of ranks, and the big joker as a second
 wild card whose cards are kept only in their largest readings.
 """
@@ -276,8 +277,8 @@ BOMB_LADDER: Final[tuple[tuple[PlayKind, int], ...]] = (
     (PlayKind.BOMB, 10),
     (PlayKind.FOUR_JOKERS, 4),
 )
-"""RULES.md: every non-bomb < 4-card bomb < 5-card bomb < straight flush < 6 < 7 < 8 < 9 < 10-card
-bomb < four jokers."""
+"""docs/rules/competition.md#bomb-order: every non-bomb < 4-card bomb < 5-card bomb < straight flush < 6 < 7 <
+8 < 9 < 10-card bomb < four jokers."""
 
 SEQUENCE_WIDTHS: Final = {
     PlayKind.STRAIGHT: 1,
@@ -316,8 +317,8 @@ def brute_beats(
     previous_size: int,
     level: Rank,
 ) -> bool:
-    """RULES.md: a play beats the previous one if it is the same kind and size with a higher key, or
-    it is a bomb-class play that outranks it on the bomb ladder."""
+    """docs/rules/competition.md#beating: a play beats the previous one if it is the same kind and size with a
+    higher key, or it is a bomb-class play that outranks it on the bomb ladder."""
     rung = (kind, size)
     previous_rung = (previous_kind, previous_size)
     mine = strength(kind, rank, size, level)
@@ -402,10 +403,10 @@ def candidate_multisets(hand: Iterable[Card], level: Rank, size: int) -> set[tup
     return found
 
 
-# === rule-set variants: seed 004 (火拼掼蛋, RULES.md "`huopin` (seed 004) differs") ===================
+# === rule-set variants: 火拼掼蛋 (docs/rules/huopin.md) ===================
 #
 # The same literal method, for the play rules that differ between rule sets. The reference restates
-# them itself (:class:`Variant`), from RULES.md and the seed text, rather than importing the engine's
+# them itself (:class:`Variant`), from docs/rules/huopin.md, rather than importing the engine's
 # rule set: sequences of a range of lengths, airplanes with wings, bombs of up to 12 cards, chained and
 # three-joker bombs, bombs ordered by stars, another order of ranks, and the big joker as a second wild
 # card whose cards are offered only in their largest readings (选择大的牌型为优先).
@@ -425,7 +426,7 @@ class Variant:
     level_high: bool = True
     """The level rank is above A for singles … bombs."""
     two_high: bool = False
-    """2 is above A (seed 004: 大王、小王、2、A、K…3)."""
+    """2 is above A (docs/rules/huopin.md#rank-order: 大王、小王、2、A、K…3)."""
     straights: tuple[int, int] = (5, 5)
     tubes: tuple[int, int] = (3, 3)
     plates: tuple[int, int] = (2, 2)
@@ -453,8 +454,8 @@ HUOPIN_VARIANT: Final = Variant(
     big_joker_wild=True,
     stars=True,
 )
-"""Seed 004: 順子 任意五張或者5張以上; 連對 三對或者三對以上; 連三張 二個或者二個以上; 飛機帶翅膀; X相炸彈
-4<=X<=12; 三王炸彈; X相Y連環炸彈 3<=Y<=6; 大王 萬能牌; bombs by 星級; 大王、小王、2、A、K…3."""
+"""docs/rules/huopin.md: 順子 任意五張或者5張以上; 連對 三對或者三對以上; 連三張 二個或者二個以上; 飛機帶翅膀;
+X相炸彈 4<=X<=12; 三王炸彈; X相Y連環炸彈 3<=Y<=6; 大王 萬能牌; bombs by 星級; 大王、小王、2、A、K…3."""
 
 
 def _lows_of_window(ranks: frozenset[Rank]) -> tuple[Rank, ...]:
@@ -467,7 +468,7 @@ def _lows_of_window(ranks: frozenset[Rank]) -> tuple[Rank, ...]:
 
 @cache
 def variant_plain(ranks: tuple[Rank, ...], one_suit: bool, variant: Variant) -> frozenset[Shape]:
-    """The shapes of plain cards with these ranks (sorted) under the variant, read off the seed's list of
+    """The shapes of plain cards with these ranks (sorted) under the variant, read off 火拚摜蛋's list of
     牌型 one by one."""
     size = len(ranks)
     count = Counter(ranks)
@@ -647,9 +648,9 @@ BOMB_CLASS: Final = frozenset(
 def variant_strength(
     kind: PlayKind, rank: Rank, size: int, length: int, level: Rank, variant: Variant
 ) -> tuple[int, ...]:
-    """What decides between two plays: for bombs, seed 004's stars (先按照星級 … 數量越少的越大 … 最大牌的
-    點數; 天王 the highest 7★, 三王 the lowest 6★, a straight flush between 5★ and 6★) or the competition
-    ladder; for the rest, the top of a sequence or the order of ranks."""
+    """What decides between two plays: for bombs, the stars of docs/rules/huopin.md#bomb-order (先按照星級 …
+    數量越少的越大 … 最大牌的點數; 天王 the highest 7★, 三王 the lowest 6★, a straight flush between 5★ and
+    6★) or the competition ladder; for the rest, the top of a sequence or the order of ranks."""
     width = VARIANT_WIDTHS.get(kind)
     value = sequence_top(rank, size // width) if width else variant_order(rank, level, variant)
     if kind not in BOMB_CLASS:

@@ -1,7 +1,7 @@
 """Helpers for scenario tests of deals and matches: hand-built deals, named plays, a snapshot of a
 deal's state, and a driver that plays a deal to a chosen finishing order through the public API.
 
-Cards are written in NOTATION.md notation (``SA``, ``H2``, ``SB`` small joker, ``HR`` big joker).
+Cards are written in the notation of docs/notation.md (``SA``, ``H2``, ``SB`` small joker, ``HR`` big joker).
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """The fast engine (``classify``, ``legal_leads``, ``legal_follows``) against the brute-force reference
-of :mod:`tests.guandan.brute_force`, written from RULES.md ("Guandan, the competition preset").
+of :mod:`tests.guandan.brute_force`, written from docs/rules/competition.md.
 
 Plays are compared as sets of (kind, key rank, cards). Every play the engine returns is also checked on
 its own: no duplicates, the deal's level, ``key == play_key(...)``, one ``stands_for`` card per wild
@@ -9,8 +9,8 @@ Small hands (up to about 10 cards) are compared with the exhaustive reference; f
 a pruned enumeration (:func:`candidate_multisets`) whose pruning is itself checked against the
 exhaustive one on small hands.
 
-The last part checks the rule-set variants: ``huopin`` (seed 004) and each play parameter alone, against
-the reference's own reading of them (:class:`~tests.guandan.brute_force.Variant`), on small hands with
+The last part checks the rule-set variants: ``huopin`` (docs/rules/huopin.md) and each play parameter alone,
+against the reference's own reading of them (:class:`~tests.guandan.brute_force.Variant`), on small hands with
 0–2 ♥ level cards and 0–2 big jokers and on long shapes.
 """
 
@@ -186,7 +186,8 @@ def random_hand(rng: random.Random, level: Rank, wilds: int, size: int = 27) -> 
     return sort_by_index(rng.sample(pool, size - wilds) + [wild] * wilds)
 
 
-# --- the reference itself reads RULES.md right ------------------------------------------------------
+# --- the reference itself reads docs/rules/competition.md right
+# ------------------------------------------------------
 
 R = Rank
 K = PlayKind
@@ -260,7 +261,8 @@ RULE_EXAMPLES: list[tuple[str, str, Rank, set[tuple[PlayKind, Rank]]]] = [
 def test_reference_reads_rules_examples(
     rule: str, text: str, level: Rank, expected: set[tuple[PlayKind, Rank]]
 ) -> None:
-    """The reference gives the RULES.md readings of hand-picked card sets, and so does ``classify``."""
+    """The reference gives the readings (docs/rules/competition.md#readings) of hand-picked card sets, and so
+    does ``classify``."""
     held = cards(text)
     brute = brute_classify(held, level)
     assert {(kind, rank) for kind, rank, _ in brute} == expected, rule
@@ -280,9 +282,9 @@ def test_reference_loose_rule_lets_natural_straight_flush_be_a_straight() -> Non
 
 
 def test_reference_bomb_ladder_orders_as_rules_md() -> None:
-    """RULES.md's ladder: every non-bomb < 4-card bomb < 5-card bomb < straight flush < 6 < 7 < 8 < 9 <
-    10-card bomb < four jokers; within a rung, the order of ranks (level rank above A) or the top rank
-    of a straight flush."""
+    """docs/rules/competition.md#bomb-order: every non-bomb < 4-card bomb < 5-card bomb < straight flush < 6 <
+    7 < 8 < 9 < 10-card bomb < four jokers; within a rung, the order of ranks (level rank above A) or the top
+    rank of a straight flush."""
     level = Rank.FIVE
     ladder = [
         (K.STRAIGHT, R.TEN, 5),
@@ -482,8 +484,9 @@ def test_legal_follows_match_reference(wilds: int, deal: st.DataObject) -> None:
 @FAST
 @given(deal=st.data())
 def test_play_beats_matches_reference(wilds: int, deal: st.DataObject) -> None:
-    """``Play.beats`` on any two engine plays agrees with the reference's reading of RULES.md's
-    comparison (same kind and size with a higher key, or higher on the bomb ladder)."""
+    """``Play.beats`` on any two engine plays agrees with the reference's reading of
+    docs/rules/competition.md#beating: comparison (same kind and size with a higher key, or higher on the bomb
+    ladder)."""
     level, hand = deal.draw(hands(wilds, 10 - wilds, narrow=True))
     plays = legal_leads(hand, level)
     if not plays:
@@ -698,7 +701,8 @@ def test_slow_full_hand_from_narrow_ranks(seed: int, wilds: int) -> None:
     check_follows(hand, reference, previous_plays(reference, level), level)
 
 
-# === rule-set variants: huopin (seed 004) and each play parameter alone ==========================
+# === rule-set variants: huopin (docs/rules/huopin.md) and each play parameter alone
+# ==========================
 #
 # The reference's :class:`Variant` restates the play parameters; the engine reads them from
 # :class:`RuleSet`. Each variant below pairs the two, and the engine must give exactly the reference's
@@ -945,8 +949,9 @@ def test_huopin_legal_follows_match_reference(hearts: int, bigs: int, deal: st.D
 @HUOPIN_FAST
 @given(deal=st.data())
 def test_huopin_play_beats_matches_reference(hearts: int, bigs: int, deal: st.DataObject) -> None:
-    """``Play.beats`` on any two huopin plays agrees with the reference's reading of seed 004's
-    comparison (same kind and number of cards, higher top; bombs by stars, then fewer cards, then rank)."""
+    """``Play.beats`` on any two huopin plays agrees with the reference's reading of
+    docs/rules/huopin.md#bomb-order: comparison (same kind and number of cards, higher top; bombs by stars,
+    then fewer cards, then rank)."""
     level, hand = deal.draw(variant_hands(hearts, bigs, 10 - hearts - bigs))
     plays = legal_leads(hand, level, HUOPIN)
     if not plays:

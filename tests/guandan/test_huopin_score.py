@@ -1,4 +1,4 @@
-"""火拼掼蛋's per-deal score (seed 004 记分计算), rule by rule."""
+"""火拼掼蛋's per-deal score (docs/rules/huopin.md#base-points), rule by rule."""
 
 from __future__ import annotations
 
@@ -18,7 +18,8 @@ def no_stars(play: Play) -> int:
 
 
 def bomb_size_stars(play: Play) -> int:
-    """A stand-in star function: an X-card bomb is X★ (seed 004: X 相炸彈：等同於 X 星級)."""
+    """A stand-in star function: an X-card bomb is X★ (docs/rules/huopin.md#stars: X 相炸彈：等同於 X
+    星級)."""
     return len(play.cards) if play.kind is PlayKind.BOMB else 0
 
 
@@ -76,7 +77,8 @@ def test_final_score_is_base_times_multiplier_plus_contributions() -> None:
 
 
 def test_star_levels_of_the_special_plays() -> None:
-    """Seed 004 星級: 三王炸彈 6星級; 天王炸彈 7星級; X相炸彈 X星級; X相Y連環炸彈 X+Y星級 (5相3連環 8星)."""
+    """docs/rules/huopin.md#stars: 三王炸彈 6星級; 天王炸彈 7星級; X相炸彈 X星級; X相Y連環炸彈 X+Y星級
+    (5相3連環 8星)."""
     hand = build_hands("SB SB HR HR S5 H5 C5 D5 S5 S6 H6 C6 D6 S6 S7 H7 C7 D7 S7")[0]
     stars: dict[tuple[PlayKind, int], int] = {}
     for play in legal_leads(hand, Rank.TWO, HUOPIN):

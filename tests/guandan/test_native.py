@@ -245,8 +245,9 @@ def test_deals_in_the_core_step_with_the_pure_machine(
 
 
 def test_a_return_with_no_card_within_the_limit_is_the_lowest_card(core: ModuleType) -> None:
-    """还贡 at most 10 (RULES.md, competition), or the lowest card when the receiver holds none that low:
-    上游 holding J and above, given a level card (2, ranked above A), returns a J, in both machines."""
+    """还贡 at most 10 (docs/rules/competition.md#return-card), or the lowest card when the receiver holds
+    none that low: 上游 holding J and above, given a level card (2, ranked above A), returns a J, in both
+    machines."""
     high = [card for card in DECK if card.rank >= Rank.JACK]
     low = [card for card in DECK if card.rank < Rank.JACK]
     winner, leftover = high[:27], high[27:]

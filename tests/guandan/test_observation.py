@@ -1,6 +1,6 @@
 """What one seat may know (``match.observation(seat)``): its own hand, never another seat's cards, the
 public history (a return card only to the two seats it passes between), card counts, levels, whose turn
-and 报牌 (RULES.md "Guandan, the `competition` preset": Play, Tribute; seed 002 四（三）.1 and 五、報牌).
+and 报牌 (docs/rules/competition.md#hidden-information and #card-count).
 """
 
 from __future__ import annotations
@@ -119,7 +119,8 @@ def check_observation(match: Match, seat: int) -> None:
 
 
 def test_observation_shows_the_own_hand() -> None:
-    """Seed 四（三）.1: 牌手未出的牌張應完全面向自己 — each seat sees its own hand, all 27 cards."""
+    """docs/rules/competition.md#hidden-information (摜彈, 比賽通則 四（三）1): 牌手未出的牌張應完全面向自己 —
+    each seat sees its own hand, all 27 cards."""
     match = Match()
     match.deal(FAST, 0)
     for seat in range(4):
@@ -140,10 +141,11 @@ def test_observation_before_the_first_deal_shows_no_cards() -> None:
 
 
 def test_observation_never_reveals_another_seats_cards_over_a_whole_random_match() -> None:
-    """Seed 四（三）.1: 不得有意或無意暴露牌張 — no field of any seat's observation (history events, the play
-    to beat, legal actions) shows a card of another hand beyond what was played or publicly paid; a return
-    card is seen only by the two seats it passes between. Checked for every seat after every action of a
-    random match (random legal actions), until a team passes A."""
+    """docs/rules/competition.md#hidden-information (摜彈, 比賽通則 四（三）1): 不得有意或無意暴露牌張 — no
+    field of any seat's observation (history events, the play to beat, legal actions) shows a card of another
+    hand beyond what was played or publicly paid; a return card is seen only by the two seats it passes
+    between. Checked for every seat after every action of a random match (random legal actions), until a team
+    passes A."""
     rng = random.Random(2024)
     match = Match()
     actions = 0
@@ -201,8 +203,9 @@ def test_observation_does_not_depend_on_the_other_hands() -> None:
 
 @pytest.mark.parametrize(("partner_place", "payers"), [(3, 1), (2, 2)])
 def test_return_card_visible_only_to_the_two_seats_involved(partner_place: int, payers: int) -> None:
-    """RULES.md Tribute: "上游 returns one card"; seed 三.2: 還牌時，應將牌面向下 — a return is passed face
-    down: only the giver and the receiver see the card; the tribute itself is public (兩位進貢者同時亮牌)."""
+    """docs/rules/competition.md#hidden-information: the 上游 returns one card to the payer; 摜彈, 比賽通則
+    三.2: 還牌時，應將牌面向下 — a return is passed face down: only the giver and the receiver see the card;
+    the tribute itself is public (兩位進貢者同時亮牌)."""
     rng = random.Random(11)
     match = Match()
     play_match_deal(match, rng, 0, partner_place)
@@ -242,8 +245,9 @@ def test_return_card_visible_only_to_the_two_seats_involved(partner_place: int, 
 
 
 def test_pending_double_tribute_is_not_shown_before_both_have_paid() -> None:
-    """Seed 三.2: in a double tribute 兩位進貢者同時亮牌 — the first payer's card is not shown (to anyone but
-    the payer's own hand count) until both have paid."""
+    """docs/rules/competition.md#hidden-information (摜彈, 比賽通則 三.2): in a double tribute
+    兩位進貢者同時亮牌 — the first payer's card is not shown (to anyone but the payer's own hand count) until
+    both have paid."""
     rng = random.Random(12)
     match = Match()
     play_match_deal(match, rng, 0, 2)
@@ -264,8 +268,8 @@ def test_pending_double_tribute_is_not_shown_before_both_have_paid() -> None:
 
 
 def test_card_counts_levels_and_whose_turn() -> None:
-    """RULES.md: the public state is each hand's count, both teams' levels, the level rank and the player to
-    act; ``legal_actions`` only for the seat to act."""
+    """docs/rules/competition.md#hidden-information: the public state is each hand's count, both teams'
+    levels, the level rank and the player to act; ``legal_actions`` only for the seat to act."""
     rng = random.Random(13)
     match = Match()
     play_match_deal(match, rng, 1, 3)
@@ -283,9 +287,9 @@ def test_card_counts_levels_and_whose_turn() -> None:
 
 
 def test_the_first_deals_turned_card_and_its_holder_are_public_through_that_deal() -> None:
-    """RULES.md Tribute: "First deal: the holder of a card turned at random". Seed 002 通則 二.2: 南家切牌
-    並翻出一張牌 … 抓到翻出牌張者首圈領出牌 — the card is turned face up, so every seat knows who holds
-    it; later deals turn none."""
+    """docs/rules/competition.md#first-lead: in a first deal the player who receives a card turned face up at
+    random leads. 摜彈, 比賽通則 二.2: 南家切牌並翻出一張牌 … 抓到翻出牌張者首圈領出牌 — the card is turned
+    face up, so every seat knows who holds it; later deals turn none."""
     rng = random.Random(21)
     match = Match()
     hands, (holder, card) = shuffled_hands(rng)
@@ -313,8 +317,8 @@ def shuffled(rng: random.Random) -> Hands:
 
 
 def test_announced_counts_are_the_seats_with_ten_or_fewer_cards() -> None:
-    """RULES.md Play: "A player with 10 or fewer cards after a play announces the count (报牌)". Seed 五:
-    牌手在出完一手牌後，如手中剩餘牌不超過10張，應立即 ... 報出剩餘張數。"""
+    """docs/rules/competition.md#card-count: a player left with 10 cards or fewer after a play announces how
+    many (报牌). 摜彈, 比賽通則 五: 牌手在出完一手牌後，如手中剩餘牌不超過10張，應立即 ... 報出剩餘張數。"""
     match = Match()
     match.deal(FAST, 0)
     assert match.observation(1).announced_counts == {}
@@ -360,9 +364,9 @@ def test_history_is_the_current_deals_log() -> None:
 
 
 def test_the_previous_deals_places_are_public_in_a_deal_with_tribute() -> None:
-    """RULES.md, Tribute: who pays whom and who leads after the tribute follow from the previous deal's
-    finishing order, which every seat saw; each seat's observation carries it (``None`` in the first
-    deal)."""
+    """docs/rules/competition.md#hidden-information: who pays whom and who leads after the tribute follow from
+    the previous deal's finishing order, which every seat saw; each seat's observation carries it (``None`` in
+    the first deal)."""
     rng = random.Random(7)
     match = Match(max_deals=4)
     while not match.is_over:

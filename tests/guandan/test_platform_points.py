@@ -1,5 +1,5 @@
-"""One test per rule of the platform's rating points (seed 001, 积分规则: 积分 and 级别), each quoting the
-seed's sentence, and hand-computed matches.
+"""One test per rule of the platform's rating points (docs/rules/platform.md#points-per-level to #titles),
+each quoting the source's sentence, and hand-computed matches.
 
 Matches are played through the public API: :func:`tests.guandan.scenario.play_match_deal` deals
 shuffled hands and drives each deal (tribute and return included) so that a chosen seat takes 上游 and
@@ -36,7 +36,7 @@ from tests.guandan.scenario import play_match_deal
 
 R = Rank
 PLATFORM_LIKE = RuleSet(name="platform-like", partner_rises=(4, 2, 1))
-"""双下 +4 (seed 001: 如果是双下，赢家升4级), as the platform's rule set has it."""
+"""双下 +4 (docs/rules/platform.md#level-up: 如果是双下，赢家升4级), as the platform's rule set has it."""
 
 
 def played(outcomes: list[tuple[int, int]], rules: RuleSet | None = None, seed: int = 1) -> Match:
@@ -91,14 +91,14 @@ def reasons(points: MatchPoints, seat: int) -> list[tuple[int, Reason, int]]:
     ],
 )
 def test_titles_by_points_at_each_boundary(points: int, name: str) -> None:
-    """Seed 级别: 〈=0笨蛋 〈=10坏蛋 〈=100鸡蛋 〈=200活珠 〈=500毛蛋 〈=1000铁蛋 〈=2000银蛋 〈=5000金蛋
-    〉5000掼蛋 — each bound belongs to the title below it; negative points are 笨蛋."""
+    """掼蛋方法规则 级别: 〈=0笨蛋 〈=10坏蛋 〈=100鸡蛋 〈=200活珠 〈=500毛蛋 〈=1000铁蛋 〈=2000银蛋
+    〈=5000金蛋〉5000掼蛋 — each bound belongs to the title below it; negative points are 笨蛋."""
     assert title(points) == name
     assert PlayerState(points=points).title == name
 
 
 def test_titles_are_the_nine_of_the_seed_in_order_with_english_glosses() -> None:
-    """Seed 级别: nine titles, from 笨蛋 to 掼蛋."""
+    """掼蛋方法规则 级别: nine titles, from 笨蛋 to 掼蛋."""
     assert [entry.name for entry in TITLES] == [
         "笨蛋",
         "坏蛋",
@@ -122,36 +122,38 @@ def test_titles_are_the_nine_of_the_seed_in_order_with_english_glosses() -> None
 
 @pytest.mark.parametrize(("partner_place", "rise"), [(2, 3), (3, 2), (4, 1)])
 def test_the_winners_gain_one_point_per_level_risen(partner_place: int, rise: int) -> None:
-    """Seed 积分 1: 赢方每升一级加1分 — both players of the 上游's team gain 1 per level their team rose."""
+    """掼蛋方法规则 积分 1: 赢方每升一级加1分 — both players of the 上游's team gain 1 per level their team
+    rose."""
     points = match_points(played([(1, partner_place)]))
     assert points.changes[1] == points.changes[3] == rise
     assert reasons(points, 1) == [(1, Reason.WON_LEVELS, rise)]
 
 
 def test_a_double_down_worth_four_levels_earns_four_points() -> None:
-    """Seed 积分 1 with 升级规则: 如果是双下，赢家升4级 — the points follow the rule set's levels."""
+    """掼蛋方法规则 积分 1 with 升级规则: 如果是双下，赢家升4级 — the points follow the rule set's levels."""
     points = match_points(played([(0, 2)], PLATFORM_LIKE))
     assert points.changes == (4, -4, 4, -4)
 
 
 @pytest.mark.parametrize(("partner_place", "rise"), [(2, 3), (3, 2), (4, 1)])
 def test_the_losers_lose_one_point_per_level_the_winners_rose(partner_place: int, rise: int) -> None:
-    """Seed 积分 1: 赢方每升一级加1分，输方扣1分 — read under the same 每升一级: each loser −1 per level
-    the winners rose, so a deal's points add up to zero."""
+    """掼蛋方法规则 积分 1: 赢方每升一级加1分，输方扣1分 — read under the same 每升一级: each loser −1 per
+    level the winners rose, so a deal's points add up to zero."""
     points = match_points(played([(1, partner_place)]))
     assert points.changes == (-rise, rise, -rise, rise)
     assert reasons(points, 0) == [(1, Reason.LOST_LEVELS, -rise)]
 
 
 def test_the_per_deal_reading_of_the_loss_is_a_parameter() -> None:
-    """Seed 积分 1: 输方扣1分 read literally (one point per deal lost) with ``loss_per_level=False``."""
+    """掼蛋方法规则 积分 1: 输方扣1分 read literally (one point per deal lost) with
+    ``loss_per_level=False``."""
     points = match_points(played([(1, 2)]), rules=PointsRules(loss_per_level=False))
     assert points.changes == (-1, 3, -1, 3)
 
 
 def test_levels_cut_by_the_cap_at_ace_earn_nothing() -> None:
-    """Seed 积分 1: 每升一级 — only the levels really risen count: J + 双下 (+3) is A, 3 levels; K + 双下
-    is A too, only 1 level."""
+    """掼蛋方法规则 积分 1: 每升一级 — only the levels really risen count: J + 双下 (+3) is A, 3 levels; K +
+    双下 is A too, only 1 level."""
     to_king = [(0, 2), (0, 2), (0, 2), (0, 3)]  # 2 → 5 → 8 → J → K
     match = played([*to_king, (0, 2)])  # K → A: 1 level
     assert match.summaries[-1].levels_after[0] == R.ACE
@@ -161,7 +163,7 @@ def test_levels_cut_by_the_cap_at_ace_earn_nothing() -> None:
 
 
 def test_a_deal_won_at_ace_without_passing_it_earns_nothing() -> None:
-    """Seed 积分 1: 每升一级 — the 上游's team at its own A with the partner 下游 neither passes A nor
+    """掼蛋方法规则 积分 1: 每升一级 — the 上游's team at its own A with the partner 下游 neither passes A nor
     rises: no level, no points."""
     to_ace = [(0, 2)] * 4  # 2 → 5 → 8 → J → A
     match = played([*to_ace, (0, 4)])
@@ -176,8 +178,8 @@ def test_a_deal_won_at_ace_without_passing_it_earns_nothing() -> None:
 
 
 def test_passing_ace_gives_the_winners_ten_and_costs_the_losers_nothing() -> None:
-    """Seed 积分 5: 打到A，胜方加10分，输方不扣分(鼓励打完全局) — the deal that passes A (and ends the match):
-    each winner +10, each loser 0."""
+    """掼蛋方法规则 积分 5: 打到A，胜方加10分，输方不扣分(鼓励打完全局) — the deal that passes A (and ends the
+    match): each winner +10, each loser 0."""
     match = played([(0, 2)] * 4 + [(2, 3)])
     assert match.is_over
     assert match.passed_ace
@@ -189,7 +191,7 @@ def test_passing_ace_gives_the_winners_ten_and_costs_the_losers_nothing() -> Non
 
 
 def test_the_pass_ace_bonus_goes_to_the_match_winner_only_when_it_passes_ace() -> None:
-    """Seed 积分 5: 打到A — a match ended by its deal limit passes no A and earns no bonus."""
+    """掼蛋方法规则 积分 5: 打到A — a match ended by its deal limit passes no A and earns no bonus."""
     match = Match(max_deals=2)
     rng = random.Random(3)
     play_match_deal(match, rng, 0, 2)
@@ -203,7 +205,7 @@ def test_the_pass_ace_bonus_goes_to_the_match_winner_only_when_it_passes_ace() -
 
 
 def test_the_seventh_last_place_in_a_row_moves_no_points() -> None:
-    """Seed 积分 6: 为避免炒分，末游7次以上不再扣分和反加分 — from the 7th deal in a row that a player
+    """掼蛋方法规则 积分 6: 为避免炒分，末游7次以上不再扣分和反加分 — from the 7th deal in a row that a player
     finishes 末游 (7次以上: 7 included), that deal costs the losers nothing and earns the winners nothing."""
     before = (PlayerState(), PlayerState(), PlayerState(), PlayerState(points=50, last_place_streak=6))
     points = match_points(played([(0, 3)]), states=before)  # order 0, 1, 2, 3: seat 3 末游
@@ -214,7 +216,7 @@ def test_the_seventh_last_place_in_a_row_moves_no_points() -> None:
 
 
 def test_the_sixth_last_place_in_a_row_still_counts() -> None:
-    """Seed 积分 6: 末游7次以上 — the first six in a row count as usual."""
+    """掼蛋方法规则 积分 6: 末游7次以上 — the first six in a row count as usual."""
     before = (PlayerState(), PlayerState(), PlayerState(), PlayerState(last_place_streak=5))
     points = match_points(played([(0, 3)]), states=before)
     assert points.changes == (2, -2, 2, -2)
@@ -222,7 +224,7 @@ def test_the_sixth_last_place_in_a_row_still_counts() -> None:
 
 
 def test_the_cap_also_holds_back_the_pass_ace_bonus() -> None:
-    """Seed 积分 6: 不再扣分和反加分 — no points are added for a deal whose 末游 is capped, the +10 of
+    """掼蛋方法规则 积分 6: 不再扣分和反加分 — no points are added for a deal whose 末游 is capped, the +10 of
     passing A included."""
     match = played([(2, 2)] * 3 + [(0, 3)], PLATFORM_LIKE)  # 2 → 6 → T → A, then pass A; seat 3 always 末游
     assert match.passed_ace
@@ -236,8 +238,8 @@ def test_the_cap_also_holds_back_the_pass_ace_bonus() -> None:
 
 
 def test_the_cap_holds_when_the_last_place_is_on_the_winning_team() -> None:
-    """Seed 积分 6: 末游7次以上不再扣分和反加分 — the 末游's deal moves no points whichever team it is on
-    (here the 上游's partner finished 末游)."""
+    """掼蛋方法规则 积分 6: 末游7次以上不再扣分和反加分 — the 末游's deal moves no points whichever team it is
+    on (here the 上游's partner finished 末游)."""
     before = (PlayerState(), PlayerState(), PlayerState(last_place_streak=6), PlayerState())
     points = match_points(played([(0, 4)]), states=before)  # order 0, 1, 3, 2: seat 2 末游
     assert points.changes == (0, 0, 0, 0)
@@ -245,8 +247,8 @@ def test_the_cap_holds_when_the_last_place_is_on_the_winning_team() -> None:
 
 
 def test_a_streak_counts_within_a_match_and_resets_when_the_player_is_not_last() -> None:
-    """Seed 积分 6: 末游7次以上 read as 7 in a row (so a weak player is not capped for good): the count
-    grows with each 末游 and goes back to 0 after any other place."""
+    """掼蛋方法规则 积分 6: 末游7次以上 read as 7 in a row (so a weak player is not capped for good): the
+    count grows with each 末游 and goes back to 0 after any other place."""
     match = played([(0, 3)] * 6 + [(0, 3)])  # seat 3 末游 seven times; team 0 2 → … → A, then passes A
     points = match_points(match)
     assert points.changes == (12, -12, 12, -12)  # six deals of +2, the seventh capped (no +10)
@@ -259,7 +261,7 @@ def test_a_streak_counts_within_a_match_and_resets_when_the_player_is_not_last()
 
 
 def test_no_cap_when_the_parameter_is_off() -> None:
-    """Seed 积分 6 as a parameter: ``last_place_cap=None`` counts every deal."""
+    """掼蛋方法规则 积分 6 as a parameter: ``last_place_cap=None`` counts every deal."""
     before = (PlayerState(), PlayerState(), PlayerState(), PlayerState(last_place_streak=20))
     points = match_points(played([(0, 3)]), states=before, rules=PointsRules(last_place_cap=None))
     assert points.changes == (2, -2, 2, -2)
@@ -269,7 +271,7 @@ def test_no_cap_when_the_parameter_is_off() -> None:
 
 
 def test_leaving_between_deals_costs_two() -> None:
-    """Seed 积分 3: 牌局中途退出扣2分 — leaving the match (牌局) midway, between two deals."""
+    """掼蛋方法规则 积分 3: 牌局中途退出扣2分 — leaving the match (牌局) midway, between two deals."""
     match = played([(0, 3)])
     event = SeatEvent(1, "left", 1, R.TWO, during_play=False)
     points = match_points(match, [event])
@@ -278,7 +280,7 @@ def test_leaving_between_deals_costs_two() -> None:
 
 
 def test_leaving_during_a_deal_costs_four() -> None:
-    """Seed 积分 2: 打牌期间退出或逃跑(掉线2分钟不上线续玩)扣4分 — leaving while a deal is played."""
+    """掼蛋方法规则 积分 2: 打牌期间退出或逃跑(掉线2分钟不上线续玩)扣4分 — leaving while a deal is played."""
     match = with_deal_in_play(played([(0, 3)]))  # team 0 at 4
     points = match_points(match, [SeatEvent(2, "left", 2, R.FOUR)])
     assert reasons(points, 2) == [(1, Reason.WON_LEVELS, 2), (2, Reason.LEFT_DURING_PLAY, -4)]
@@ -286,7 +288,7 @@ def test_leaving_during_a_deal_costs_four() -> None:
 
 
 def test_a_disconnection_not_back_within_two_minutes_costs_four() -> None:
-    """Seed 积分 2: 逃跑(掉线2分钟不上线续玩)扣4分 — a disconnection during a deal, not back within 2
+    """掼蛋方法规则 积分 2: 逃跑(掉线2分钟不上线续玩)扣4分 — a disconnection during a deal, not back within 2
     minutes."""
     match = with_deal_in_play(Match())
     points = match_points(match, [SeatEvent(3, "disconnected", 1, R.TWO)])
@@ -296,8 +298,8 @@ def test_a_disconnection_not_back_within_two_minutes_costs_four() -> None:
 
 
 def test_a_disconnection_between_deals_counts_as_leaving_midway() -> None:
-    """Seed 积分 3: 牌局中途退出扣2分 — between deals, a player gone for good has left the match midway,
-    however (rule 4 names 中途退出 and 掉线逃跑 side by side)."""
+    """掼蛋方法规则 积分 3: 牌局中途退出扣2分 — between deals, a player gone for good has left the match
+    midway, however (rule 4 names 中途退出 and 掉线逃跑 side by side)."""
     points = match_points(played([(0, 3)]), [SeatEvent(3, "disconnected", 1, R.TWO, during_play=False)])
     assert reasons(points, 3)[-1] == (1, Reason.LEFT_BETWEEN_DEALS, -2)
 
@@ -305,7 +307,8 @@ def test_a_disconnection_between_deals_counts_as_leaving_midway() -> None:
 @pytest.mark.parametrize("kind", ["left", "disconnected"])
 @pytest.mark.parametrize("during_play", [True, False])
 def test_leaving_at_king_or_above_costs_ten(kind: str, during_play: bool) -> None:
-    """Seed 积分 4: 打到K以上中途退出或掉线逃跑扣10分 — the leaver's team stands at K (以上: K included)."""
+    """掼蛋方法规则 积分 4: 打到K以上中途退出或掉线逃跑扣10分 — the leaver's team stands at K (以上: K
+    included)."""
     match = played([(0, 2), (0, 2), (0, 2), (0, 3)])  # team 0: 2 → 5 → 8 → J → K
     assert match.levels[0] == R.KING
     if during_play:
@@ -318,7 +321,7 @@ def test_leaving_at_king_or_above_costs_ten(kind: str, during_play: bool) -> Non
 
 
 def test_leaving_at_ace_costs_ten() -> None:
-    """Seed 积分 4: 打到K以上 — A is above K."""
+    """掼蛋方法规则 积分 4: 打到K以上 — A is above K."""
     match = with_deal_in_play(played([(0, 2)] * 4))
     assert match.levels[0] == R.ACE
     points = match_points(match, [SeatEvent(2, "left", 5, R.ACE)])
@@ -326,15 +329,15 @@ def test_leaving_at_ace_costs_ten() -> None:
 
 
 def test_the_level_of_the_leavers_own_team_decides_the_high_level_penalty() -> None:
-    """Seed 积分 4: 打到K以上 — read as the leaver's team having played up to K (我们打到K了); an opponent
-    of a team at K leaving costs the ordinary penalty."""
+    """掼蛋方法规则 积分 4: 打到K以上 — read as the leaver's team having played up to K (我们打到K了); an
+    opponent of a team at K leaving costs the ordinary penalty."""
     match = with_deal_in_play(played([(0, 2), (0, 2), (0, 2), (0, 3)]))
     points = match_points(match, [SeatEvent(1, "left", 5, R.TWO)])
     assert reasons(points, 1)[-1] == (5, Reason.LEFT_DURING_PLAY, -4)
 
 
 def test_the_high_level_penalty_replaces_the_others() -> None:
-    """Seed 积分 2–4: one leave, one penalty — −10 at K or above instead of −4 or −2, not on top."""
+    """掼蛋方法规则 积分 2–4: one leave, one penalty — −10 at K or above instead of −4 or −2, not on top."""
     high = SeatEvent(0, "left", 3, R.KING)
     assert event_points(high).points == -10
     assert event_points(SeatEvent(0, "left", 3, R.QUEEN)).points == -4

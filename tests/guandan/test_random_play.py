@@ -76,10 +76,10 @@ def play_out(match: Match, rng: random.Random) -> Deal:
 
 
 class LevelModel:
-    """The level arithmetic of RULES.md, kept beside the engine: only the 上游's team rises by its
-    partner's place, capped at A; a team playing its own A passes it with 上游 and the partner no worse
-    than the rule set allows; failures at A (as the rule set counts them) send a team back to 2; the
-    classic stage rules (庄家) where the rule set has them."""
+    """The level arithmetic of docs/rules/competition.md#level-up, kept beside the engine: only the 上游's
+    team rises by its partner's place, capped at A; a team playing its own A passes it with 上游 and the
+    partner no worse than the rule set allows; failures at A (as the rule set counts them) send a team back to
+    2; the classic stage rules (庄家) where the rule set has them."""
 
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules

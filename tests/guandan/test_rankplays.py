@@ -79,7 +79,8 @@ def test_to_play_refuses_a_hand_that_cannot_make_it() -> None:
         bomb.to_play(parse_cards("S9 C9 D9"), Rank.TWO)
 
 
-# --- huopin (seed 004): long sequences, airplanes, chained and joker bombs, the big joker wild -------
+# --- huopin (docs/rules/huopin.md): long sequences, airplanes, chained and joker bombs, the big joker wild
+# -------
 
 
 def huopin_hands(count: int, seed: int) -> list[tuple[Rank, tuple[Card, ...]]]:

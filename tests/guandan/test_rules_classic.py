@@ -1,4 +1,4 @@
-"""The `classic` preset (seed 000, 摜蛋的打法), rule by rule: the team on stage (庄家), tribute from 大落
+"""The `classic` preset (docs/rules/classic.md), rule by rule: the team on stage (庄家), tribute from 大落
 to 头科 whatever the teams, the exemptions, and A with 头科 + 二科."""
 
 from __future__ import annotations
@@ -26,7 +26,8 @@ def test_classic_is_a_preset() -> None:
 
 
 def test_the_turned_cards_team_is_on_stage_in_the_first_deal() -> None:
-    """Seed 000 §1: 誰摸到這張牌，誰就先出牌，同時他所在的隊是莊家(也叫在臺上)."""
+    """docs/rules/classic.md#first-deal-on-stage (打法 §1):
+    誰摸到這張牌，誰就先出牌，同時他所在的隊是莊家(也叫在臺上)."""
     match = Match(CLASSIC)
     play_match_deal(match, random.Random(1), 1, 3)
     assert match.summaries[0].level_team == team_of(1)
@@ -36,7 +37,8 @@ def test_the_turned_cards_team_is_on_stage_in_the_first_deal() -> None:
 
 
 def test_the_team_on_stage_rises_by_its_partners_place() -> None:
-    """Seed 000 §2: 一人頭科，一人落科，則升一級…一人頭科，一人三科，則升兩級…一人頭科，一人二科…則升三級."""
+    """docs/rules/classic.md#on-stage (打法 §2):
+    一人頭科，一人落科，則升一級…一人頭科，一人三科，則升兩級…一人頭科，一人二科…則升三級."""
     for partner_place, rise in ((2, 3), (3, 2), (4, 1)):
         match = Match(CLASSIC)
         play_match_deal(match, random.Random(partner_place), 0, partner_place)
@@ -45,7 +47,8 @@ def test_the_team_on_stage_rises_by_its_partners_place() -> None:
 
 
 def test_the_off_stage_team_goes_on_stage_without_rising_the_first_time() -> None:
-    """Seed 000 §2: 如果第一局乙方在臺下，盡管走出了頭科和二科，第二局也得打2."""
+    """docs/rules/classic.md#first-stage (打法 §2):
+    如果第一局乙方在臺下，盡管走出了頭科和二科，第二局也得打2."""
     match = Match(CLASSIC)
     rng = random.Random(2)
     play_match_deal(match, rng, 0, 4)  # team 0 on stage rises +1 → 3
@@ -60,8 +63,8 @@ def test_the_off_stage_team_goes_on_stage_without_rising_the_first_time() -> Non
 
 
 def test_after_its_first_stage_an_off_stage_team_rises_when_it_takes_the_stage() -> None:
-    """Seed 000 §2: 第八局再上臺時勝了，戰況是頭科和大落，因為已經打過一次2級，本局升一級。
-    第九局乙方在臺上，打3."""
+    """docs/rules/classic.md#first-stage (打法 §2):
+    第八局再上臺時勝了，戰況是頭科和大落，因為已經打過一次2級，本局升一級。第九局乙方在臺上，打3."""
     match = Match(CLASSIC)
     rng = random.Random(4)
     play_match_deal(match, rng, 0, 2)  # team 0 on stage: 2 → 5
@@ -73,7 +76,8 @@ def test_after_its_first_stage_an_off_stage_team_rises_when_it_takes_the_stage()
 
 
 def test_double_tribute_goes_by_place_not_by_size() -> None:
-    """Seed 000 §8: 如果一方是頭科和二科，對方都得進貢，頭科吃大落的，二科吃二落的."""
+    """docs/rules/classic.md#double-tribute (打法 §8):
+    如果一方是頭科和二科，對方都得進貢，頭科吃大落的，二科吃二落的."""
     hands = build_hands("SB", "SB", "HR", "HR")  # 三游 (seat 1) pays a small joker, 下游 (seat 3) a big one
     deal = Deal(hands, Rank.FIVE, CLASSIC, previous_places=(0, 2, 1, 3))
     for payer in (1, 3):
@@ -98,7 +102,7 @@ def test_double_tribute_goes_by_place_not_by_size() -> None:
 
 
 def test_the_last_pays_the_first_even_as_partners() -> None:
-    """Seed 000 §8: 落科必須向頭科進貢，不論是否同伙."""
+    """docs/rules/classic.md#tribute (打法 §8): 落科必須向頭科進貢，不論是否同伙."""
     deal = Deal(build_hands(), Rank.TWO, CLASSIC, previous_places=(0, 1, 3, 2))
     assert deal.phase is Phase.TRIBUTE
     assert deal.current_player == 2
@@ -107,14 +111,16 @@ def test_the_last_pays_the_first_even_as_partners() -> None:
 
 
 def test_first_and_third_only_the_last_pays() -> None:
-    """Seed 000 §8: 如果一方是頭科和三科(二落)，對方落科進貢，二落不必向二科進貢."""
+    """docs/rules/classic.md#tribute (打法 §8):
+    如果一方是頭科和三科(二落)，對方落科進貢，二落不必向二科進貢."""
     deal = Deal(build_hands(), Rank.TWO, CLASSIC, previous_places=(0, 1, 2, 3))
     assert deal.tribute_plan is not None
     assert deal.tribute_plan.payers == (3,)
 
 
 def test_both_big_jokers_on_the_paying_side_excuse_both() -> None:
-    """Seed 000 §8: 如果進貢一方摸到兩張大畫，無論在一人手中還是二人手中，二人都免貢…免貢後頭科先出牌."""
+    """docs/rules/classic.md#exemptions (打法 §8):
+    如果進貢一方摸到兩張大畫，無論在一人手中還是二人手中，二人都免貢…免貢後頭科先出牌."""
     for hands in (build_hands("", "HR", "", "HR"), build_hands("", "", "", "HR HR")):
         deal = Deal(hands, Rank.TWO, CLASSIC, previous_places=(0, 2, 1, 3))
         assert deal.phase is Phase.PLAY
@@ -122,7 +128,8 @@ def test_both_big_jokers_on_the_paying_side_excuse_both() -> None:
 
 
 def test_a_payer_with_both_small_jokers_is_excused_the_other_still_pays() -> None:
-    """Seed 000 §8: 如果進貢一方，有一人摸到兩張副畫，則此人不用進貢，另一人仍然進貢."""
+    """docs/rules/classic.md#exemptions (打法 §8):
+    如果進貢一方，有一人摸到兩張副畫，則此人不用進貢，另一人仍然進貢."""
     deal = Deal(build_hands("", "SB SB"), Rank.TWO, CLASSIC, previous_places=(0, 2, 1, 3))
     assert [event.seat for event in deal.events if event.kind == EventKind.ANTI_TRIBUTE] == [1]
     assert deal.phase is Phase.TRIBUTE
@@ -142,8 +149,8 @@ def test_a_payer_with_both_small_jokers_is_excused_the_other_still_pays() -> Non
 
 
 def test_the_excused_last_means_the_first_leads() -> None:
-    """Seed 000 §8: 免貢後頭科先出牌 — the 大落 excused by two small jokers, the 二落 pays 二科, and
-    the 头科 leads."""
+    """docs/rules/classic.md#lead-after-tribute (打法 §8): 免貢後頭科先出牌 — the 大落 excused by two small
+    jokers, the 二落 pays 二科, and the 头科 leads."""
     deal = Deal(build_hands("", "", "", "SB SB"), Rank.TWO, CLASSIC, previous_places=(0, 2, 1, 3))
     assert deal.current_player == 1
     deal.apply(TributeAction(1, deal.legal_actions()[0].card))  # type: ignore[union-attr]
@@ -154,7 +161,8 @@ def test_the_excused_last_means_the_first_leads() -> None:
 
 
 def test_at_a_the_team_must_take_first_and_second() -> None:
-    """Seed 000 §9: 若某一方從2級升到A級，必須走出頭科二科才能結束第一場比賽，宣告獲勝."""
+    """docs/rules/classic.md#passing-ace (打法 §9):
+    若某一方從2級升到A級，必須走出頭科二科才能結束第一場比賽，宣告獲勝."""
     match = Match(CLASSIC)
     rng = random.Random(5)
     while level_of(match, 0) != Rank.ACE:
@@ -169,7 +177,8 @@ def test_at_a_the_team_must_take_first_and_second() -> None:
 
 
 def test_thrown_off_stage_at_a_three_times_goes_back_to_two() -> None:
-    """Seed 000 §9: 如果升到A時，被推翻，再上臺，又被推翻，第三次上臺又被推翻，則這一方…倒退回第2級."""
+    """docs/rules/classic.md#ace-failures (打法 §9):
+    如果升到A時，被推翻，再上臺，又被推翻，第三次上臺又被推翻，則這一方…倒退回第2級."""
     match = Match(CLASSIC)
     rng = random.Random(6)
     while level_of(match, 0) != Rank.ACE:

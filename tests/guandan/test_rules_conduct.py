@@ -1,11 +1,12 @@
-"""One test per conduct ruling of the competition rules (seed 002, 第四章 三、判罰的種類) that changes the
+"""One test per conduct ruling of the competition rules (docs/rules/competition.md#penalties) that changes the
 game, applied through the engine's rulings (``cardroom.guandan.rulings``): 违例 (a skipped turn), 犯规 (a
-foul ends the deal) and 判负 (a forfeit ends the match). Each test quotes the seed's sentence.
+foul ends the deal) and 判负 (a forfeit ends the match). Each test quotes 摜彈's sentence.
 """
 
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -27,6 +28,7 @@ from cardroom.guandan.scoring import PASSED_ACE, round_points
 from tests.guandan.scenario import act, build_hands, cards, pass_round, phase_of, play_match_deal, snapshot
 
 R = Rank
+COMPETITION_PAGE = Path(__file__).resolve().parents[2] / "docs" / "rules" / "competition.md"
 
 VIOLATION = "由違規者的下家決定是否停止違規者一次出牌"
 VIOLATION_LEAD = "如違規者應下圈牌領出，則按出牌順序由非違規方領出牌"
@@ -59,8 +61,9 @@ def deal_of(match: Match) -> Deal:
 
 
 def test_violation_skips_the_offenders_follow_as_a_pass() -> None:
-    """Seed 第四章 三（二）违例: "由違規者的下家決定是否停止違規者一次出牌". Following a play, the skipped
-    turn is a pass: the log says it was a ruling, and the trick goes on as after any pass."""
+    """docs/rules/competition.md#violation (摜彈, 第四章 三（二）):
+    "由違規者的下家決定是否停止違規者一次出牌". Following a play, the skipped turn is a pass: the log says it
+    was a ruling, and the trick goes on as after any pass."""
     deal = first_deal(0)
     act(deal, 0, "S3")
     deal.apply_ruling(SkipTurnRuling(1))
@@ -74,7 +77,7 @@ def test_violation_skips_the_offenders_follow_as_a_pass() -> None:
 
 
 def test_violation_a_skipped_lead_goes_to_the_offenders_xiajia() -> None:
-    """Seed 违例: "如違規者應下圈牌領出，則按出牌順序由非違規方領出牌". The offender due to lead loses the
+    """摜彈 违例: "如違規者應下圈牌領出，則按出牌順序由非違規方領出牌". The offender due to lead loses the
     lead to the next player in play order, who is of the other side (its 下家)."""
     deal = first_deal(2)
     deal.apply_ruling(SkipTurnRuling(2))
@@ -85,7 +88,7 @@ def test_violation_a_skipped_lead_goes_to_the_offenders_xiajia() -> None:
 
 
 def test_violation_a_skipped_lead_passes_over_an_opponent_already_out() -> None:
-    """Seed 违例: "按出牌順序由非違規方領出牌": with the 下家 out, the next player in play order is the
+    """摜彈 违例: "按出牌順序由非違規方領出牌": with the 下家 out, the next player in play order is the
     offender's partner (the offending side), so the lead goes on to the other opponent (the 上家)."""
     hands = (cards("S3 S4"), cards(""), cards("S5 S6"), cards("S7 S8"))
     deal = Deal.at_position(hands, R.TWO, current_player=0, finished=[1])
@@ -96,7 +99,7 @@ def test_violation_a_skipped_lead_passes_over_an_opponent_already_out() -> None:
 
 
 def test_violation_a_skipped_lead_after_jiefeng_goes_to_the_other_side() -> None:
-    """Seed 违例: "如違規者應下圈牌領出" also covers a lead taken by 接风: the partner of a player gone out
+    """摜彈 违例: "如違規者應下圈牌領出" also covers a lead taken by 接风: the partner of a player gone out
     would lead, and a skipped lead goes to the next player of the other side."""
     hands = (cards("S3"), cards("S5 S6"), cards("S7 S8"), cards("S9 ST"))
     deal = Deal.at_position(hands, R.TWO, current_player=0)
@@ -109,7 +112,7 @@ def test_violation_a_skipped_lead_after_jiefeng_goes_to_the_other_side() -> None
 
 
 def test_violation_skips_only_the_offenders_own_turn_to_play() -> None:
-    """Seed 违例: "停止違規者一次出牌": the ruling skips the offender's turn when it is the offender's to
+    """摜彈 违例: "停止違規者一次出牌": the ruling skips the offender's turn when it is the offender's to
     play; another seat's turn, a tribute or return, or a finished deal are refused, and nothing changes."""
     deal = first_deal(0)
     before = snapshot(deal)
@@ -133,7 +136,8 @@ def test_violation_skips_only_the_offenders_own_turn_to_play() -> None:
 
 
 def test_rulings_are_not_legal_actions_of_a_player() -> None:
-    """Seed 第四章 二: "警告和違例由裁判員判罰" — a referee rules, no player chooses a ruling."""
+    """docs/rules/competition.md#penalties (摜彈, 第四章 二): "警告和違例由裁判員判罰" — a referee rules, no
+    player chooses a ruling."""
     deal = first_deal(0)
     assert all(isinstance(action, PlayAction) for action in deal.legal_actions())
 
@@ -142,8 +146,9 @@ def test_rulings_are_not_legal_actions_of_a_player() -> None:
 
 
 def test_foul_ends_the_deal_with_the_offenders_side_double_down() -> None:
-    """Seed 第四章 三（三）犯规: "判犯規，本副牌結束，違規方雙下". The deal ends at once; the other side
-    takes 上游 and 二游 in play order from the offender, then the offender's partner, then the offender."""
+    """docs/rules/competition.md#foul (摜彈, 第四章 三（三）): "判犯規，本副牌結束，違規方雙下". The deal ends
+    at once; the other side takes 上游 and 二游 in play order from the offender, then the offender's partner,
+    then the offender."""
     match = match_in_first_deal(leader=0)
     deal = deal_of(match)
     match.apply_ruling(FoulRuling(1))
@@ -157,7 +162,7 @@ def test_foul_ends_the_deal_with_the_offenders_side_double_down() -> None:
 
 
 def test_foul_levels_apply_as_for_a_double_down() -> None:
-    """Seed 犯规 "違規方雙下" with 六、升級 "同伴二游升3級": the other side rises 3 and plays its level
+    """摜彈 犯规 "違規方雙下" with 六、升級 "同伴二游升3級": the other side rises 3 and plays its level
     next."""
     match = match_in_first_deal(leader=0)
     match.apply_ruling(FoulRuling(3))
@@ -171,7 +176,7 @@ def test_foul_levels_apply_as_for_a_double_down() -> None:
 
 
 def test_foul_a_player_of_the_other_side_already_out_keeps_upstream() -> None:
-    """Seed 犯规 "違規方雙下": a player of the other side already out keeps 上游; one of the offending side
+    """摜彈 犯规 "違規方雙下": a player of the other side already out keeps 上游; one of the offending side
     already out (even 上游) still ends the deal in 三游 or 下游."""
     hands = (cards("S3 S4"), cards(""), cards("S5 S6"), cards("S7 S8"))
     deal = Deal.at_position(hands, R.TWO, current_player=2, finished=[1])
@@ -187,7 +192,7 @@ def test_foul_a_player_of_the_other_side_already_out_keeps_upstream() -> None:
 
 
 def test_foul_by_a_player_already_out() -> None:
-    """Seed 犯规 "傳遞非法信息的，判犯規": a player who has gone out can still pass illegal information; the
+    """摜彈 犯规 "傳遞非法信息的，判犯規": a player who has gone out can still pass illegal information; the
     ruling applies to it as to any offender."""
     hands = (cards(""), cards("S3 S4"), cards("S5 S6"), cards("S7 S8"))
     deal = Deal.at_position(hands, R.TWO, current_player=1, finished=[0])
@@ -197,7 +202,7 @@ def test_foul_by_a_player_already_out() -> None:
 
 
 def test_foul_during_tribute_ends_the_deal() -> None:
-    """Seed 犯规 "本副牌結束" holds in every phase: a foul while the tribute is due ends the deal too."""
+    """摜彈 犯规 "本副牌結束" holds in every phase: a foul while the tribute is due ends the deal too."""
     match = Match()
     rng = random.Random(4)
     play_match_deal(match, rng, 0, 4)
@@ -211,7 +216,7 @@ def test_foul_during_tribute_ends_the_deal() -> None:
 
 
 def test_the_deal_after_a_foul_has_no_tribute_and_a_named_leader() -> None:
-    """Seed 犯规: "下副牌不進貢，由違規者的下家或裁判長指定首圈領出者". The next deal needs its leader, named
+    """摜彈 犯规: "下副牌不進貢，由違規者的下家或裁判長指定首圈領出者". The next deal needs its leader, named
     by the offender's 下家 (``leader_chooser``) or the chief referee; it starts in play, with no tribute."""
     match = match_in_first_deal(leader=0)
     match.apply_ruling(FoulRuling(1))
@@ -235,7 +240,7 @@ def test_the_deal_after_a_foul_has_no_tribute_and_a_named_leader() -> None:
 
 
 def test_tribute_returns_in_the_deal_after_next() -> None:
-    """Seed 犯规 "下副牌不進貢" skips the tribute of the next deal only; the deal after it starts with
+    """摜彈 犯规 "下副牌不進貢" skips the tribute of the next deal only; the deal after it starts with
     tribute again (三、貢牌與還牌)."""
     match = match_in_first_deal(leader=0)
     match.apply_ruling(FoulRuling(1))
@@ -257,7 +262,7 @@ def play_to_end(match: Match, rng: random.Random) -> None:
 
 
 def test_foul_against_the_team_playing_its_ace_passes_ace() -> None:
-    """Seed 犯规 "違規方雙下" with 六 "A級必打，且必須同伴獲得二游或三游，才能打過A級": a foul by the other
+    """摜彈 犯规 "違規方雙下" with 六 "A級必打，且必須同伴獲得二游或三游，才能打過A級": a foul by the other
     side gives the team whose A is played 上游 and 二游, so it passes A and wins the match."""
     match = Match()
     rng = random.Random(1)
@@ -274,7 +279,7 @@ def test_foul_against_the_team_playing_its_ace_passes_ace() -> None:
 
 
 def test_foul_by_the_team_playing_its_ace_is_a_failure_at_ace() -> None:
-    """Seed 犯规 "違規方雙下": the team whose A is played fouls, so it fails at A and the other side
+    """摜彈 犯规 "違規方雙下": the team whose A is played fouls, so it fails at A and the other side
     rises 3."""
     match = Match()
     rng = random.Random(1)
@@ -288,7 +293,7 @@ def test_foul_by_the_team_playing_its_ace_is_a_failure_at_ace() -> None:
 
 
 def test_a_foul_needs_a_deal_in_play_and_a_seat() -> None:
-    """Seed 犯规 "本副牌結束": there must be a deal to end; a refused ruling changes nothing."""
+    """摜彈 犯规 "本副牌結束": there must be a deal to end; a refused ruling changes nothing."""
     match = Match()
     with pytest.raises(WrongPhaseError, match="no deal is in play"):
         match.verify_ruling(FoulRuling(0))
@@ -306,8 +311,8 @@ def test_a_foul_needs_a_deal_in_play_and_a_seat() -> None:
 
 
 def test_forfeit_ends_the_match_and_the_other_side_wins() -> None:
-    """Seed 第四章 三（四）判负: "判本輪比賽結束，非違規方勝". A deal in play stops (no result), the match is
-    over, and nothing more can be played or ruled."""
+    """docs/rules/competition.md#forfeit (摜彈, 第四章 三（四）): "判本輪比賽結束，非違規方勝". A deal in play
+    stops (no result), the match is over, and nothing more can be played or ruled."""
     match = match_in_first_deal()
     deal = deal_of(match)
     match.forfeit(1, "兩次犯規")
@@ -329,8 +334,8 @@ def test_forfeit_ends_the_match_and_the_other_side_wins() -> None:
 
 
 def test_forfeit_before_any_deal() -> None:
-    """Seed 九 "遲到超過10分鐘，按棄權處理" with 判负 "一方棄權…非違規方勝": a side can forfeit before a card
-    is dealt; 17 : 0 to the other side."""
+    """docs/rules/competition.md#late (摜彈, 比賽通則 九.1) "遲到超過10分鐘，按棄權處理" with 判负
+    "一方棄權…非違規方勝": a side can forfeit before a card is dealt; 17 : 0 to the other side."""
     match = Match()
     match.apply_ruling(ForfeitRuling(0, "弃权"))
     assert match.winner == 1
@@ -340,7 +345,7 @@ def test_forfeit_before_any_deal() -> None:
 
 
 def test_forfeit_scores_seventeen_to_nothing() -> None:
-    """Seed 判负: "按違規方級數升4級記級（違規方級數可降至J），棄權記分17:0". The offender's level is
+    """摜彈 判负: "按違規方級數升4級記級（違規方級數可降至J），棄權記分17:0". The offender's level is
     recorded at J at most and the winner 4 above it; the score is 17 : 0."""
     match = match_in_first_deal()
     match.apply_ruling(FoulRuling(1))  # team 0 at 5
@@ -352,7 +357,7 @@ def test_forfeit_scores_seventeen_to_nothing() -> None:
 
 
 def test_forfeit_keeps_the_table_score_when_the_lead_is_larger() -> None:
-    """Seed 判负: "如場上級差超過4級，則以場上比分為準": the winner leading by more than 4 keeps the levels
+    """摜彈 判负: "如場上級差超過4級，則以場上比分為準": the winner leading by more than 4 keeps the levels
     and the 28-point score of the table."""
     assert forfeit_levels((9, 2), 1) == (9, 2)
     assert forfeit_points((9, 2), 1) == round_points(7)
@@ -362,7 +367,7 @@ def test_forfeit_keeps_the_table_score_when_the_lead_is_larger() -> None:
 
 
 def test_forfeit_needs_a_side() -> None:
-    """Seed 判负 names a side ("一方"): 0 or 1; a refused forfeit changes nothing."""
+    """摜彈 判负 names a side ("一方"): 0 or 1; a refused forfeit changes nothing."""
     match = match_in_first_deal()
     with pytest.raises(RulingError, match="0 or 1"):
         match.apply_ruling(ForfeitRuling(2))
@@ -371,7 +376,8 @@ def test_forfeit_needs_a_side() -> None:
 
 
 def test_rulings_are_public_in_every_seats_observation() -> None:
-    """Seed 第四章 二: rulings are announced at the table; every seat's log shows them."""
+    """docs/rules/competition.md#penalties (摜彈, 第四章 二): rulings are announced at the table; every seat's
+    log shows them."""
     match = match_in_first_deal(leader=0)
     match.apply_ruling(SkipTurnRuling(0))
     match.apply_ruling(FoulRuling(1))
@@ -380,12 +386,15 @@ def test_rulings_are_public_in_every_seats_observation() -> None:
         assert kinds == ["skip_turn", "foul", "over"]
 
 
-@pytest.mark.parametrize("quote", [VIOLATION, VIOLATION_LEAD, FOUL, FORFEIT])
-def test_the_quoted_sentences_are_the_seeds(quote: str) -> None:
-    """The sentences quoted above are in seed 002 as written."""
-    from pathlib import Path
-
-    seed = next(Path("/work/shared/seeds").glob("002_*.txt"), None)
-    if seed is None:
-        pytest.skip("the seed texts are not here")
-    assert quote in seed.read_text(encoding="utf-8")
+@pytest.mark.parametrize(
+    ("anchor", "quote"),
+    [("violation", VIOLATION), ("violation", VIOLATION_LEAD), ("foul", FOUL), ("forfeit", FORFEIT)],
+)
+def test_the_quoted_sentences_are_the_rules_pages(anchor: str, quote: str) -> None:
+    """The sentences quoted above are quoted, as 摜彈 writes them, by the rule of docs/rules/competition.md
+    they belong to (#violation, #foul, #forfeit); line breaks aside."""
+    page = COMPETITION_PAGE.read_text(encoding="utf-8")
+    marker = f'<a id="{anchor}"></a>'
+    assert marker in page, f"docs/rules/competition.md has no anchor #{anchor}"
+    rule = page.split(marker, 1)[1].split("<a id=", 1)[0]
+    assert "".join(quote.split()) in "".join(rule.split())

@@ -1,5 +1,5 @@
-"""One test per rule of a deal in RULES.md ("Guandan, the `competition` preset": Table, Play, Tribute),
-with the seed's wording (seed 002: 三、貢牌與還牌 and 四、出牌) where it helps.
+"""One test per rule of a deal in docs/rules/competition.md (table, play, tribute),
+with 摜彈's wording (摜彈, 比賽通則 三、貢牌與還牌 and 四、出牌) where it helps.
 
 Deals are built from chosen hands (:func:`tests.guandan.scenario.build_hands`: the cards written for
 each seat, the rest of both decks dealt deterministically) and driven by scripted actions.
@@ -107,8 +107,9 @@ def kinds(events: list[Event]) -> list[str]:
 
 
 def test_seats_play_in_order_the_next_seat_is_the_right_hand_neighbour_partners_opposite() -> None:
-    """RULES.md Table: "Four players, partners sit opposite (seats 0&2 vs 1&3). Play goes counter-clockwise:
-    your right-hand neighbour (下家) plays after you." Seed 四（一）: 出牌以逆時針為序。"""
+    """docs/rules/competition.md#seats: partners sit opposite (seats 0 and 2 against 1 and 3) and play goes
+    counter-clockwise, so a player's right-hand neighbour, the 下家, plays next. 摜彈, 比賽通則 四（一）:
+    出牌以逆時針為序。"""
     assert [partner(seat) for seat in range(4)] == [2, 3, 0, 1]
     assert [team_of(seat) for seat in range(4)] == [0, 1, 0, 1]
     for leader in range(4):
@@ -124,7 +125,8 @@ def test_seats_play_in_order_the_next_seat_is_the_right_hand_neighbour_partners_
 
 
 def test_every_hand_holds_27_cards_of_both_decks() -> None:
-    """RULES.md Table: "Two standard decks with jokers: 108 cards, 27 each." A deal refuses anything else."""
+    """docs/rules/competition.md#cards: two 54-card decks, jokers included, 27 cards to each player. A deal
+    refuses anything else."""
     deal = fast_deal()
     assert [deal.card_count(seat) for seat in range(4)] == [27] * 4
     with pytest.raises(ValueError, match="27"):
@@ -135,8 +137,8 @@ def test_every_hand_holds_27_cards_of_both_decks() -> None:
 
 @pytest.mark.parametrize("leader", [0, 1, 2, 3])
 def test_first_deal_leader_leads(leader: int) -> None:
-    """RULES.md Tribute: "first lead: ... First deal: the holder of a card turned at random". Seed 通則二.2:
-    抓到翻出牌張者首圈領出牌。 The first deal has no tribute."""
+    """docs/rules/competition.md#first-lead: in a first deal the player who receives a card turned face up at
+    random leads. 摜彈, 比賽通則 二.2: 抓到翻出牌張者首圈領出牌。 The first deal has no tribute."""
     deal = fast_deal(leader)
     assert phase_of(deal) is Phase.PLAY
     assert deal.current_player == leader
@@ -146,8 +148,9 @@ def test_first_deal_leader_leads(leader: int) -> None:
 
 
 def test_lead_then_each_player_in_turn_plays_higher_or_passes() -> None:
-    """RULES.md Play: "The leader plays any combination; each following player in turn plays a higher one
-    or passes." Seed 四（一）: 各家依次跟出牌點、牌型更大的一手牌進行壓制（壓牌），或放棄不出（過牌）。"""
+    """docs/rules/competition.md#leading and #following: the leader plays any combination; each following
+    player in turn beats the last play or passes. 摜彈, 比賽通則 四（一）:
+    各家依次跟出牌點、牌型更大的一手牌進行壓制（壓牌），或放棄不出（過牌）。"""
     deal = fast_deal(0)
     act(deal, 0, "SQ")
     assert deal.current_player == 1
@@ -165,8 +168,8 @@ def test_lead_then_each_player_in_turn_plays_higher_or_passes() -> None:
 
 
 def test_leader_cannot_pass() -> None:
-    """RULES.md Play: "The leader plays any combination" — passing is following only. Seed 四（一）: 領出者
-    可出任意牌型的一手牌。"""
+    """docs/rules/competition.md#leading: the leader plays any combination, but must play — passing is for
+    followers only. 摜彈, 比賽通則 四（一）: 領出者可出任意牌型的一手牌。"""
     deal = fast_deal(0)
     assert PlayAction(0, PASS) not in deal.legal_actions()
     assert_rejected(deal, PlayAction(0, PASS), MustLeadError)
@@ -204,8 +207,9 @@ def test_can_answers_for_the_rules_only() -> None:
 
 
 def test_trick_ends_when_all_players_still_in_have_passed_and_its_winner_leads() -> None:
-    """RULES.md Play: "When all players still in the deal have passed after a play, its player leads the
-    next trick". Seed 四（一）: 如其餘各家均放棄不出，則由最後出牌者下一圈領出牌。"""
+    """docs/rules/competition.md#trick-end: when every other player still in the deal has passed after a play,
+    the player of that play leads the next trick. 摜彈, 比賽通則 四（一）:
+    如其餘各家均放棄不出，則由最後出牌者下一圈領出牌。"""
     deal = fast_deal(0)
     act(deal, 0, "SQ")
     act(deal, 1, "")
@@ -222,8 +226,8 @@ def test_trick_ends_when_all_players_still_in_have_passed_and_its_winner_leads()
 
 
 def test_trick_goes_on_after_a_higher_play_until_all_others_pass() -> None:
-    """RULES.md Play: a trick ends only "When all players still in the deal have passed after a play": a
-    pass before a higher play does not count towards the next play."""
+    """docs/rules/competition.md#trick-end: a trick ends only when every other player still in the deal has
+    passed after the same play: a pass before a higher play does not count towards the next play."""
     deal = fast_deal(0)
     act(deal, 0, "SQ")
     act(deal, 1, "")
@@ -248,8 +252,8 @@ def test_trick_goes_on_after_a_higher_play_until_all_others_pass() -> None:
 
 
 def test_player_who_empties_the_hand_takes_the_next_place() -> None:
-    """RULES.md Play: "A player who empties the hand takes the next free place: 上游, 二游, 三游, 下游."
-    Seed 二: 按牌手出完各自全手牌的先後，稱為上游、二游、三游、下游。"""
+    """docs/rules/competition.md#going-out: players are placed 上游, 二游, 三游, 下游 in the order they empty
+    their hands. 摜彈, 遊戲規則 二: 按牌手出完各自全手牌的先後，稱為上游、二游、三游、下游。"""
     deal = fast_deal(0)
     run_out(deal, 0, SEAT0_OUT)
     assert deal.finished == [0]
@@ -267,8 +271,9 @@ def test_player_who_empties_the_hand_takes_the_next_place() -> None:
 
 
 def test_jiefeng_partner_leads_when_the_last_card_is_not_beaten() -> None:
-    """RULES.md Play: "if that player has gone out, the partner leads (接风)". Seed 四（一）: 若此時最後出牌
-    者已出完全手牌，則由己方同伴承接下一圈領出牌（對家接風）。"""
+    """docs/rules/competition.md#jiefeng: if the player of the unbeaten play has gone out, that player's
+    partner leads (接风). 摜彈, 比賽通則 四（一）:
+    若此時最後出牌者已出完全手牌，則由己方同伴承接下一圈領出牌（對家接風）。"""
     deal = fast_deal(0)
     run_out(deal, 0, SEAT0_OUT[:3])
     act(deal, 0, "SJ HJ CJ")
@@ -284,8 +289,9 @@ def test_jiefeng_partner_leads_when_the_last_card_is_not_beaten() -> None:
 
 
 def test_jiefeng_off_the_next_player_still_in_leads() -> None:
-    """RULES.md `platform`: "接风 by partner (the old rule: 下家)"; ``lead_passes_to_partner=False``: when a
-    player goes out and nobody beats the last play, the next player still in leads."""
+    """docs/rules/platform.md#jiefeng: the older rule gave the lead to the 下家, not the partner. With
+    ``lead_passes_to_partner=False``, when a player goes out and nobody beats the last play, the next player
+    still in leads."""
     deal = fast_deal(0, RuleSet(name="old", lead_passes_to_partner=False))
     run_out(deal, 0, SEAT0_OUT[:3])
     act(deal, 0, "SJ HJ CJ")
@@ -296,8 +302,8 @@ def test_jiefeng_off_the_next_player_still_in_leads() -> None:
 
 
 def test_jiefeng_does_not_apply_when_the_last_play_is_beaten() -> None:
-    """RULES.md Play: the trick is led by "its player", the one whose play nobody beat; 接风 only when that
-    player has gone out. A higher play on the last card wins the trick as usual."""
+    """docs/rules/competition.md#jiefeng: the trick is led by "its player", the one whose play nobody beat;
+    接风 only when that player has gone out. A higher play on the last card wins the trick as usual."""
     deal = fast_deal(0)
     run_out(deal, 0, SEAT0_OUT[:3])
     act(deal, 0, "SJ HJ CJ")
@@ -311,9 +317,9 @@ def test_jiefeng_does_not_apply_when_the_last_play_is_beaten() -> None:
 
 
 def test_deal_ends_at_once_on_double_down() -> None:
-    """RULES.md Play: "The deal ends at once when both players of one team are out; the other team takes the
-    remaining places in the order they would have finished (both 下 = 双下 when a team holds places 1 and
-    2)." Seed 二: 如一方兩位牌手獲得上游、二游，則對方稱為雙下。"""
+    """docs/rules/competition.md#deal-end: the deal ends as soon as both players of one team are out, and the
+    other team takes the remaining places; a team holding 上游 and 二游 leaves the other team 双下. 摜彈,
+    遊戲規則 二: 如一方兩位牌手獲得上游、二游，則對方稱為雙下。"""
     deal = fast_deal(0)
     run_out(deal, 0, SEAT0_OUT)
     run_out(deal, 2, [eight("7"), eight("6"), eight("5"), "S4 H4 C4"])
@@ -346,8 +352,8 @@ def _first_and_second(deal: Deal) -> None:
 
 
 def test_deal_ends_at_once_on_a_first_and_third_finish() -> None:
-    """RULES.md Play: "The deal ends at once when both players of one team are out": 上游 and 三游 end it,
-    the last seat is 下游."""
+    """docs/rules/competition.md#deal-end: the deal ends as soon as both players of one team are out: 上游
+    and 三游 end it, the last seat is 下游."""
     deal = fast_deal(0)
     _first_and_second(deal)
     act(deal, 3, "D4")
@@ -362,8 +368,8 @@ def test_deal_ends_at_once_on_a_first_and_third_finish() -> None:
 
 
 def test_deal_ends_at_once_on_a_first_and_fourth_finish() -> None:
-    """RULES.md Play: "The deal ends at once when both players of one team are out": when 二游 and 三游 are
-    partners, the 上游's partner is 下游 without finishing."""
+    """docs/rules/competition.md#deal-end: the deal ends as soon as both players of one team are out: when
+    二游 and 三游 are partners, the 上游's partner is 下游 without finishing."""
     deal = fast_deal(0)
     _first_and_second(deal)
     run_out(deal, 3, ["SB SB HR HR", eight("3"), "S4 H4 C4 D4 D4"])
@@ -379,8 +385,8 @@ def test_deal_ends_at_once_on_a_first_and_fourth_finish() -> None:
 
 
 def test_scripted_deals_reach_every_finishing_pattern() -> None:
-    """RULES.md Play: the places are "上游, 二游, 三游, 下游" in the order the hands empty, whatever the
-    hands; a deal driven from its legal actions ends in each of the three patterns."""
+    """docs/rules/competition.md#going-out: the places are "上游, 二游, 三游, 下游" in the order the hands
+    empty, whatever the hands; a deal driven from its legal actions ends in each of the three patterns."""
     for order, partner_place in (([1, 3, 0, 2], 2), ([1, 2, 3, 0], 3), ([1, 2, 0, 3], 4)):
         deal = fast_deal(0)
         play_to_order(deal, order)
@@ -394,8 +400,8 @@ def test_scripted_deals_reach_every_finishing_pattern() -> None:
 
 
 def test_out_of_turn_action_raises_and_changes_nothing() -> None:
-    """Seed 四（三）罰則: 越序出牌，予以收回，恢復出牌順序 — an action out of turn is refused
-    (OutOfTurnError) and the deal is unchanged."""
+    """docs/rules/competition.md#not-modelled (摜彈, 比賽通則 四（三）罰則: 越序出牌，予以收回，恢復出牌順序 —
+    an action out of turn is refused (OutOfTurnError) and the deal is unchanged."""
     deal = fast_deal(0)
     assert_rejected(deal, PlayAction(1, reading(deal, "ST")), OutOfTurnError)
     act(deal, 0, "SQ")
@@ -412,8 +418,8 @@ def test_out_of_turn_action_raises_and_changes_nothing() -> None:
 
 
 def test_wrong_phase_actions_raise_and_change_nothing() -> None:
-    """RULES.md Tribute: tribute and return come "before the first lead"; an action of another phase, or
-    any action once the deal is over, raises WrongPhaseError and changes nothing."""
+    """docs/rules/competition.md#tribute: tribute and return come "before the first lead"; an action of
+    another phase, or any action once the deal is over, raises WrongPhaseError and changes nothing."""
     deal = single_tribute_deal()
     payer = deal.current_player
     assert payer == 3
@@ -435,15 +441,16 @@ def test_wrong_phase_actions_raise_and_change_nothing() -> None:
 
 
 def test_not_held_play_raises_and_changes_nothing() -> None:
-    """RULES.md Play: a player plays from the hand; a play of cards not held raises NotHeldError."""
+    """docs/rules/competition.md#following: a player plays from the hand; a play of cards not held raises
+    NotHeldError."""
     deal = fast_deal(0)
     assert_rejected(deal, PlayAction(0, reading(deal, "ST")), NotHeldError)
     assert_rejected(deal, PlayAction(0, reading(deal, "SJ SJ")), NotHeldError)
 
 
 def test_play_that_does_not_beat_raises_and_changes_nothing() -> None:
-    """RULES.md: "A play beats the previous one if it is the same kind and size with a higher key, or it is
-    a bomb-class play that outranks it"; anything else raises DoesNotBeatError."""
+    """docs/rules/competition.md#beating: a play beats the last one if it is of the same kind and size with a
+    higher key, or a bomb-class play ranked above it; anything else raises DoesNotBeatError."""
     deal = fast_deal(0)
     act(deal, 0, "SQ")
     assert_rejected(deal, PlayAction(1, reading(deal, "ST")), DoesNotBeatError)
@@ -454,7 +461,7 @@ def test_play_that_does_not_beat_raises_and_changes_nothing() -> None:
 
 
 def test_leader_pass_raises_must_lead_and_changes_nothing() -> None:
-    """RULES.md Play: "The leader plays any combination": a leader's pass raises MustLeadError."""
+    """docs/rules/competition.md#leading: the leader must play; a leader's pass raises MustLeadError."""
     deal = fast_deal(2)
     assert_rejected(deal, PlayAction(2, PASS), MustLeadError)
 
@@ -480,8 +487,8 @@ def return_options(deal: Deal) -> list[Card]:
 
 
 def test_no_tribute_in_the_first_deal_tribute_from_the_second() -> None:
-    """RULES.md: "Tribute (进贡) and return (还贡), from the second deal on, before the first lead". Seed
-    三.1: 從第二副牌開始，在出牌前，由上副牌的下游向上游進貢。"""
+    """docs/rules/competition.md#tribute: from the second deal on, tribute (进贡) and return (还贡) come
+    before the first lead. 摜彈, 比賽通則三.1: 從第二副牌開始，在出牌前，由上副牌的下游向上游進貢。"""
     assert fast_deal(0).phase is Phase.PLAY
     deal = single_tribute_deal()
     assert phase_of(deal) is Phase.TRIBUTE
@@ -490,9 +497,9 @@ def test_no_tribute_in_the_first_deal_tribute_from_the_second() -> None:
 
 
 def test_single_tribute_is_the_highest_card_the_heart_level_card_excepted() -> None:
-    """RULES.md: "single: 下游 gives the highest card in hand (by the order of ranks; the ♥ level card
-    excluded) to 上游". Seed 三.1: 進貢全手牌中牌點最大的一張牌（紅心級牌除外）。 At level 5 the ♠5 (a level
-    card) is above the ace; the ♥5 may not be paid."""
+    """docs/rules/competition.md#tribute-card: the payer gives its highest card by the order of ranks, the ♥
+    level cards excepted. 摜彈, 比賽通則 三.1: 進貢全手牌中牌點最大的一張牌（紅心級牌除外）。 At level 5 the
+    ♠5 (a level card) is above the ace; the ♥5 may not be paid."""
     deal = single_tribute_deal()
     assert tribute_options(deal) == [card("S5")]
     assert_rejected(deal, TributeAction(3, card("H5")), IllegalTributeError)
@@ -506,8 +513,8 @@ def test_single_tribute_is_the_highest_card_the_heart_level_card_excepted() -> N
 
 
 def test_single_tribute_heart_level_card_excepted_even_when_it_is_the_only_level_card() -> None:
-    """RULES.md: the ♥ level card is excluded from the tribute: a payer whose highest card is the wild pays
-    the next highest (here an ace at level 5)."""
+    """docs/rules/competition.md#tribute-card: the ♥ level card is excluded from the tribute: a payer whose
+    highest card is the wild pays the next highest (here an ace at level 5)."""
     hands = build_hands(f"{JOKERS} S5 S5 C5 C5 D5 D5", "", "", "H5 H5 SA")
     deal = Deal(hands, FIVE, previous_places=(0, 1, 2, 3))
     options = tribute_options(deal)
@@ -517,8 +524,8 @@ def test_single_tribute_heart_level_card_excepted_even_when_it_is_the_only_level
 
 
 def test_single_tribute_any_of_equal_highest_cards() -> None:
-    """RULES.md: "the highest card in hand (by the order of ranks...)": ranks decide, not suits, so any of
-    equal highest cards may be paid."""
+    """docs/rules/competition.md#tribute-card: the highest card is the highest by the order of ranks: ranks
+    decide, not suits, so any of equal highest cards may be paid."""
     hands = build_hands(f"{JOKERS} {FIVES}", "", "", "SA DA")
     deal = Deal(hands, FIVE, previous_places=(0, 1, 2, 3))
     options = tribute_options(deal)
@@ -529,8 +536,8 @@ def test_single_tribute_any_of_equal_highest_cards() -> None:
 
 
 def test_single_tribute_a_big_joker_is_highest() -> None:
-    """RULES.md Order of ranks: "big joker > small joker > level rank > A": a payer with one big joker pays
-    it."""
+    """docs/rules/competition.md#rank-order: "big joker > small joker > level rank > A": a payer with one big
+    joker pays it."""
     hands = build_hands("HR SB S5 H5 H5 C5 C5 D5 D5", "", "", "HR SB S5 SA")
     deal = Deal(hands, FIVE, previous_places=(0, 1, 2, 3))
     assert tribute_options(deal) == [card("HR")]
@@ -538,7 +545,8 @@ def test_single_tribute_a_big_joker_is_highest() -> None:
 
 
 def test_single_tribute_even_when_upstream_and_downstream_are_partners() -> None:
-    """RULES.md: "下游 gives ... to 上游, even when they are partners". Places 0, 1, 3, 2: seat 2 is 下游."""
+    """docs/rules/competition.md#tribute-single: the 下游 pays the 上游 even when the two are partners. Places
+    0, 1, 3, 2: seat 2 is 下游."""
     hands = build_hands(f"HR SB SB {FIVES}", "HR", "SA", "")
     deal = Deal(hands, FIVE, previous_places=(0, 1, 3, 2))
     assert phase_of(deal) is Phase.TRIBUTE
@@ -555,8 +563,8 @@ def test_single_tribute_even_when_upstream_and_downstream_are_partners() -> None
 
 
 def test_return_card_is_at_most_ten() -> None:
-    """RULES.md: "return card: at most 10 in rank". Seed 三.1: 上游選擇全手牌中任意一張牌點不得超過10的牌
-    還給下游。"""
+    """docs/rules/competition.md#return-card: the return card is of rank 10 or below. 摜彈, 比賽通則 三.1:
+    上游選擇全手牌中任意一張牌點不得超過10的牌還給下游。"""
     deal = single_tribute_deal()
     deal.apply(TributeAction(3, card("S5")))
     assert phase_of(deal) is Phase.RETURN
@@ -574,8 +582,9 @@ def test_return_card_is_at_most_ten() -> None:
 
 
 def test_return_level_cards_rank_above_ace_so_are_never_within_the_limit() -> None:
-    """RULES.md: "Level cards rank above A, so under this limit they are never returned (a parameter may
-    count face value instead)." At level 5 a ♣5 is not ≤ 10; with ``return_limit_by_face_value`` it is."""
+    """docs/rules/competition.md#return-card: level cards count above A, so they are never within the limit (a
+    parameter counts face value instead). At level 5 a ♣5 is not ≤ 10; with
+    ``return_limit_by_face_value`` it is."""
     deal = single_tribute_deal()
     deal.apply(TributeAction(3, card("S5")))
     assert not {c for c in return_options(deal) if c.rank == FIVE}
@@ -591,8 +600,8 @@ def test_return_level_cards_rank_above_ace_so_are_never_within_the_limit() -> No
 
 
 def test_return_the_lowest_card_when_none_is_ten_or_lower() -> None:
-    """RULES.md: "return card: at most 10 in rank, or the lowest card if the hand has none that low (2022
-    national trial rules)"."""
+    """docs/rules/competition.md#return-card: a receiver with no card of 10 or below returns one of its lowest
+    cards."""
     hands = build_hands(f"SJ HJ CJ {eight('Q')} {eight('K')} {eight('A')}", "HR SB", "SB", "HR")
     deal = Deal(hands, FIVE, previous_places=(0, 1, 2, 3))
     deal.apply(TributeAction(3, card("HR")))
@@ -604,9 +613,9 @@ def test_return_the_lowest_card_when_none_is_ten_or_lower() -> None:
 
 
 def test_return_limit_to_partner_only_lets_a_return_to_an_opponent_be_any_card() -> None:
-    """RULES.md: "sources disagree whether the limit binds only when returning to a partner or always: a
-    parameter; default, always". ``ReturnLimit.TO_PARTNER``: a return to an opponent may be any card, one
-    to a partner is still at most 10."""
+    """docs/rules/competition.md#return-limit: the limit binds every return by default; the parameter
+    ``return_limit`` can confine it to returns to a partner. ``ReturnLimit.TO_PARTNER``: a return to an
+    opponent may be any card, one to a partner is still at most 10."""
     rules = RuleSet(name="to-partner", return_limit=ReturnLimit.TO_PARTNER)
     deal = single_tribute_deal(rules)
     deal.apply(TributeAction(3, card("S5")))
@@ -624,7 +633,8 @@ def test_return_limit_to_partner_only_lets_a_return_to_an_opponent_be_any_card()
 
 
 def test_the_payer_leads_the_first_trick_after_a_single_tribute() -> None:
-    """RULES.md: "first lead: the player who gave to 上游". Seed 三.1: 首圈由下游領出牌。"""
+    """docs/rules/competition.md#lead-after-tribute: after tribute the player who paid the 上游 leads. 摜彈,
+    比賽通則三.1: 首圈由下游領出牌。"""
     deal = single_tribute_deal()
     deal.apply(TributeAction(3, card("S5")))
     deal.apply(ReturnAction(0, card("ST")))
@@ -642,8 +652,9 @@ def double_down_deal(seat1: str, seat3: str, extra0: str = "", extra2: str = "")
 
 
 def test_double_tribute_the_larger_to_upstream_the_smaller_to_second() -> None:
-    """RULES.md: "双下: both losers give; 上游 takes the larger tribute, 二游 the smaller". Seed 三.2: 上游
-    選擇牌點較大的進貢者，同伴選擇牌點較小的進貢者。 Seat 1 pays an ace, seat 3 a level card ♠5 (higher)."""
+    """docs/rules/competition.md#tribute-double: after a 双下 both losers pay; the 上游 takes the larger card,
+    the 二游 the smaller. 摜彈, 比賽通則 三.2: 上游選擇牌點較大的進貢者，同伴選擇牌點較小的進貢者。 Seat 1
+    pays an ace, seat 3 a level card ♠5 (higher)."""
     deal = double_down_deal("SA", "S5", f"{JOKERS} H5 H5 C5", "C5 D5 D5 S5")
     assert phase_of(deal) is Phase.TRIBUTE
     payers = []
@@ -661,8 +672,9 @@ def test_double_tribute_the_larger_to_upstream_the_smaller_to_second() -> None:
 
 
 def test_double_tribute_each_winner_returns_to_its_payer_and_the_giver_to_upstream_leads() -> None:
-    """RULES.md: "Each winner returns a card to the player who gave to them." and "first lead: the player who
-    gave to 上游". Seed 三.2: 並對應還牌 ... 還牌後，均由進貢給上游者首圈領出牌。"""
+    """docs/rules/competition.md#return-card: each receiver returns a card to the player who paid it;
+    #lead-after-tribute: the player who paid the 上游 leads. 摜彈, 比賽通則 三.2: 並對應還牌 ...
+    還牌後，均由進貢給上游者首圈領出牌。"""
     deal = double_down_deal("SA", "S5", f"{JOKERS} H5 H5 C5", "C5 D5 D5 S5")
     deal.apply(TributeAction(1, card("SA")))
     deal.apply(TributeAction(3, card("S5")))
@@ -685,8 +697,9 @@ def test_double_tribute_each_winner_returns_to_its_payer_and_the_giver_to_upstre
 
 @pytest.mark.parametrize("places", [(0, 2, 1, 3), (2, 0, 3, 1), (1, 3, 0, 2), (3, 1, 2, 0)])
 def test_double_tribute_equal_cards_go_by_seat_order(places: tuple[int, int, int, int]) -> None:
-    """RULES.md: "if equal, by seat order (the 上游's 下家 gives to 上游)". Seed 三.2: 若牌點相同，則按順時
-    針方向進貢。 Both payers pay an ace; the 上游's 下家 gives to 上游 and leads the first trick."""
+    """docs/rules/competition.md#tribute-double: with equal cards the 上游's 下家 pays the 上游.
+    摜彈, 比賽通則 三.2: 若牌點相同，則按順時針方向進貢。 Both payers pay an ace; the 上游's 下家 gives to
+    上游 and leads the first trick."""
     upstream, second = places[0], places[1]
     right, left = (upstream + 1) % 4, (upstream + 3) % 4
     chosen = ["", "", "", ""]
@@ -710,9 +723,9 @@ def test_double_tribute_equal_cards_go_by_seat_order(places: tuple[int, int, int
 
 
 def test_anti_tribute_one_payer_with_both_big_jokers() -> None:
-    """RULES.md: "anti-tribute 抗贡: if the paying side (下游, ...) holds both big jokers, no tribute" and
-    "after anti-tribute, 上游 leads". Seed 三.3: 如應進貢者（下游或雙下方）抓到兩個大王，則不須進貢（抗貢）。
-    首圈由上游領出牌。"""
+    """docs/rules/competition.md#anti-tribute: if the paying side (here the 下游) holds both big jokers nobody
+    pays (抗贡), and the 上游 leads. 摜彈, 比賽通則 三.3:
+    如應進貢者（下游或雙下方）抓到兩個大王，則不須進貢（抗貢）。首圈由上游領出牌。"""
     hands = build_hands("SB SB", "", "", "HR HR")
     deal = Deal(hands, FIVE, previous_places=(0, 1, 2, 3))
     assert phase_of(deal) is Phase.PLAY
@@ -738,8 +751,8 @@ def test_a_tribute_under_anti_tribute_is_refused_naming_the_rule() -> None:
 
 
 def test_anti_tribute_double_down_payers_with_one_big_joker_each() -> None:
-    """RULES.md: "anti-tribute 抗贡: if the paying side (... or both 双下 players together) holds both big
-    jokers, no tribute". Seed 特殊名詞: 兩人抗貢則兩人合抓兩支大王。"""
+    """docs/rules/competition.md#anti-tribute: after a 双下 the two losers holding both big jokers between
+    them pay nothing (抗贡). 摜彈 特殊名詞: 兩人抗貢則兩人合抓兩支大王。"""
     deal = double_down_deal("HR", "HR", "SB SB")
     assert phase_of(deal) is Phase.PLAY
     assert deal.current_player == 0
@@ -747,8 +760,8 @@ def test_anti_tribute_double_down_payers_with_one_big_joker_each() -> None:
 
 
 def test_anti_tribute_double_down_one_payer_with_both_big_jokers() -> None:
-    """RULES.md: "if the paying side (下游, or both 双下 players together) holds both big jokers, no tribute"
-    — also when one of the two 双下 payers holds both."""
+    """docs/rules/competition.md#anti-tribute: the paying side, the 下游 or the two 双下 losers together, pays
+    nothing when it holds both big jokers — also when one of the two 双下 payers holds both."""
     deal = double_down_deal("", "HR HR", "SB SB")
     assert phase_of(deal) is Phase.PLAY
     assert deal.current_player == 0
@@ -756,8 +769,8 @@ def test_anti_tribute_double_down_one_payer_with_both_big_jokers() -> None:
 
 
 def test_no_anti_tribute_when_the_other_big_joker_is_with_the_payers_partner() -> None:
-    """RULES.md: the paying side of a single tribute is the 下游 alone: one big joker with 下游 and one with
-    the 下游's partner exempts nobody. Seed 特殊名詞: 單人抗貢需手抓兩支大王。"""
+    """docs/rules/competition.md#anti-tribute: the paying side of a single tribute is the 下游 alone: one big
+    joker with 下游 and one with the 下游's partner exempts nobody. 摜彈 特殊名詞: 單人抗貢需手抓兩支大王。"""
     hands = build_hands("SB SB", "HR", "", "HR")
     deal = Deal(hands, FIVE, previous_places=(0, 1, 2, 3))
     assert phase_of(deal) is Phase.TRIBUTE

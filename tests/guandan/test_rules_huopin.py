@@ -1,8 +1,8 @@
-"""One test per combination and comparison rule of the ``huopin`` rule set (seed 004, 火拼掼蛋;
-RULES.md "`huopin` (seed 004) differs"), each quoting the seed's sentence.
+"""One test per combination and comparison rule of the ``huopin`` rule set (火拼掼蛋,
+docs/rules/huopin.md), each quoting 火拚摜蛋's sentence.
 
-Cards are written in NOTATION.md notation; ``classify(cards, level, HUOPIN)`` lists every reading of
-exactly those cards as one play. Most tests play at level 2, where ♥2 is the 逢人配 wild card, and
+Cards are written in the notation of docs/notation.md; ``classify(cards, level, HUOPIN)`` lists every reading
+of exactly those cards as one play. Most tests play at level 2, where ♥2 is the 逢人配 wild card, and
 avoid ♥2 unless they mean it.
 """
 
@@ -69,8 +69,8 @@ def run(low: int, length: int, width: int = 1, suits: str = "SCD") -> str:
 
 
 def test_order_of_ranks_is_big_joker_small_joker_2_a_k_down_to_3() -> None:
-    """Seed: 點數的大小：從大至小以次為：大王、小王、2、A、K、Q、J、10、9、8、7、6、5、4、3。 The level rank
-    is not lifted: at level 7 a seven is between 6 and 8."""
+    """火拚摜蛋: 點數的大小：從大至小以次為：大王、小王、2、A、K、Q、J、10、9、8、7、6、5、4、3。 The level
+    rank is not lifted: at level 7 a seven is between 6 and 8."""
     for level in (TWO, Rank.SEVEN, Rank.ACE):
         line = [one(text, level) for text in ("S3 ", "S6", "S7", "S8", "SK", "SA", "S2", "SB", "HR")]
         assert_ascending(line)
@@ -78,7 +78,7 @@ def test_order_of_ranks_is_big_joker_small_joker_2_a_k_down_to_3() -> None:
 
 
 def test_the_order_holds_for_pairs_triples_full_houses_and_bombs() -> None:
-    """Seed: 從大至小以次為：大王、小王、2、A、K … for every kind compared by rank."""
+    """火拚摜蛋: 從大至小以次為：大王、小王、2、A、K … for every kind compared by rank."""
     assert_ascending([one(text) for text in ("S9 C9", "SA CA", "S2 C2", "SB SB", "HR HR")])
     assert_ascending([one(text) for text in ("SK CK DK", "SA CA DA", "S2 C2 D2")])
     assert_ascending([one(text) for text in ("SA CA DA S3 C3", "S2 C2 D2 S3 C3")])
@@ -86,7 +86,7 @@ def test_the_order_holds_for_pairs_triples_full_houses_and_bombs() -> None:
 
 
 def test_the_heart_level_card_is_still_wild() -> None:
-    """Seed: 逢人配（任意組合）：主牌紅桃為比如打10，2,3,4,紅桃10，6可組成2,3,4,5,6也可以任意組合成除大
+    """火拚摜蛋: 逢人配（任意組合）：主牌紅桃為比如打10，2,3,4,紅桃10，6可組成2,3,4,5,6也可以任意組合成除大
     王，小王外的炸彈以及同花等任意牌型。"""
     assert (K.STRAIGHT, "2") in shapes("S2 C3 D4 HT S6", Rank.TEN)
     assert shapes("S2 S3 S4 HT S6", Rank.TEN) >= {(K.STRAIGHT_FLUSH, "2"), (K.STRAIGHT, "2")}
@@ -95,8 +95,8 @@ def test_the_heart_level_card_is_still_wild() -> None:
 
 
 def test_sequences_keep_the_natural_line() -> None:
-    """Seed: 同花順：相同花色的連續五張牌，最大的為同花10-J-Q-K-A，最小的為A-2-3-4-5. Sequences run on
-    A2345 … 10JQKA whatever the order of ranks (RULES.md), with no wrap-around."""
+    """火拚摜蛋: 同花順：相同花色的連續五張牌，最大的為同花10-J-Q-K-A，最小的為A-2-3-4-5. Sequences run on
+    A2345 … 10JQKA whatever the order of ranks (docs/rules/huopin.md#sequence-order), with no wrap-around."""
     assert_ascending([one("SA C2 D3 S4 C5"), one("S2 C3 D4 S5 C6"), one("ST CJ DQ SK CA")])
     assert_ascending([one("SA S2 S3 S4 S5"), one("ST SJ SQ SK SA")])
     for text in ("SJ CQ DK SA C2", "SQ CK DA S2 C3", "SK CK SA CA S2 C2"):
@@ -108,7 +108,7 @@ def test_sequences_keep_the_natural_line() -> None:
 
 @pytest.mark.parametrize("length", [5, 6, 8, 12, 13])
 def test_straight_is_five_or_more_consecutive_ranks(length: int) -> None:
-    """Seed: 順子：任意五張或者5張以上點數相連的牌. A straight holds 5 to 13 ranks (an ace at one end
+    """火拚摜蛋: 順子：任意五張或者5張以上點數相連的牌. A straight holds 5 to 13 ranks (an ace at one end
     only)."""
     play = next(p for p in readings(run(2, length)) if p.kind is K.STRAIGHT)
     assert (play.rank, len(play.cards), play.length) == (TWO, length, length)
@@ -124,19 +124,19 @@ def test_thirteen_ranks_are_a2_to_k_or_2_to_a() -> None:
 
 
 def test_four_cards_in_a_row_are_no_straight() -> None:
-    """Seed: 任意五張或者5張以上 — four are too few."""
+    """火拚摜蛋: 任意五張或者5張以上 — four are too few."""
     assert readings("S3 C4 D5 S6") == []
 
 
 def test_small_joker_never_in_a_straight() -> None:
-    """Seed: 小王不能出現在順子中。 (nor in a sequence of pairs or triples: 小王不能出現在連對中)."""
+    """火拚摜蛋: 小王不能出現在順子中。 (nor in a sequence of pairs or triples: 小王不能出現在連對中)."""
     assert readings("S3 C4 D5 S6 SB") == []
     assert readings("S3 C4 D5 S6 C7 SB") == []
     assert readings("S3 C3 S4 C4 SB SB") == []
 
 
 def test_a_long_run_of_one_suit_is_a_straight() -> None:
-    """Seed: 同花順：相同花色的連續五張牌 — five cards; six of one suit in a row are a plain straight,
+    """火拚摜蛋: 同花順：相同花色的連續五張牌 — five cards; six of one suit in a row are a plain straight,
     five of one suit a straight flush only (as in the competition rules)."""
     assert shapes("S3 S4 S5 S6 S7 S8") == {(K.STRAIGHT, "3")}
     assert shapes("S3 S4 S5 S6 S7") == {(K.STRAIGHT_FLUSH, "3")}
@@ -144,19 +144,19 @@ def test_a_long_run_of_one_suit_is_a_straight() -> None:
 
 @pytest.mark.parametrize("pairs", [3, 4, 6])
 def test_tube_is_three_or_more_consecutive_pairs(pairs: int) -> None:
-    """Seed: 連對：三對或者三對以上點數相連的牌，如：556677。"""
+    """火拚摜蛋: 連對：三對或者三對以上點數相連的牌，如：556677。"""
     assert shapes(run(5, pairs, 2)) == {(K.TUBE, "5")}
     assert readings("S5 C5 S6 C6") == []
 
 
 @pytest.mark.parametrize("triples", [2, 3, 4])
 def test_plate_is_two_or_more_consecutive_triples(triples: int) -> None:
-    """Seed: 連三張：二個或者二個以上點數相連的三張牌，如：555666。"""
+    """火拚摜蛋: 連三張：二個或者二個以上點數相連的三張牌，如：555666。"""
     assert shapes(run(5, triples, 3)) == {(K.PLATE, "5")}
 
 
 def test_airplane_is_consecutive_triples_with_as_many_consecutive_pairs() -> None:
-    """Seed: 飛機帶翅膀：三順+同數量的一對牌。例如：333444+6677(雙飛)333444555+667788(三飛)
+    """火拚摜蛋: 飛機帶翅膀：三順+同數量的一對牌。例如：333444+6677(雙飛)333444555+667788(三飛)
     333444555666+7788991010(四飛)等。注意，所帶的一對牌，必須是連順；不允許出現：333444+6688"""
     assert shapes("S3 C3 D3 S4 C4 D4 S6 C6 S7 C7") == {(K.AIRPLANE, "3")}
     assert shapes("S3 C3 D3 S4 C4 D4 S5 C5 D5 S6 C6 S7 C7 S8 C8") == {(K.AIRPLANE, "3")}
@@ -175,7 +175,7 @@ def test_airplane_wings_are_pairs_of_other_ranks_than_the_triples() -> None:
 
 
 def test_airplanes_compare_by_the_top_triple_with_as_many_triples() -> None:
-    """Seed (for the sequences): 直接根據牌型中最大牌的點數比較大小，但要求牌型和牌數量必須相同 — an
+    """火拚摜蛋 (for the sequences): 直接根據牌型中最大牌的點數比較大小，但要求牌型和牌數量必須相同 — an
     airplane by its top triple, against an airplane of as many cards."""
     low = one("S3 C3 D3 S4 C4 D4 SJ CJ SQ CQ")
     high = one("S4 C4 D4 S5 C5 D5 S6 C6 S7 C7")
@@ -186,7 +186,7 @@ def test_airplanes_compare_by_the_top_triple_with_as_many_triples() -> None:
 
 
 def test_full_house_is_a_triple_and_a_pair() -> None:
-    """Seed: 三帶二：數值相同的三張牌加一對牌。例如：333+44 — compared by the triple, 2 above A."""
+    """火拚摜蛋: 三帶二：數值相同的三張牌加一對牌。例如：333+44 — compared by the triple, 2 above A."""
     assert shapes("S3 C3 D3 S4 C4") == {(K.FULL_HOUSE, "3")}
     assert_ascending([one("SA CA DA SK CK"), one("S2 C2 D2 S3 C3")])
 
@@ -196,7 +196,7 @@ def test_full_house_is_a_triple_and_a_pair() -> None:
 
 @pytest.mark.parametrize("size", range(4, 13))
 def test_bomb_is_four_to_twelve_cards_of_one_rank(size: int) -> None:
-    """Seed: 炸彈：四張或四張以上點數相同的牌 … X相炸彈：X張同樣的牌組成的炸彈（4<=X<=12）: up to eight
+    """火拚摜蛋: 炸彈：四張或四張以上點數相同的牌 … X相炸彈：X張同樣的牌組成的炸彈（4<=X<=12）: up to eight
     natural cards, the two ♥ level cards and the two big jokers."""
     naturals = ["S9", "S9", "H9", "H9", "C9", "C9", "D9", "D9"][: min(size, 8)]
     wild = ["H2", "H2", "HR", "HR"][: size - len(naturals)]
@@ -206,19 +206,19 @@ def test_bomb_is_four_to_twelve_cards_of_one_rank(size: int) -> None:
 
 
 def test_three_jokers_are_a_bomb() -> None:
-    """Seed: 三王炸彈：任意三個王的牌型。"""
+    """火拚摜蛋: 三王炸彈：任意三個王的牌型。"""
     assert shapes("SB SB HR") == {(K.THREE_JOKERS, "B")}
     assert shapes("SB HR HR") == {(K.THREE_JOKERS, "B")}
     assert readings("SB SB HR", rules=COMPETITION) == []
 
 
 def test_four_jokers_are_a_bomb() -> None:
-    """Seed: 天王炸彈：四張王牌。"""
+    """火拚摜蛋: 天王炸彈：四張王牌。"""
     assert shapes("SB SB HR HR") == {(K.FOUR_JOKERS, "B")}
 
 
 def test_chained_bomb_is_three_to_six_consecutive_bombs_of_as_many_cards() -> None:
-    """Seed: X相Y連環炸彈：Y組點數相連(3<=Y<=6)且牌數同為X的炸彈。如7777788888999 99（5相3連環炸彈）
+    """火拚摜蛋: X相Y連環炸彈：Y組點數相連(3<=Y<=6)且牌數同為X的炸彈。如7777788888999 99（5相3連環炸彈）
     小王不能出現在此牌型中。"""
     play = one("S7 H7 C7 D7 S7 S8 H8 C8 D8 S8 S9 H9 C9 D9 S9")
     assert (play.kind, play.rank, play.length, play_stars(play.kind, 15, 3)) == (K.CHAIN_BOMB, R.SEVEN, 3, 8)
@@ -229,7 +229,7 @@ def test_chained_bomb_is_three_to_six_consecutive_bombs_of_as_many_cards() -> No
 
 
 def test_chained_bomb_stars_follow_the_seeds_table() -> None:
-    """Seed: X相Y連環炸彈牌型分：星級= X+Y … 4相3連環炸彈：7星 … 8相3連環炸彈：11星。"""
+    """火拚摜蛋: X相Y連環炸彈牌型分：星級= X+Y … 4相3連環炸彈：7星 … 8相3連環炸彈：11星。"""
     table = {(4, 3): 7, (4, 4): 8, (4, 5): 9, (4, 6): 10, (5, 3): 8, (5, 4): 9, (5, 5): 10, (6, 3): 9}
     table |= {(6, 4): 10, (7, 3): 10, (8, 3): 11}
     for (width, length), stars in table.items():
@@ -249,14 +249,14 @@ def test_chained_bomb_stars_follow_the_seeds_table() -> None:
     ],
 )
 def test_big_joker_is_wild_with_other_cards_the_seeds_examples(text: str, expected: str) -> None:
-    """Seed: 大王（包括兩個大王）和別的牌型一起出的時候，可以做任意一張滿足牌型需要的萬能牌 … 例如：
+    """火拚摜蛋: 大王（包括兩個大王）和別的牌型一起出的時候，可以做任意一張滿足牌型需要的萬能牌 … 例如：
     7777+大王=77777；4567+大王=45678（注意不是34567）；77899+大王=778899；77+8+9+大王+大王=778899。"""
     play = one(text)
     assert "".join(card.rank.letter for card in play.read_cards()) == expected
 
 
 def test_the_larger_reading_is_preferred() -> None:
-    """Seed: 如果大王可以替代的牌存在一種以上的選擇的時候，則選擇大的牌型為優先。 Read as: cards holding a
+    """火拚摜蛋: 如果大王可以替代的牌存在一種以上的選擇的時候，則選擇大的牌型為優先。 Read as: cards holding a
     big joker are offered only in the readings no other reading of the same cards beats."""
     assert shapes("S7 C7 D7 HR HR") == {(K.BOMB, "7")}  # not 777 + 大王大王 nor 777 + any pair
     assert shapes("S4 S5 S6 S7 HR") == {(K.STRAIGHT_FLUSH, "4")}  # 45678 of spades, no plain straight
@@ -267,7 +267,7 @@ def test_the_larger_reading_is_preferred() -> None:
 
 
 def test_big_joker_may_go_with_the_small_joker() -> None:
-    """Seed: 大王可以搭配小王一起出。 Read as: the big joker may stand for the small joker, so 小王+大王
+    """火拚摜蛋: 大王可以搭配小王一起出。 Read as: the big joker may stand for the small joker, so 小王+大王
     is a pair of small jokers (and the pair of a full house); three jokers are a bomb of their own."""
     pair = one("SB HR")
     assert (pair.kind, pair.rank, [str(card) for card in pair.stands_for]) == (K.PAIR, R.SMALL_JOKER, ["SB"])
@@ -276,7 +276,8 @@ def test_big_joker_may_go_with_the_small_joker() -> None:
 
 
 def test_big_joker_alone_or_with_big_jokers_is_itself() -> None:
-    """Seed: 大王 … 和別的牌型一起出的時候 — played with other cards. Alone (or as a pair) it is itself."""
+    """火拚摜蛋: 大王 … 和別的牌型一起出的時候 — played with other cards. Alone (or as a pair) it is
+    itself."""
     assert (one("HR").kind, one("HR").rank, one("HR").stands_for) == (K.SINGLE, R.BIG_JOKER, ())
     assert (one("HR HR").kind, one("HR HR").rank, one("HR HR").stands_for) == (K.PAIR, R.BIG_JOKER, ())
     assert shapes("S9 HR") == {(K.PAIR, "9")}
@@ -291,7 +292,7 @@ def test_heart_level_cards_with_only_big_jokers_are_level_cards() -> None:
 
 
 def test_big_joker_never_brings_the_small_joker_into_a_sequence() -> None:
-    """Seed: 小王不能出現在順子中 / 連對中 / 此牌型中 — the big joker stands in a sequence for natural
+    """火拚摜蛋: 小王不能出現在順子中 / 連對中 / 此牌型中 — the big joker stands in a sequence for natural
     cards only."""
     assert shapes("S3 C4 D5 S6 HR") == {(K.STRAIGHT, "3")}
     assert readings("S3 C4 D5 SB HR") == []
@@ -301,7 +302,7 @@ def test_big_joker_never_brings_the_small_joker_into_a_sequence() -> None:
 
 
 def test_non_bombs_need_the_same_kind_and_number_of_cards() -> None:
-    """Seed: 單張、順子、對子、連對、三張、連三張的牌型，直接根據牌型中最大牌的點數比較大小，但要求牌型和
+    """火拚摜蛋: 單張、順子、對子、連對、三張、連三張的牌型，直接根據牌型中最大牌的點數比較大小，但要求牌型和
     牌數量必須相同。"""
     five, six = one(run(3, 5)), one(run(2, 6))
     assert not six.beats(five)
@@ -313,7 +314,7 @@ def test_non_bombs_need_the_same_kind_and_number_of_cards() -> None:
 
 
 def test_every_bomb_beats_every_non_bomb() -> None:
-    """Seed: 炸彈大於任何其他非炸彈的牌型。"""
+    """火拚摜蛋: 炸彈大於任何其他非炸彈的牌型。"""
     bombs = [one("S3 C3 D3 S3"), one("S4 S5 S6 S7 S8"), one("SB SB HR"), one(run(3, 3, 4))]
     others = [one("HR"), one(run(2, 12)), one("S3 C3 D3 S4 C4 D4 S6 C6 S7 C7"), one("S2 C2")]
     for bomb in bombs:
@@ -323,9 +324,10 @@ def test_every_bomb_beats_every_non_bomb() -> None:
 
 
 def test_bombs_compare_by_stars_then_fewer_cards_then_rank() -> None:
-    """Seed: 同為炸彈的牌型，先按照星級比較大小；如果星級相同，則按照牌的數量比較大小，數量越少的越大；
+    """火拚摜蛋: 同為炸彈的牌型，先按照星級比較大小；如果星級相同，則按照牌的數量比較大小，數量越少的越大；
     如果數量相同，則按照牌型中最大牌的點數比較大小；特殊：天王炸彈是7星牌裡面最大的牌型，三王炸彈是6星牌裡面
-    最小的牌型. The straight flush sits between the 5★ and the 6★ bombs (RULES.md; the seed is silent)."""
+    最小的牌型. The straight flush sits between the 5★ and the 6★ bombs (docs/rules/huopin.md#bomb-order; the
+    text is silent)."""
     ladder = [
         one("S3 C3 D3 S3"),  # 4★
         one("S2 C2 D2 S2"),  # 4★, 2 above A
@@ -347,7 +349,7 @@ def test_bombs_compare_by_stars_then_fewer_cards_then_rank() -> None:
 
 
 def test_stars_of_the_special_bombs() -> None:
-    """Seed: 三王炸彈：6星級。天王炸彈：7星級。 X相炸彈：等同於X星級。"""
+    """火拚摜蛋: 三王炸彈：6星級。天王炸彈：7星級。 X相炸彈：等同於X星級。"""
     assert play_stars(K.THREE_JOKERS, 3) == 6
     assert play_stars(K.FOUR_JOKERS, 4) == 7
     assert play_stars(K.BOMB, 9) == 9
@@ -387,7 +389,7 @@ def test_a_big_joker_counts_once_per_card_stood_for() -> None:
 
 
 def test_huopin_is_a_preset_with_only_play_parameters_set_here() -> None:
-    """The combination engine's parameters of seed 004, by name in the presets."""
+    """The combination engine's parameters of docs/rules/huopin.md, by name in the presets."""
     assert HUOPIN.name == "huopin"
     assert (HUOPIN.straight_lengths, HUOPIN.tube_lengths, HUOPIN.plate_lengths) == ((5, 13), (3, 13), (2, 13))
     assert HUOPIN.chain_bomb_lengths == (3, 6)

@@ -1,4 +1,4 @@
-"""The `huopin` preset's deal rules (seed 004 §2 出牌順序和組隊規則, §6 升級規則), rule by rule."""
+"""The `huopin` preset's deal rules (docs/rules/huopin.md: tribute and levels), rule by rule."""
 
 from __future__ import annotations
 
@@ -16,8 +16,8 @@ def test_huopin_is_a_preset() -> None:
 
 
 def test_the_tribute_is_the_highest_card_with_two_above_ace() -> None:
-    """Seed 004 §2: 末家向贏家進貢一張（除主牌紅桃外的）最大的牌; §4: 點數的大小 … 大王、小王、2、A、K … 3 —
-    at level 5 a 2 outranks the 5s (the level rank is not lifted)."""
+    """docs/rules/huopin.md#tribute-card (火拚摜蛋 2): 末家向贏家進貢一張（除主牌紅桃外的）最大的牌; §4:
+    點數的大小 … 大王、小王、2、A、K … 3 — at level 5 a 2 outranks the 5s (the level rank is not lifted)."""
     hands = build_hands("SB SB HR HR", "", "", "S5 S2 SA")
     deal = Deal(hands, Rank.FIVE, HUOPIN, previous_places=(0, 1, 2, 3))
     options = {action.card.rank for action in deal.legal_actions() if isinstance(action, TributeAction)}
@@ -27,7 +27,7 @@ def test_the_tribute_is_the_highest_card_with_two_above_ace() -> None:
 
 
 def test_any_card_may_be_returned() -> None:
-    """Seed 004 §2: 贏家還一張任意牌 — no limit of 10."""
+    """docs/rules/huopin.md#return-card (火拚摜蛋 2): 贏家還一張任意牌 — no limit of 10."""
     hands = build_hands("SA SK SB SB HR", "", "", "S2")
     deal = Deal(hands, Rank.FIVE, HUOPIN, previous_places=(0, 1, 2, 3))
     deal.apply(deal.legal_actions()[0])
@@ -40,8 +40,9 @@ def test_any_card_may_be_returned() -> None:
 
 
 def test_after_a_double_tribute_the_last_leads() -> None:
-    """Seed 004 §2: 如果是雙下 兩個輸方要向兩個頭家（贏家）分主次進貢…最末家可先出牌 — the 下游 leads,
-    though the other payer gave the larger card to 上游."""
+    """docs/rules/huopin.md#lead-after-tribute (火拚摜蛋 2): 如果是雙下
+    兩個輸方要向兩個頭家（贏家）分主次進貢…最末家可先出牌 — the 下游 leads, though the other payer gave the
+    larger card to 上游."""
     hands = build_hands("SB SB", "HR", "HR", "S3")
     leaders = {}
     for rules in (HUOPIN, COMPETITION):
@@ -59,7 +60,7 @@ def test_after_a_double_tribute_the_last_leads() -> None:
 
 
 def test_level_rises_three_two_one() -> None:
-    """Seed 004 §6: 如果是雙下，贏家升3級。如果對手有一家是末游，贏家升2級；
+    """docs/rules/huopin.md#level-up (火拚摜蛋 6): 如果是雙下，贏家升3級。如果對手有一家是末游，贏家升2級；
     如果贏家自己對門是末游，贏家升1級."""
     for partner_place, rise in ((2, 3), (3, 2), (4, 1)):
         match = Match(HUOPIN)

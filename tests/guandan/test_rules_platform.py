@@ -1,4 +1,4 @@
-"""The `platform` preset (seed 001, an online platform's rules), rule by rule."""
+"""The `platform` preset (docs/rules/platform.md, an online platform's rules), rule by rule."""
 
 from __future__ import annotations
 
@@ -21,8 +21,8 @@ def test_platform_is_a_preset() -> None:
 
 
 def test_double_down_earns_four_levels() -> None:
-    """Seed 001 升级规则: 如果是双下,赢家升4级。(奖励多晋一级) 如果对手有一家是末游,赢家升2级;
-    如果赢家自己对门是末游,赢家升1级."""
+    """docs/rules/platform.md#level-up (方法规则, 升级规则): 如果是双下,赢家升4级。(奖励多晋一级)
+    如果对手有一家是末游,赢家升2级; 如果赢家自己对门是末游,赢家升1级."""
     for partner_place, rise in ((2, 4), (3, 2), (4, 1)):
         match = Match(PLATFORM)
         play_match_deal(match, random.Random(partner_place), 0, partner_place)
@@ -30,7 +30,7 @@ def test_double_down_earns_four_levels() -> None:
 
 
 def test_three_failed_deals_at_a_go_back_to_two() -> None:
-    """RULES.md: "common online and classic: after 3 failed deals at A, back to 2"."""
+    """docs/rules/platform.md#ace-failures: three failed deals at its own A send a team back to 2."""
     match = Match(PLATFORM)
     rng = random.Random(3)
     while level_of(match, 0) != Rank.ACE:
@@ -45,7 +45,8 @@ def test_three_failed_deals_at_a_go_back_to_two() -> None:
 
 
 def test_the_larger_tribute_goes_to_the_first_and_its_payer_leads() -> None:
-    """Seed 001 第二轮出牌权: 双贡情况下,由进贡牌大的一家先出牌,若一样则由贡给头游的一方先出."""
+    """docs/rules/platform.md#lead-after-tribute (方法规则, 第二轮出牌权):
+    双贡情况下,由进贡牌大的一家先出牌,若一样则由贡给头游的一方先出."""
     deal = Deal(build_hands("SB", "HR", "HR", "SB"), Rank.TWO, PLATFORM, previous_places=(0, 2, 1, 3))
     for payer in (1, 3):
         action = deal.legal_actions()[0]
@@ -59,8 +60,8 @@ def test_the_larger_tribute_goes_to_the_first_and_its_payer_leads() -> None:
 
 
 def test_equal_tributes_the_first_paid_goes_to_the_first() -> None:
-    """Seed 001 岐义的统一: 头游拿进贡的最大牌,如果两张一样,头游拿第一张进贡的牌 — the first to pay is
-    上游's 下家."""
+    """docs/rules/platform.md#double-tribute (方法规则, 岐义的统一):
+    头游拿进贡的最大牌,如果两张一样,头游拿第一张进贡的牌 — the first to pay is 上游's 下家."""
     hands = build_hands("SB HR", "S5", "SB HR", "C5")
     deal = Deal(hands, Rank.FIVE, PLATFORM, previous_places=(0, 2, 1, 3))
     paid = []
@@ -75,6 +76,7 @@ def test_equal_tributes_the_first_paid_goes_to_the_first() -> None:
 
 
 def test_the_lead_passes_to_the_partner() -> None:
-    """Seed 001 接风: 当某个人最后一手牌打出时,如果其他玩家都放弃。则下一轮的任意出牌权是他的对家 — the old
-    rule (下家接风) is the parameter ``lead_passes_to_partner=False``, played in test_rules_deal."""
+    """docs/rules/platform.md#jiefeng (方法规则, 接风):
+    当某个人最后一手牌打出时,如果其他玩家都放弃。则下一轮的任意出牌权是他的对家 — the old rule (下家接风) is
+    the parameter ``lead_passes_to_partner=False``, played in test_rules_deal."""
     assert PLATFORM.lead_passes_to_partner

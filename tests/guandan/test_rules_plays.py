@@ -1,7 +1,7 @@
-"""One test per combination and comparison rule of RULES.md ("Guandan, the `competition` preset"),
-with the seed's wording (seed 002, 七、牌型 and （二）牌點與牌型大小) where it helps.
+"""One test per combination and comparison rule of docs/rules/competition.md,
+with 摜彈's wording (摜彈, 遊戲規則 七、牌型 and 比賽通則 四（二）牌點與牌型大小) where it helps.
 
-Each test quotes the rule it checks. Cards are written in NOTATION.md notation and read with
+Each test quotes the rule it checks. Cards are written in the notation of docs/notation.md and read with
 ``parse_cards``; ``classify(cards, level)`` lists every reading of exactly those cards as one play.
 """
 
@@ -89,7 +89,8 @@ def sequence(low: int, length: int, width: int) -> str:
     [("S2", TWO), ("D9", Rank.NINE), ("CA", Rank.ACE), ("SB", Rank.SMALL_JOKER), ("HR", Rank.BIG_JOKER)],
 )
 def test_single_is_any_card(text: str, rank: Rank) -> None:
-    """RULES.md: "single | any card | rank". Seed 七.1: 單張：任意一張牌。"""
+    """docs/rules/competition.md#single: any one card is a single, ranked by its rank. 摜彈, 遊戲規則 七.1:
+    單張：任意一張牌。"""
     play = one(text, SEVEN)
     assert (play.kind, play.rank, play.cards) == (K.SINGLE, rank, parse_cards(text))
 
@@ -105,20 +106,21 @@ def test_single_is_any_card(text: str, rank: Rank) -> None:
     ],
 )
 def test_pair_is_two_of_one_rank_or_two_equal_jokers(text: str, rank: Rank) -> None:
-    """RULES.md: "pair | two of one rank; two small jokers or two big jokers". Seed 七.2: 對子：兩張牌點
-    相同的牌，包括兩張大王和兩張小王。"""
+    """docs/rules/competition.md#pair: two cards of one rank are a pair, and so are two small jokers or two
+    big jokers. 摜彈, 遊戲規則 七.2: 對子：兩張牌點相同的牌，包括兩張大王和兩張小王。"""
     play = one(text, THREE)
     assert (play.kind, play.rank) == (K.PAIR, rank)
 
 
 def test_small_and_big_joker_are_not_a_pair() -> None:
-    """RULES.md: "(small+big is not a pair)"."""
+    """docs/rules/competition.md#pair: a small and a big joker are not a pair."""
     assert readings("SB HR") == []
     assert readings("SB HR", SEVEN) == []
 
 
 def test_triple_is_three_of_one_rank() -> None:
-    """RULES.md: "triple | three of one rank". Seed 七.4: 三同張：三張牌點相同的牌。"""
+    """docs/rules/competition.md#triple: three cards of one rank are a triple. 摜彈, 遊戲規則 七.4:
+    三同張：三張牌點相同的牌。"""
     assert (one("S9 H9 D9").kind, one("S9 H9 D9").rank) == (K.TRIPLE, Rank.NINE)
     assert one("D9 D9 S9").kind is K.TRIPLE
     assert readings("S9 H9 D8") == []
@@ -127,21 +129,22 @@ def test_triple_is_three_of_one_rank() -> None:
 
 @pytest.mark.parametrize("pair", ["S9 D9", "SB SB", "HR HR", "SK SK"])
 def test_full_house_is_a_triple_and_a_pair_joker_pair_included(pair: str) -> None:
-    """RULES.md: "full house 三带二 | triple + pair | the triple only"; a pair includes a joker pair.
-    Seed 七.6: 三帶二：一個三同張和一個對子。"""
+    """docs/rules/competition.md#full-house: a full house (三带二) is a triple with a pair, ranked by the
+    triple alone; a pair includes a joker pair. 摜彈, 遊戲規則 七.6: 三帶二：一個三同張和一個對子。"""
     play = one(f"S3 H3 C3 {pair}")
     assert (play.kind, play.rank) == (K.FULL_HOUSE, THREE)
 
 
 def test_full_house_needs_a_real_pair() -> None:
-    """RULES.md: small+big is not a pair, so a triple with one small and one big joker is nothing."""
+    """docs/rules/competition.md#pair: small+big is not a pair, so a triple with one small and one big joker
+    is nothing."""
     assert readings("S3 H3 C3 SB HR") == []
     assert readings("S3 H3 C3 S9 D8") == []
 
 
 def test_straight_is_exactly_five_consecutive_ranks_without_jokers() -> None:
-    """RULES.md: "straight 顺子 | exactly 5 consecutive ranks, no jokers | top rank". Seed: 順子：五張連續
-    單牌，不可超過五張 ... 不包括雙王，不分花色。"""
+    """docs/rules/competition.md#straight: a straight (顺子) is exactly five consecutive ranks, without
+    jokers, ranked by its top card. 摜彈: 順子：五張連續單牌，不可超過五張 ... 不包括雙王，不分花色。"""
     play = one("S3 H4 C5 D6 S7")
     assert (play.kind, play.rank, play.key) == (K.STRAIGHT, THREE, 7)
     assert readings("S3 H4 C5 D6 S7 H8") == []
@@ -149,8 +152,8 @@ def test_straight_is_exactly_five_consecutive_ranks_without_jokers() -> None:
 
 
 def test_tube_is_exactly_three_consecutive_pairs() -> None:
-    """RULES.md: "三连对 (tube) | exactly 3 consecutive pairs | top pair". Seed 七.3: 三連對：三個牌點相鄰
-    對子。"""
+    """docs/rules/competition.md#tube: a tube (三连对) is exactly three pairs of consecutive ranks, ranked by
+    its top pair. 摜彈, 遊戲規則 七.3: 三連對：三個牌點相鄰對子。"""
     play = one("S4 H4 C5 D5 S6 S6")
     assert (play.kind, play.rank) == (K.TUBE, Rank.FOUR)
     assert readings("S4 H4 C5 D5") == []
@@ -159,8 +162,8 @@ def test_tube_is_exactly_three_consecutive_pairs() -> None:
 
 
 def test_plate_is_exactly_two_consecutive_triples() -> None:
-    """RULES.md: "钢板 (plate) | exactly 2 consecutive triples | top triple". Seed 七.5: 二連三（鋼板）：兩個
-    牌點相鄰的三同張牌。"""
+    """docs/rules/competition.md#plate: a plate (钢板) is exactly two triples of consecutive ranks, ranked by
+    its top triple. 摜彈, 遊戲規則 七.5: 二連三（鋼板）：兩個牌點相鄰的三同張牌。"""
     play = one("S8 H8 C8 S9 D9 D9")
     assert (play.kind, play.rank) == (K.PLATE, Rank.EIGHT)
     assert readings("S8 H8 C8 ST DT DT") == []
@@ -168,29 +171,30 @@ def test_plate_is_exactly_two_consecutive_triples() -> None:
 
 @pytest.mark.parametrize("size", [4, 5, 6, 7, 8])
 def test_bomb_is_four_to_eight_cards_of_one_rank(size: int) -> None:
-    """RULES.md: "bomb | 4–8 cards of one rank (up to 10 with the two wild cards) | size, then rank".
-    Seed 特殊名詞: 炸彈：八張 ... 四張同數值牌。"""
+    """docs/rules/competition.md#bomb: a bomb is four to eight cards of one rank (ten with both wild cards),
+    ranked by size, then rank. 摜彈 特殊名詞: 炸彈：八張 ... 四張同數值牌。"""
     sevens = parse_cards("S7 S7 H7 H7 C7 C7 D7 D7")[:size]
     found = classify(sevens, THREE)
     assert [(p.kind, p.rank, len(p.cards)) for p in found] == [(K.BOMB, SEVEN, size)]
 
 
 def test_three_of_a_rank_is_not_a_bomb_and_the_deck_has_eight_of_a_rank() -> None:
-    """A bomb is "4–8 cards of one rank": two decks hold exactly eight of each rank."""
+    """A bomb is four to eight cards of one rank (docs/rules/competition.md#bomb): two decks hold exactly
+    eight of each rank."""
     assert one("S7 H7 C7").kind is K.TRIPLE
     assert sum(card.rank is SEVEN for card in full_deck()) == 8
 
 
 def test_straight_flush_is_a_straight_of_one_suit() -> None:
-    """RULES.md: "straight flush 同花顺 | a straight of one suit | top rank". Seed 七.8: 同花順（火箭）：花色
-    相同的順子。"""
+    """docs/rules/competition.md#straight-flush: a straight flush (同花顺) is a straight of one suit, ranked
+    by its top card. 摜彈, 遊戲規則 七.8: 同花順（火箭）：花色相同的順子。"""
     play = one("D9 DT DJ DQ DK")
     assert (play.kind, play.rank, play.suit) == (K.STRAIGHT_FLUSH, Rank.NINE, Suit.DIAMONDS)
 
 
 def test_four_jokers() -> None:
-    """RULES.md: "four jokers 天王炸 | both small and both big jokers | beats everything". Seed 七.10:
-    四大天王（天王炸）：大王、小王各兩張。"""
+    """docs/rules/competition.md#four-jokers: the four jokers (天王炸), both small and both big, beat every
+    play. 摜彈, 遊戲規則 七.10: 四大天王（天王炸）：大王、小王各兩張。"""
     play = one("SB SB HR HR")
     assert play.kind is K.FOUR_JOKERS
     assert readings("SB SB HR") == []
@@ -221,7 +225,8 @@ def test_four_jokers() -> None:
     ],
 )
 def test_no_other_shape_is_a_legal_play(text: str) -> None:
-    """RULES.md: "Combinations (no other shape is a legal play)". Seed: 順子 ... 不可超過五張."""
+    """docs/rules/competition.md#no-other-shapes: the listed kinds are the only plays. 摜彈: 順子
+    ... 不可超過五張."""
     assert readings(text, SEVEN) == []
 
 
@@ -234,16 +239,17 @@ def test_no_cards_is_no_play() -> None:
 
 @pytest.mark.parametrize("level", NATURAL_RANKS)
 def test_order_of_ranks_for_singles(level: Rank) -> None:
-    """RULES.md: "Order of ranks for singles, pairs, triples, full houses and bombs: big joker > small
-    joker > level rank > A > K > … > 2 (level rank removed from its natural place)". Seed (二)1:
-    牌點由大到小排列為：大王、小王、級牌、A、K、Q、J、10、9、8、7、6、5、4、3、2。"""
+    """docs/rules/competition.md#rank-order: for singles, pairs, triples, full houses and bombs the ranks run
+    big joker, small joker, level rank, A, K … 2, the level rank taken out of its natural place. 摜彈,
+    比賽通則 四 (二)1: 牌點由大到小排列為：大王、小王、級牌、A、K、Q、J、10、9、8、7、6、5、4、3、2。"""
     ranks = [rank for rank in NATURAL_RANKS if rank != level]
     order = [f"S{rank.letter}" for rank in ranks] + [f"S{level.letter}", "SB", "HR"]
     assert_ascending([one(text, level) for text in order])
 
 
 def test_order_of_ranks_for_pairs_triples_full_houses_and_bombs() -> None:
-    """RULES.md: the same order of ranks holds for pairs, triples, full houses and bombs."""
+    """docs/rules/competition.md#rank-order: the same order of ranks holds for pairs, triples, full houses and
+    bombs."""
     assert_ascending([one(t, SEVEN) for t in ["S2 D2", "SA DA", "S7 D7", "SB SB", "HR HR"]])
     assert_ascending([one(t, SEVEN) for t in ["S2 D2 C2", "SA DA CA", "S7 D7 C7"]])
     assert_ascending([one(t, SEVEN) for t in ["S2 D2 C2 S5 S5", "SA DA CA S3 S3", "S7 D7 C7 S2 S2"]])
@@ -251,8 +257,8 @@ def test_order_of_ranks_for_pairs_triples_full_houses_and_bombs() -> None:
 
 
 def test_level_card_is_natural_in_straights() -> None:
-    """RULES.md: "In sequences (straight, straight flush, 三连对, 钢板) ranks keep their natural order".
-    At level 5, 34567 is a straight, below 45678, and 5 is its middle card."""
+    """docs/rules/competition.md#sequence-order: in straights, straight flushes, tubes and plates the ranks
+    keep their natural order. At level 5, 34567 is a straight, below 45678, and 5 is its middle card."""
     play = one("S3 H4 C5 D6 S7", FIVE)
     assert (play.kind, play.rank, play.key) == (K.STRAIGHT, THREE, 7)
     assert one("S4 C5 D6 S7 H8", FIVE).beats(play)
@@ -266,7 +272,8 @@ def test_level_card_is_natural_in_straights() -> None:
 
 
 def test_level_card_is_high_as_a_single() -> None:
-    """RULES.md: level rank > A for singles. At level 5 the five of spades beats the ace."""
+    """docs/rules/competition.md#rank-order: level rank > A for singles. At level 5 the five of spades beats
+    the ace."""
     five, ace = one("S5", FIVE), one("SA", FIVE)
     assert five.beats(ace)
     assert not ace.beats(five)
@@ -274,8 +281,8 @@ def test_level_card_is_high_as_a_single() -> None:
 
 
 def test_straights_a2345_lowest_and_10jqka_highest() -> None:
-    """RULES.md: "A may be high or low ... A2345 and 10JQKA are the lowest and highest straights".
-    Seed: 同花順 ... 最大的為同花10-J-Q-K-A，最小的為A-2-3-4-5 (the same for 順子)."""
+    """docs/rules/competition.md#sequence-order: the ace is high or low, so A2345 is the lowest straight and
+    10JQKA the highest. 摜彈: 同花順 ... 最大的為同花10-J-Q-K-A，最小的為A-2-3-4-5 (the same for 順子)."""
     straights = [one(mixed_straight(low), SEVEN) for low in range(1, 11)]
     assert [p.kind for p in straights] == [K.STRAIGHT] * 10
     assert straights[0].rank is Rank.ACE
@@ -285,7 +292,7 @@ def test_straights_a2345_lowest_and_10jqka_highest() -> None:
 
 
 def test_straight_flushes_a2345_lowest_and_10jqka_highest() -> None:
-    """Seed 特殊名詞: 同花順：同花的五張牌，最大的為同花10-J-Q-K-A，最小的為A-2-3-4-5。"""
+    """摜彈 特殊名詞: 同花順：同花的五張牌，最大的為同花10-J-Q-K-A，最小的為A-2-3-4-5。"""
     flushes = [one(mixed_straight(low).replace("C", "S").replace("D", "S")) for low in range(1, 11)]
     assert [p.kind for p in flushes] == [K.STRAIGHT_FLUSH] * 10
     assert (flushes[0].rank, flushes[-1].rank) == (Rank.ACE, Rank.TEN)
@@ -293,7 +300,7 @@ def test_straight_flushes_a2345_lowest_and_10jqka_highest() -> None:
 
 
 def test_tubes_aa2233_lowest_and_qqkkaa_highest() -> None:
-    """RULES.md: "AA2233 … QQKKAA"."""
+    """docs/rules/competition.md#sequence-order: "AA2233 … QQKKAA"."""
     tubes = [one(sequence(low, 3, 2), SEVEN) for low in range(1, 13)]
     assert [p.kind for p in tubes] == [K.TUBE] * 12
     assert (tubes[0].rank, tubes[-1].rank) == (Rank.ACE, Rank.QUEEN)
@@ -301,7 +308,7 @@ def test_tubes_aa2233_lowest_and_qqkkaa_highest() -> None:
 
 
 def test_plates_aaa222_lowest_and_kkkaaa_highest() -> None:
-    """RULES.md: "AAA222 … KKKAAA"."""
+    """docs/rules/competition.md#sequence-order: "AAA222 … KKKAAA"."""
     plates = [one(sequence(low, 2, 3), SEVEN) for low in range(1, 14)]
     assert [p.kind for p in plates] == [K.PLATE] * 13
     assert (plates[0].rank, plates[-1].rank) == (Rank.ACE, Rank.KING)
@@ -322,7 +329,8 @@ def test_plates_aaa222_lowest_and_kkkaaa_highest() -> None:
     ],
 )
 def test_no_wrap_around(text: str) -> None:
-    """RULES.md: "there is no wrap-around ... JQKA2, QKA23, KKAA22 are illegal"."""
+    """docs/rules/competition.md#sequence-order: sequences do not wrap around: JQKA2, QKA23 and KKAA22 are not
+    plays."""
     for level in (TWO, SEVEN, Rank.ACE):
         assert readings(text, level) == []
 
@@ -331,8 +339,8 @@ def test_no_wrap_around(text: str) -> None:
 
 
 def test_wild_card_stands_for_any_card_but_a_joker() -> None:
-    """RULES.md: "The two ♥ level cards are wild (逢人配): each can stand for any card except a joker".
-    Seed: 逢人配（任意配，除鬼外可配任何牌）."""
+    """docs/rules/competition.md#wild-cards: the two ♥ level cards are wild (逢人配) and stand for any card
+    but a joker. 摜彈: 逢人配（任意配，除鬼外可配任何牌）."""
     assert one("S9 H2").kind is K.PAIR
     assert one("S9 H2").stands_for == (Card(Rank.NINE, Suit.HEARTS),)
     assert readings("SB H2") == []
@@ -346,7 +354,8 @@ def test_wild_card_stands_for_any_card_but_a_joker() -> None:
 
 
 def test_only_the_heart_level_cards_are_wild() -> None:
-    """RULES.md: "The two ♥ level cards are wild": other level cards and other hearts are natural."""
+    """docs/rules/competition.md#wild-cards: only the two ♥ level cards are wild: other level cards and other
+    hearts are natural."""
     assert readings("S9 S2") == []
     assert readings("S9 H3") == []
     assert readings("S9 H3", THREE) != []
@@ -354,8 +363,8 @@ def test_only_the_heart_level_cards_are_wild() -> None:
 
 
 def test_a_single_wild_card_is_a_level_card() -> None:
-    """RULES.md: "Played alone, or as a pair, they are level cards". A wild ♥2 at level 2 beats an ace
-    and loses to the small joker."""
+    """docs/rules/competition.md#wild-cards: a wild card played alone, or both as a pair, is a level card. A
+    wild ♥2 at level 2 beats an ace and loses to the small joker."""
     wild = one("H2")
     assert (wild.kind, wild.rank) == (K.SINGLE, TWO)
     assert wild.beats(one("SA"))
@@ -365,7 +374,7 @@ def test_a_single_wild_card_is_a_level_card() -> None:
 
 
 def test_two_wild_cards_together_are_a_level_pair() -> None:
-    """RULES.md: "Played alone, or as a pair, they are level cards"."""
+    """docs/rules/competition.md#wild-cards: a wild card played alone, or both as a pair, is a level card."""
     wilds = one("H2 H2")
     assert (wilds.kind, wilds.rank) == (K.PAIR, TWO)
     assert wilds.beats(one("SA CA"))
@@ -375,7 +384,8 @@ def test_two_wild_cards_together_are_a_level_pair() -> None:
 
 
 def test_wild_cards_in_triples_and_bombs() -> None:
-    """RULES.md: wild cards combine "in any combination, bombs and straight flushes included"."""
+    """docs/rules/competition.md#wild-cards: wild cards join any combination, bombs and straight flushes
+    included."""
     assert (one("S9 H2 H2").kind, one("S9 H2 H2").rank) == (K.TRIPLE, Rank.NINE)
     bomb = one("S9 C9 D9 H2")
     assert (bomb.kind, bomb.rank, bomb.stands_for) == (K.BOMB, Rank.NINE, (Card(Rank.NINE, Suit.HEARTS),))
@@ -386,8 +396,8 @@ def test_wild_cards_in_triples_and_bombs() -> None:
 
 @pytest.mark.parametrize(("wilds", "size"), [(1, 9), (2, 10)])
 def test_nine_and_ten_card_bombs_are_made_with_wild_cards(wilds: int, size: int) -> None:
-    """RULES.md: "bomb | 4–8 cards of one rank (up to 10 with the two wild cards)". Seed:
-    如和八張一起，可變為10張的炸彈。"""
+    """docs/rules/competition.md#bomb: with both wild cards a bomb reaches ten cards.
+    摜彈: 如和八張一起，可變為10張的炸彈。"""
     cards = parse_cards("S7 S7 H7 H7 C7 C7 D7 D7" + " H2" * wilds)
     found = classify(cards, TWO)
     assert [(p.kind, p.rank, len(p.cards), p.wild_count) for p in found] == [(K.BOMB, SEVEN, size, wilds)]
@@ -401,7 +411,7 @@ def test_level_rank_bomb_holds_at_most_eight_cards() -> None:
 
 
 def test_wild_cards_in_straight_flushes() -> None:
-    """RULES.md: wild cards in "bombs and straight flushes included"."""
+    """docs/rules/competition.md#wild-cards: wild cards join bombs and straight flushes too."""
     flush = of_kind("S3 S4 S6 S7 H2", K.STRAIGHT_FLUSH)
     assert [(p.rank, p.stands_for) for p in flush] == [(THREE, (Card(FIVE, Suit.SPADES),))]
     two_wild = of_kind("DT DJ DK H2 H2", K.STRAIGHT_FLUSH)
@@ -409,7 +419,7 @@ def test_wild_cards_in_straight_flushes() -> None:
 
 
 def test_wild_cards_in_tubes_and_plates() -> None:
-    """RULES.md: "in any combination"."""
+    """docs/rules/competition.md#wild-cards: "in any combination"."""
     tube = one("S3 S3 S4 S4 S5 H2")
     assert (tube.kind, tube.rank) == (K.TUBE, THREE)
     assert shapes("S3 S3 S4 S4 H2 H2") >= {(K.TUBE, "2"), (K.TUBE, "3")}
@@ -419,8 +429,8 @@ def test_wild_cards_in_tubes_and_plates() -> None:
 
 
 def test_wild_completing_either_end_of_a_straight_gives_two_plays() -> None:
-    """RULES.md: "Where one set of cards can be read several ways (a wild card completing either end of
-    a straight ...), the player chooses the reading; an engine offers each reading as a distinct play"."""
+    """docs/rules/competition.md#readings: where one set of cards makes several plays (a wild card completing
+    a straight at either end, …) the player chooses, and the engine offers each reading as a distinct play."""
     found = readings("S4 C5 D6 S7 H2")
     assert sorted((p.kind, p.rank, p.key) for p in found) == [
         (K.STRAIGHT, THREE, 7),
@@ -429,8 +439,8 @@ def test_wild_completing_either_end_of_a_straight_gives_two_plays() -> None:
 
 
 def test_wild_making_a_straight_or_a_straight_flush_gives_both_plays() -> None:
-    """RULES.md: "... or standing for a card of the run's suit or of another), the player chooses the
-    reading"."""
+    """docs/rules/competition.md#readings: a wild card may stand for a card of the run's suit or of another,
+    and the player chooses the reading."""
     assert shapes("S3 S4 S5 S6 H2") == {
         (K.STRAIGHT, "2"),
         (K.STRAIGHT, "3"),
@@ -442,8 +452,8 @@ def test_wild_making_a_straight_or_a_straight_flush_gives_both_plays() -> None:
 
 
 def test_wild_in_full_house_joins_either_rank() -> None:
-    """RULES.md: several readings of one set are offered separately: 33 55 + wild is 333+55 or
-    555+33."""
+    """docs/rules/competition.md#readings: several readings of one set are offered separately: 33 55 + wild is
+    333+55 or 555+33."""
     found = readings("S3 S3 S5 S5 H2")
     assert sorted((p.kind, p.rank) for p in found) == [(K.FULL_HOUSE, THREE), (K.FULL_HOUSE, FIVE)]
 
@@ -454,7 +464,7 @@ def test_triple_and_two_wild_cards_is_a_full_house_or_a_bomb() -> None:
 
 
 def test_readings_are_distinct_plays() -> None:
-    """RULES.md: "an engine offers each reading as a distinct play"."""
+    """docs/rules/competition.md#readings: the engine offers each reading as a distinct play."""
     for text in ("S3 S4 S5 S6 H2", "S3 S3 S5 S5 H2", "S3 S3 S4 S4 H2 H2", "S4 C5 H2 H2 S7"):
         found = readings(text)
         assert len(found) == len(set(found)) > 1
@@ -465,8 +475,8 @@ def test_readings_are_distinct_plays() -> None:
 
 
 def test_five_natural_suited_cards_in_sequence_are_a_straight_flush_only() -> None:
-    """RULES.md: "Five natural cards of one suit in sequence are a straight flush only (a parameter may
-    let them also count as a plain straight; off by default ...)"."""
+    """docs/rules/competition.md#natural-straight-flush: five natural cards of one suit in sequence are a
+    straight flush only (parameter ``natural_straight_flush_is_straight``, off)."""
     assert shapes("S3 S4 S5 S6 S7") == {(K.STRAIGHT_FLUSH, "3")}
     hand = parse_cards("S3 S4 S5 S6 S7")
     assert [p.kind for p in legal_leads(hand, TWO) if len(p.cards) == 5] == [K.STRAIGHT_FLUSH]
@@ -474,7 +484,8 @@ def test_five_natural_suited_cards_in_sequence_are_a_straight_flush_only() -> No
 
 
 def test_parameter_lets_a_natural_straight_flush_also_be_a_straight() -> None:
-    """RULES.md: "a parameter may let them also count as a plain straight"."""
+    """docs/rules/competition.md#natural-straight-flush: with ``natural_straight_flush_is_straight`` they are
+    also a plain straight."""
     assert shapes("S3 S4 S5 S6 S7", TWO, LOOSE) == {(K.STRAIGHT, "3"), (K.STRAIGHT_FLUSH, "3")}
     hand = parse_cards("S3 S4 S5 S6 S7")
     follows = legal_follows(hand, one("S2 H3 C4 D5 S6"), TWO, LOOSE)
@@ -486,8 +497,8 @@ def test_parameter_lets_a_natural_straight_flush_also_be_a_straight() -> None:
 
 
 def test_same_kind_and_size_with_a_higher_key_beats() -> None:
-    """RULES.md: "A play beats the previous one if it is the same kind and size with a higher key".
-    Seed (二)2: 同牌型比較牌點大小，牌型之間不能壓牌。"""
+    """docs/rules/competition.md#beating: a play of the same kind and size beats the last one only with a
+    higher key. 摜彈, 比賽通則 四 (二)2: 同牌型比較牌點大小，牌型之間不能壓牌。"""
     assert one("S9 H9").beats(one("S8 H8"))
     assert not one("S8 H8").beats(one("S9 H9"))
     assert not one("D8 C8").beats(one("S8 H8"))  # equal key
@@ -501,7 +512,8 @@ def test_same_kind_and_size_with_a_higher_key_beats() -> None:
 
 
 def test_full_house_is_compared_by_its_triple_only() -> None:
-    """RULES.md: "full house 三带二 | triple + pair | the triple only". Seed: 三帶二僅比較三同張牌點大小。"""
+    """docs/rules/competition.md#full-house: a full house (三带二) is ranked by its triple alone. 摜彈:
+    三帶二僅比較三同張牌點大小。"""
     low_triple = one("S3 H3 C3 HR HR")
     high_triple = one("S4 H4 C4 S2 S2")
     assert high_triple.beats(low_triple)
@@ -510,9 +522,10 @@ def test_full_house_is_compared_by_its_triple_only() -> None:
 
 
 def test_bomb_ladder() -> None:
-    """RULES.md: "every non-bomb < 4-card bomb < 5-card bomb < straight flush < 6 < 7 < 8 < 9 < 10-card
-    bomb < four jokers". Seed (二)3–5: 炸彈：張數多者大，張數相同比較牌點大小 ... 超過5張的炸彈可以壓同
-    花順 ... 同花順可壓不超過5張的炸彈 ... 四大天王：可壓所有牌型。 (Level 3: ♥3 is wild.)"""
+    """docs/rules/competition.md#bomb-order: from low to high, every non-bomb, 4-card bomb, 5-card bomb,
+    straight flush, bombs of 6 to 10 cards, four jokers. 摜彈, 比賽通則 四 (二)3–5:
+    炸彈：張數多者大，張數相同比較牌點大小 ... 超過5張的炸彈可以壓同花順 ... 同花順可壓不超過5張的炸彈 ...
+    四大天王：可壓所有牌型。 (Level 3: ♥3 is wild.)"""
     twos = "S2 S2 H2 H2 C2 C2 D2 D2"
     ladder = [
         one("HR HR", THREE),  # the highest pair, standing for every non-bomb
@@ -540,8 +553,8 @@ def test_bomb_ladder() -> None:
 
 
 def test_every_bomb_class_play_beats_every_non_bomb() -> None:
-    """RULES.md: "every non-bomb < 4-card bomb". Seed: 炸彈可壓單張、對子、三連對、三同張、二連三、三帶二、
-    順子等牌型。"""
+    """docs/rules/competition.md#bomb-order: "every non-bomb < 4-card bomb". 摜彈:
+    炸彈可壓單張、對子、三連對、三同張、二連三、三帶二、順子等牌型。"""
     non_bombs = [
         one("HR"),
         one("HR HR"),
@@ -561,8 +574,8 @@ def test_every_bomb_class_play_beats_every_non_bomb() -> None:
 
 
 def test_straight_flush_beats_a_five_bomb_but_not_a_six_bomb() -> None:
-    """RULES.md: "5-card bomb < straight flush < 6". Seed: 同花順可壓不超過5張的炸彈；超過5張的炸彈可以壓
-    同花順。"""
+    """docs/rules/competition.md#bomb-order: "5-card bomb < straight flush < 6". 摜彈:
+    同花順可壓不超過5張的炸彈；超過5張的炸彈可以壓同花順。"""
     lowest_flush = one("HA H2 H3 H4 H5", SEVEN)
     highest_flush = one("ST SJ SQ SK SA", SEVEN)
     level_five_bomb = one("S7 S7 C7 C7 D7", SEVEN)
@@ -576,7 +589,8 @@ def test_straight_flush_beats_a_five_bomb_but_not_a_six_bomb() -> None:
 
 
 def test_bombs_compare_by_size_then_rank() -> None:
-    """RULES.md: "bomb | ... | size, then rank". Seed: 炸彈：張數多者大，張數相同比較牌點大小。"""
+    """docs/rules/competition.md#bomb: bombs compare by size, then rank. 摜彈:
+    炸彈：張數多者大，張數相同比較牌點大小。"""
     assert one("S9 S9 C9 C9").beats(one("S8 S8 C8 C8"))
     assert not one("S8 S8 C8 C8").beats(one("S9 S9 C9 C9"))
     assert not one("D8 D8 H8 H8").beats(one("S8 S8 C8 C8"))
@@ -585,7 +599,7 @@ def test_bombs_compare_by_size_then_rank() -> None:
 
 
 def test_level_rank_bomb_beats_an_ace_bomb_of_the_same_size() -> None:
-    """RULES.md: level rank > A for bombs too."""
+    """docs/rules/competition.md#rank-order: level rank > A for bombs too."""
     for level, size in ((SEVEN, 4), (SEVEN, 6), (TWO, 5)):
         naturals = [c for c in full_deck() if c.rank is level and c.suit is not Suit.HEARTS]
         level_bomb = classify(naturals[:size], level)[0]
@@ -596,7 +610,8 @@ def test_level_rank_bomb_beats_an_ace_bomb_of_the_same_size() -> None:
 
 
 def test_nothing_beats_four_jokers() -> None:
-    """RULES.md: "four jokers 天王炸 | ... | beats everything". Seed: 四王 ... 是最大的牌。"""
+    """docs/rules/competition.md#four-jokers: the four jokers beat every play. 摜彈: 四王 ...
+    是最大的牌。"""
     four_jokers = one("SB SB HR HR")
     hand = parse_cards("S2 S2 C2 C2 D2 D2 H2 H2 S9 S9 H9 H9 C9 C9 D9 D9 ST SJ SQ SK SA")
     assert legal_follows(hand, four_jokers, TWO) == []
@@ -621,8 +636,8 @@ HAND = parse_cards("S3 S3 H3 C4 C5 D6 S7 S9 S9 C9 D9 SQ H2 SB")
 
 
 def test_legal_plays_include_pass_exactly_when_following() -> None:
-    """RULES.md: "The leader plays any combination; each following player in turn plays a higher one or
-    passes"."""
+    """docs/rules/competition.md#leading and #following: the leader plays any combination; each following
+    player in turn beats the last play or passes."""
     leads = legal_plays(HAND, None, TWO)
     assert PASS not in leads
     assert Counter(leads) == Counter(legal_leads(HAND, TWO))
@@ -635,7 +650,7 @@ def test_legal_plays_include_pass_exactly_when_following() -> None:
 
 
 def test_follows_are_the_leads_that_beat_the_previous_play() -> None:
-    """RULES.md: "each following player in turn plays a higher one"."""
+    """docs/rules/competition.md#following: each following player must beat the last play or pass."""
     leads = legal_leads(HAND, TWO)
     for previous in (one("S4"), one("S8 H8"), one("S3 H4 C5 D6 S7"), one("SA SA CA CA"), one("SK")):
         follows = legal_follows(HAND, previous, TWO)
@@ -665,7 +680,7 @@ def test_verify_play_errors_are_value_errors() -> None:
 
 
 def test_leader_must_not_pass() -> None:
-    """RULES.md: "The leader plays any combination" (a lead may not be a pass)."""
+    """docs/rules/competition.md#leading: the leader must play (a lead may not be a pass)."""
     with pytest.raises(MustLeadError, match="must play"):
         verify_play(HAND, PASS, None, TWO)
     assert not is_legal(HAND, PASS, None, TWO)
@@ -683,7 +698,7 @@ def test_cards_not_held_are_refused() -> None:
 
 
 def test_a_play_that_is_no_combination_is_refused() -> None:
-    """RULES.md: "no other shape is a legal play"."""
+    """docs/rules/competition.md#no-other-shapes: no shape but the listed kinds is a play."""
     forged_pair = Play(K.PAIR, THREE, parse_cards("S3 C4"), (), TWO, 3)
     with pytest.raises(NotACombinationError, match="not a legal combination at level 2"):
         verify_play(HAND, forged_pair, None, TWO)
@@ -696,8 +711,8 @@ def test_a_play_that_is_no_combination_is_refused() -> None:
 
 
 def test_a_play_that_does_not_beat_is_refused() -> None:
-    """RULES.md: "A play beats the previous one if it is the same kind and size with a higher key, or it
-    is a bomb-class play that outranks it"."""
+    """docs/rules/competition.md#beating and #bomb-order: a play beats the last one if it is of the same kind
+    and size with a higher key, or a bomb-class play ranked above it."""
     with pytest.raises(DoesNotBeatError, match=r"S3.* does not beat .*SK"):
         verify_play(HAND, one("S3"), one("SK"), TWO)
     with pytest.raises(DoesNotBeatError, match="does not beat"):
@@ -708,7 +723,8 @@ def test_a_play_that_does_not_beat_is_refused() -> None:
 
 
 def test_a_play_read_at_another_level_is_refused() -> None:
-    """RULES.md: "The *level rank* of a deal ..."; a play read at level 3 is not a play at level 2."""
+    """docs/rules/competition.md#level-rank: each deal has its level rank; a play read at level 3 is not a
+    play at level 2."""
     play = classify(parse_cards("S9"), THREE)[0]
     with pytest.raises(WrongLevelError, match=r"level 3.*level 2"):
         verify_play(HAND, play, None, TWO)
@@ -921,8 +937,8 @@ def test_perft_bombs_with_wild_cards_by_hand() -> None:
 
 
 def test_a_wild_card_read_differently_is_the_same_play() -> None:
-    """RULES.md: "the player chooses the reading": a plain straight whose wild card is said to stand for
-    another suit is the same play, and the engine answers with its own reading of it."""
+    """docs/rules/competition.md#readings: "the player chooses the reading": a plain straight whose wild card
+    is said to stand for another suit is the same play, and the engine answers with its own reading of it."""
     hand = parse_cards("H5 S7 D8 C9 ST")
     (engine,) = [p for p in classify(hand, Rank.FIVE) if p.kind is K.STRAIGHT and p.rank == Rank.SIX]
     other = engine._replace(stands_for=parse_cards("S6"))

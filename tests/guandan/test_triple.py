@@ -1,4 +1,4 @@
-"""The competition action triple [type, rank, cards] (NOTATION.md), both ways."""
+"""The competition action triple [type, rank, cards] (docs/notation.md#triple), both ways."""
 
 from __future__ import annotations
 
@@ -57,7 +57,7 @@ def only(cards: str, level: Rank, kind: PlayKind) -> Play:
 def test_triple_names_type_key_rank_and_cards(
     cards: str, level: Rank, kind: PlayKind, expected: list[object]
 ) -> None:
-    """NOTATION.md: rank is the key card's rank, the lowest for sequences (A for A2345, AA2233,
+    """docs/notation.md#triple: rank is the key card's rank, the lowest for sequences (A for A2345, AA2233,
     AAA222), B and R for joker singles and pairs, B for four jokers; cards as played."""
     play = only(cards, level, kind)
     assert to_triple(play) == expected
@@ -113,7 +113,8 @@ def test_malformed_triples_are_rejected_with_what_is_wrong(triple: object, messa
     assert issubclass(TripleError, ValueError)
 
 
-# --- huopin (seed 004): the kinds the protocol lacks (docs/plays.md, "huopin") ----------------------
+# --- huopin (docs/rules/huopin.md): the kinds the protocol lacks (docs/plays.md, "huopin")
+# ----------------------
 
 
 @pytest.mark.parametrize(

@@ -1,5 +1,6 @@
-"""The platform's rating points (积分, seed 001) of a recorded match: the record is replayed through the
-rules core, and the seat events come as arguments or from the record's ``meta.seat_events``."""
+"""The platform's rating points (积分, docs/rules/platform.md#points-per-level) of a recorded match: the
+record is replayed through the rules core, and the seat events come as arguments or from the record's
+``meta.seat_events``."""
 
 from __future__ import annotations
 

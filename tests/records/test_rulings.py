@@ -1,6 +1,6 @@
-"""Records of the referee's rulings (seed 002, 第四章): a skipped turn (违例), a foul (犯规) with the next
-deal's named leader, and a forfeit (判负) are written, read back and replayed to the same match; broken
-rulings are a ``RecordError`` naming the field, or the replay's first illegal action."""
+"""Records of the referee's rulings (docs/rules/competition.md#penalties): a skipped turn (违例), a foul
+(犯规) with the next deal's named leader, and a forfeit (判负) are written, read back and replayed to the same
+match; broken rulings are a ``RecordError`` naming the field, or the replay's first illegal action."""
 
 from __future__ import annotations
 
@@ -67,7 +67,7 @@ def ruled_match(forfeit: bool = True) -> Match:
 
 
 def test_a_match_with_rulings_round_trips_through_its_record(tmp_path: Path) -> None:
-    """Seed 违例 "停止違規者一次出牌", 犯规 "本副牌結束，違規方雙下，下副牌不進貢，由違規者的下家或裁判長
+    """摜彈 违例 "停止違規者一次出牌", 犯规 "本副牌結束，違規方雙下，下副牌不進貢，由違規者的下家或裁判長
     指定首圈領出者", 判负 "判本輪比賽結束，非違規方勝": the record holds each ruling where it was made, the
     named leader and the forfeit; the replay gives the same events, levels and result."""
     match = ruled_match()
@@ -152,8 +152,8 @@ def test_random_rulings_replay_to_the_same_match(seed: int) -> None:
 
 
 def test_a_forfeit_before_any_deal_is_recorded() -> None:
-    """Seed 九 "遲到超過10分鐘，按棄權處理": a match forfeited before its first deal is a record without deals
-    whose ``forfeit`` ends it."""
+    """docs/rules/competition.md#late (摜彈, 比賽通則 九.1) "遲到超過10分鐘，按棄權處理": a match forfeited
+    before its first deal is a record without deals whose ``forfeit`` ends it."""
     match = Match()
     match.forfeit(1, "迟到")
     record = record_of(match)
@@ -229,14 +229,15 @@ def foul_index_of_raw(record: Record) -> int:
 
 
 def test_a_named_leader_without_a_foul_before_is_refused(legal: Record) -> None:
-    """Seed 三、貢牌與還牌 "從第二副牌開始，在出牌前…進貢": a later deal names a leader only after a foul."""
+    """docs/rules/competition.md#tribute (摜彈, 比賽通則 三) "從第二副牌開始，在出牌前…進貢": a later deal
+    names a leader only after a foul."""
     legal["deals"][1]["leader"] = 0
     with pytest.raises(RecordError, match=r"deals\[1\]\.leader: only the first deal names a leader"):
         parse_record(legal)
 
 
 def test_a_skipped_turn_of_another_seat_is_the_first_illegal_action(ruled: Record) -> None:
-    """Seed 违例 "停止違規者一次出牌": a ruling that skips a seat not to act is reported as the replay's
+    """摜彈 违例 "停止違規者一次出牌": a ruling that skips a seat not to act is reported as the replay's
     violation, with the rule's name."""
     actions = ruled["deals"][0]["actions"]
     index = next(i for i, action in enumerate(actions) if action.get("ruling") == "skip_turn")
@@ -250,7 +251,7 @@ def test_a_skipped_turn_of_another_seat_is_the_first_illegal_action(ruled: Recor
 
 
 def test_an_action_after_a_foul_is_the_first_illegal_action(ruled: Record) -> None:
-    """Seed 犯规 "本副牌結束": nothing can follow a foul in its deal."""
+    """摜彈 犯规 "本副牌結束": nothing can follow a foul in its deal."""
     actions = ruled["deals"][0]["actions"]
     index = foul_index(ruled)
     actions.insert(index, copy.deepcopy(actions[index]))
@@ -261,7 +262,7 @@ def test_an_action_after_a_foul_is_the_first_illegal_action(ruled: Record) -> No
 
 
 def test_a_forfeit_after_the_match_is_over_is_a_record_error(legal: Record) -> None:
-    """Seed 判负 "判本輪比賽結束": a forfeit ends a match still in play, not one already over."""
+    """摜彈 判负 "判本輪比賽結束": a forfeit ends a match still in play, not one already over."""
     legal["forfeit"] = {"side": 1}
     with pytest.raises(RecordError, match="forfeit: the match is over"):
         replay(legal)

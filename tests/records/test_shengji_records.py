@@ -127,7 +127,7 @@ OLD_DEFAULT = ShengjiRules(
     levels=NATURAL_RANKS,
     must_play=(Rank.TWO, Rank.FIVE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE),
 )
-"""The default before the seed's seven-level ladder: every rank 2…A, stops at 2, 5, 10, J, Q, K, A."""
+"""The default before 打升級's seven-level ladder: every rank 2…A, stops at 2, 5, 10, J, Q, K, A."""
 
 
 def test_a_record_of_the_old_default_ladder_replays_under_its_own_rules() -> None:

@@ -1,18 +1,20 @@
-"""A slow, obviously-correct reference for Shengji tricks, written from RULES.md (the `shengji` section)
-alone, to cross-check :mod:`cardroom.shengji` (whose order, units and tricks modules are not imported).
+"""A slow, obviously-correct reference for Shengji tricks, written from docs/rules/shengji.md (the trick
+section) alone, to cross-check :mod:`cardroom.shengji` (whose order, units and tricks modules are not
+imported).
 
 The method is literal:
 
-* the trump ladder is written out as RULES.md lists it — big joker, small joker, the trump suit's level
-  card, the other level cards (one rung), trump A…2 without the level rank — and each plain suit as
-  A…2 without the level rank; a card's rung is its height;
+* the trump ladder is written out as docs/rules/shengji.md#trump-order lists it — big joker, small joker, the
+  trump suit's level card, the other level cards (one rung), trump A…2 without the level rank — and each plain
+  suit as A…2 without the level rank; a card's rung is its height;
 * a tractor is checked as written: pairs of one effective suit on adjacent rungs (one pair per rung);
   ``gap_adjacent=False`` breaks the adjacency of the two ranks either side of the level rank;
 * a set of cards is read into units by trying every partition into singles, pairs and tractors and
   keeping the one with the longest tractors, then the most pairs, then the highest units;
 * a follow is legal when, among all the sub-multisets of the hand of the lead's size, it has the most
   cards of the led suit and then the best structure score (tractors of the lead's lengths matched, then
-  pairs up to the lead's count); for one-unit leads it is also checked against the sentence of RULES.md;
+  pairs up to the lead's count); for one-unit leads it is also checked against the rule
+  docs/rules/shengji.md#follow-structure;
 * a unit of a throw is beaten when some sub-multiset of another hand is a unit of the same suit and
   shape on a higher rung; the winner of a trick by trying every partition of every play.
 
@@ -45,8 +47,9 @@ class Deal:
 
 @cache
 def ladders(deal: Deal) -> dict[str, tuple[frozenset[Card], ...]]:
-    """Each effective suit's rungs, from high to low (RULES.md: "Trump order: big joker, small joker,
-    level card of the trump suit, other level cards, trump A…2. Off-suit: A…2 without the level rank")."""
+    """Each effective suit's rungs, from high to low (docs/rules/shengji.md#trump-order: trump runs big joker,
+    small joker, the level card of the trump suit, the other level cards, then the trump suit A…2; a plain
+    suit runs A…2 without the level rank)."""
     level, trump = deal.level, deal.trump
     rungs: list[frozenset[Card]] = [frozenset([BIG_JOKER]), frozenset([SMALL_JOKER])]
     if trump is not None:
@@ -117,7 +120,7 @@ def is_pair(cards: Sequence[Card]) -> bool:
 
 
 def is_tractor(cards: Sequence[Card], deal: Deal) -> bool:
-    """RULES.md: "tractors = consecutive pairs of one (effective) suit"."""
+    """docs/rules/shengji.md#tractors: a tractor is pairs of consecutive rungs in one effective suit."""
     counts = Counter(cards)
     if len(cards) < 4 or any(count != 2 for count in counts.values()):
         return False
@@ -217,8 +220,9 @@ def follow_score(cards: Sequence[Card], lead_units: Sequence[BUnit], deal: Deal)
 
 
 def legal_follows(hand: Sequence[Card], lead: Sequence[Card], deal: Deal) -> set[tuple[Card, ...]]:
-    """The follows whose score is the best the hand allows (RULES.md: "Follow suit; a pair lead forces a
-    pair if you have one, a tractor forces a tractor, else pairs, else anything")."""
+    """The follows whose score is the best the hand allows (docs/rules/shengji.md#follow-structure: follow
+    suit; a pair led calls for a pair if the hand has one, a tractor for a tractor, else for pairs, else
+    anything)."""
     units = read(lead, deal)
     candidates = sub_multisets(hand, len(lead))
     scores = {cards: follow_score(cards, units, deal) for cards in candidates}
@@ -228,9 +232,9 @@ def legal_follows(hand: Sequence[Card], lead: Sequence[Card], deal: Deal) -> set
 
 
 def literal_follow_ok(hand: Sequence[Card], lead: Sequence[Card], cards: Sequence[Card], deal: Deal) -> bool:
-    """A follow to a one-unit lead, by the sentence of RULES.md (and the brief): follow suit; a pair lead
-    forces a pair if you have one; a tractor forces a tractor of its length if you have one, else as many
-    pairs as you have."""
+    """A follow to a one-unit lead, by docs/rules/shengji.md#follow-structure (and the brief): follow suit; a
+    pair lead forces a pair if you have one; a tractor forces a tractor of its length if you have one, else as
+    many pairs as you have."""
     (unit,) = read(lead, deal)
     in_hand = [card for card in hand if suit_of(card, deal) == unit.suit]
     played = [card for card in cards if suit_of(card, deal) == unit.suit]
@@ -274,9 +278,9 @@ def beats(hand: Sequence[Card], unit: BUnit, deal: Deal) -> bool:
 def check_throw(
     lead: Sequence[Card], others: Sequence[Sequence[Card]], deal: Deal
 ) -> tuple[bool, set[tuple[Card, ...]], tuple[Card, ...]]:
-    """(legal, the failing units' cards, the cards actually played). RULES.md: "legal only if no other
-    hand can beat any unit; otherwise the thrower plays the smallest unit" — the smallest failing unit by
-    its lowest card, then fewer cards, then its highest card."""
+    """(legal, the failing units' cards, the cards actually played). docs/rules/shengji.md#throw: a throw
+    stands only if no other hand can beat any of its units; otherwise the thrower plays the smallest unit —
+    the smallest failing unit by its lowest card, then fewer cards, then its highest card."""
     units = read(lead, deal)
     if len(units) == 1:
         return True, set(), sort_by_index(lead)

@@ -1,5 +1,5 @@
 """The trick core (:mod:`cardroom.shengji`) against the brute-force reference of
-:mod:`tests.shengji.brute_force`, written from RULES.md (the `shengji` section) alone.
+:mod:`tests.shengji.brute_force`, written from docs/rules/shengji.md alone.
 
 Cases are drawn by Hypothesis from a *focused* pool of cards per deal — the jokers, the level cards of
 every suit, and the ranks near the level rank and the ace in the trump suit and one plain suit, two copies
@@ -9,7 +9,7 @@ each — so that pairs, tractors across the level gap and the trump adjacency ch
 * the reading of a lead into units (same units, same shape);
 * the follow duties: ``legal_follows`` yields each legal follow once, exactly the reference's set, and
   ``can_follow`` agrees with it on every follow of the lead's size (and with the literal sentence of
-  RULES.md for one-unit leads);
+  docs/rules/shengji.md#follow-structure for one-unit leads);
 * throws: legality, the failing units and the forced unit;
 * the winner of a trick with follows of the led suit, of trump (ruffs, over-ruffs) and mixed.
 """
@@ -288,7 +288,8 @@ def check_winner(case: Case) -> None:
 @pytest.mark.parametrize("trump", [Suit.HEARTS, None])
 @pytest.mark.parametrize("gap_adjacent", [True, False])
 def test_order_matches_reference(level: Rank, trump: Suit | None, gap_adjacent: bool) -> None:
-    """Effective suit and order of every card as RULES.md lists them, at several levels, with no trump."""
+    """Effective suit and order of every card as docs/rules/shengji.md#trump-order and #no-trump list them, at
+    several levels, with no trump."""
     check_order(bf.Deal(level, trump, gap_adjacent))
 
 

@@ -1,4 +1,4 @@
-"""One test per rule of a Shengji deal outside the trick-play core (RULES.md, `shengji`; seed 003 quoted):
+"""One test per rule of a Shengji deal outside the trick-play core (docs/rules/shengji.md; 打升級 quoted):
 dealing, declaring (叫主, 定主, 翻主), the kitty (底牌), the order of tricks, failed throws, observations.
 
 Decks come from :func:`tests.shengji.deal_helpers.deck_for` (chosen cards to chosen seats, in drawing
@@ -48,7 +48,8 @@ def rejected(deal: Deal, action: Declare | Pass | Bury | Play, error: type[Sheng
 
 
 def test_cards_are_dealt_one_at_a_time_in_seat_order_25_each_and_8_to_the_kitty() -> None:
-    """RULES.md: "108 cards, 25 each, 8 to the kitty (底牌)". Seed: 發牌后每方得25張，剩餘8張為底牌."""
+    """docs/rules/shengji.md#cards: of the 108 cards each player gets 25 and 8 go to the kitty (底牌). 打升級:
+    發牌后每方得25張，剩餘8張為底牌."""
     deck = shuffled_deck(random.Random(0))
     deal = Deal(deck, TWO, first_drawer=1)
     assert deal.current_player == 1
@@ -70,7 +71,7 @@ def test_cards_are_dealt_one_at_a_time_in_seat_order_25_each_and_8_to_the_kitty(
 
 
 def test_a_level_card_names_trump_and_in_the_first_deal_its_declarer_deals() -> None:
-    """Seed: 在摸牌過程中，任一方均可亮出任一花色級牌叫主 … 第一局的莊家由定主方擔任 (先亮者為莊家)."""
+    """打升級: 在摸牌過程中，任一方均可亮出任一花色級牌叫主 … 第一局的莊家由定主方擔任 (先亮者為莊家)."""
     deal = Deal(deck_for({1: "S2"}), TWO)
     assert deal.dealer is None
     pass_to(deal, card_number(1, 1))
@@ -86,8 +87,9 @@ def test_a_level_card_names_trump_and_in_the_first_deal_its_declarer_deals() -> 
 
 
 def test_the_declarer_fixes_its_suit_with_the_second_card_then_only_joker_pairs_overturn() -> None:
-    """Seed: 若再亮出同一花色級牌即為"定主" … 如果一方定主后，其他三方只能用一對小王或大王翻主，本局為無主牌.
-    A big-joker pair overturns a small-joker pair (``big_jokers_over_small``)."""
+    """打升級: 若再亮出同一花色級牌即為"定主" …
+    如果一方定主后，其他三方只能用一對小王或大王翻主，本局為無主牌. A big-joker pair overturns a small-joker
+    pair (``big_jokers_over_small``)."""
     hands = {1: "S2 S2", 2: "H2 H2", 3: "SB SB", 0: "HR HR"}
     deal = Deal(deck_for(hands), TWO)
     pass_to(deal, card_number(1, 1))
@@ -111,7 +113,7 @@ def test_the_declarer_fixes_its_suit_with_the_second_card_then_only_joker_pairs_
 
 
 def test_joker_pairs_of_equal_strength_keep_the_first_when_so_set() -> None:
-    """Seed, 亮牌規則: 以先出現者為準; with ``big_jokers_over_small`` off the two joker pairs are equal."""
+    """打升級, 亮牌規則: 以先出現者為準; with ``big_jokers_over_small`` off the two joker pairs are equal."""
     rules = ShengjiRules(big_jokers_over_small=False)
     deal = Deal(deck_for({3: "SB SB", 0: "HR HR"}), TWO, rules)
     pass_to(deal, card_number(3, 2))
@@ -121,7 +123,7 @@ def test_joker_pairs_of_equal_strength_keep_the_first_when_so_set() -> None:
 
 
 def test_another_player_overturns_a_single_with_a_pair_and_in_the_first_deal_takes_the_deal() -> None:
-    """Seed: 一方叫主后，其他三方均可翻主 … 翻主時必須用一對同花色的本局級牌 … 第一局翻主翻庄."""
+    """打升級: 一方叫主后，其他三方均可翻主 … 翻主時必須用一對同花色的本局級牌 … 第一局翻主翻庄."""
     deal = Deal(deck_for({1: "S2", 2: "H2 H2"}), TWO)
     pass_to(deal, card_number(1, 1))
     declare(deal, 1, "S2")
@@ -137,7 +139,7 @@ def test_another_player_overturns_a_single_with_a_pair_and_in_the_first_deal_tak
 
 
 def test_the_declarers_partner_may_overturn_too() -> None:
-    """Seed: 其他三方均可翻主 — the three others, the partner included."""
+    """打升級: 其他三方均可翻主 — the three others, the partner included."""
     deal = Deal(deck_for({1: "S2", 3: "C2 C2"}), TWO)
     pass_to(deal, card_number(1, 1))
     declare(deal, 1, "S2")
@@ -148,7 +150,8 @@ def test_the_declarers_partner_may_overturn_too() -> None:
 
 
 def test_a_single_level_card_does_not_overturn_a_single() -> None:
-    """Seed: 第一次亮出的 10 的花色作為主牌花色 … 以先出現者為準: another single leaves the first standing."""
+    """打升級: 第一次亮出的 10 的花色作為主牌花色 … 以先出現者為準: another single leaves the first
+    standing."""
     deal = Deal(deck_for({1: "S2", 2: "C2"}), TWO)
     pass_to(deal, card_number(1, 1))
     declare(deal, 1, "S2")
@@ -157,7 +160,7 @@ def test_a_single_level_card_does_not_overturn_a_single() -> None:
 
 
 def test_the_declarer_may_not_overturn_itself_unless_self_overturn() -> None:
-    """Seed: (自已叫主后本人不能再翻主); its 亮牌規則 lists 自反, the ``self_overturn`` parameter."""
+    """打升級: (自已叫主后本人不能再翻主); its 亮牌規則 lists 自反, the ``self_overturn`` parameter."""
     hands = {1: "S2 H2 H2 SB SB"}
     deal = Deal(deck_for(hands), TWO)
     pass_to(deal, card_number(1, 1))
@@ -178,7 +181,7 @@ def test_the_declarer_may_not_overturn_itself_unless_self_overturn() -> None:
 
 
 def test_a_declaration_shows_a_level_card_a_pair_of_one_or_a_joker_pair_held() -> None:
-    """Seed: 亮出任一花色級牌叫主 … 一對同花色的本局級牌或用一對小王或大王; anything else is not a
+    """打升級: 亮出任一花色級牌叫主 … 一對同花色的本局級牌或用一對小王或大王; anything else is not a
     declaration."""
     deal = Deal(deck_for({1: "S2 SA HR SB"}), TWO)
     pass_to(deal, card_number(1, 4))
@@ -195,7 +198,7 @@ def test_a_declaration_shows_a_level_card_a_pair_of_one_or_a_joker_pair_held() -
 
 
 def test_in_later_deals_declaring_names_trump_but_not_the_dealer() -> None:
-    """Seed: 第一局翻主翻庄，第二局以後翻主不翻庄. The dealer draws first."""
+    """打升級: 第一局翻主翻庄，第二局以後翻主不翻庄. The dealer draws first."""
     deal = Deal(deck_for({1: "S2"}, first_drawer=3), TWO, dealer=3)
     assert deal.current_player == 3
     pass_to(deal, card_number(1, 1, first_drawer=3))
@@ -208,7 +211,7 @@ def test_in_later_deals_declaring_names_trump_but_not_the_dealer() -> None:
 
 @pytest.mark.parametrize(("turned", "trump"), [("D7", Suit.DIAMONDS), ("C2", Suit.CLUBS), ("HR", None)])
 def test_nobody_declares_the_dealer_turns_the_kittys_first_card(turned: str, trump: Suit | None) -> None:
-    """Seed: 在每一局分牌結束后，仍無人叫主時，則由莊家翻底牌第一張牌花色為主。若是小王或大王，
+    """打升級: 在每一局分牌結束后，仍無人叫主時，則由莊家翻底牌第一張牌花色為主。若是小王或大王，
     本局為無主牌."""
     deal = Deal(deck_for({}, first_drawer=2, kitty=turned), TWO, dealer=2)
     finish_declaring(deal)
@@ -221,7 +224,7 @@ def test_nobody_declares_the_dealer_turns_the_kittys_first_card(turned: str, tru
 
 
 def test_a_first_deal_nobody_declares_in_is_dealt_by_the_first_to_draw() -> None:
-    """The seed is silent on a first deal without a declaration; we read 由莊家翻底牌 with the first to draw
+    """打升級 is silent on a first deal without a declaration; we read 由莊家翻底牌 with the first to draw
     (cut for by the match) as the dealer."""
     deal = Deal(deck_for({}, first_drawer=1, kitty="SA"), TWO, first_drawer=1)
     finish_declaring(deal)
@@ -257,7 +260,7 @@ def kitty_deal() -> Deal:
 
 
 def test_the_dealer_takes_the_kitty_which_only_the_dealer_sees() -> None:
-    """Seed: 在翻主結束后，底牌歸莊家所有. RULES.md: the dealer takes the kitty."""
+    """打升級: 在翻主結束后，底牌歸莊家所有. docs/rules/shengji.md#kitty: the dealer takes the kitty."""
     deal = kitty_deal()
     assert deal.phase is Phase.KITTY
     assert deal.card_count(1) == 33
@@ -273,7 +276,7 @@ def test_the_dealer_takes_the_kitty_which_only_the_dealer_sees() -> None:
 
 
 def test_the_dealer_buries_exactly_eight_cards_of_its_hand() -> None:
-    """Seed: 莊家再根據牌情任意抽取8張作為底牌 — any eight, points included."""
+    """打升級: 莊家再根據牌情任意抽取8張作為底牌 — any eight, points included."""
     deal = kitty_deal()
     hand = deal.hand(1)
     rejected(deal, Bury(1, hand[:7]), IllegalBuryError)
@@ -294,7 +297,7 @@ def test_the_dealer_buries_exactly_eight_cards_of_its_hand() -> None:
 
 
 def test_the_dealer_leads_the_first_trick() -> None:
-    """Seed: 每局的第一輪由莊家首先出牌 (莊家具有摳底牌和第一輪的首先出牌權)."""
+    """打升級: 每局的第一輪由莊家首先出牌 (莊家具有摳底牌和第一輪的首先出牌權)."""
     deal = kitty_deal()
     deal.apply(Bury(1, deal.hand(1)[:8]))
     assert deal.phase is Phase.TRICKS
@@ -309,7 +312,7 @@ KITTY = "C3 C4 C6 C7 C8 C9 CJ CQ"
 
 
 def test_the_winner_of_a_trick_leads_the_next_and_the_attackers_keep_their_points() -> None:
-    """Seed: 以後每輪牌都由前輪獲勝方首先出牌. The attackers (闲家, 抓分方) collect the points they win."""
+    """打升級: 以後每輪牌都由前輪獲勝方首先出牌. The attackers (闲家, 抓分方) collect the points they win."""
     hands = [cards("S3 S4"), cards("SA D3"), cards("S5 D4"), cards("S6 D5")]
     deal = Deal.at_position(hands, TWO, trump=Suit.HEARTS, dealer=0, leader=0, buried=cards(KITTY))
     rejected(deal, Play(1, cards("SA")), OutOfTurnError)
@@ -333,7 +336,7 @@ def test_the_winner_of_a_trick_leads_the_next_and_the_attackers_keep_their_point
 
 
 def test_a_failed_throw_plays_the_smallest_unit_and_gives_the_penalty_to_the_other_side() -> None:
-    """Seed: 若首家試圖聯出的牌並非都是大牌時，則其必須出欲聯出的牌中的最小牌 … 罰10分給對方. A dealer's
+    """打升級: 若首家試圖聯出的牌並非都是大牌時，則其必須出欲聯出的牌中的最小牌 … 罰10分給對方. A dealer's
     failed throw adds 10 to the attackers' score; an attacker's takes 10 from it."""
     hands = [cards("SA SK C5"), cards("SA C3 C4"), cards("D3 D4 D6"), cards("D7 D8 D9")]
     deal = Deal.at_position(hands, TWO, trump=Suit.HEARTS, dealer=0, leader=0, buried=cards(KITTY))
@@ -384,7 +387,7 @@ def test_the_failed_throw_penalty_is_a_parameter() -> None:
 
 
 def test_an_unbeatable_throw_stands() -> None:
-    """Seed: 同門花色的大牌可以聯出，稱作 "甩牌" … (若其他家中無人有能大過 … 的牌)."""
+    """打升級: 同門花色的大牌可以聯出，稱作 "甩牌" … (若其他家中無人有能大過 … 的牌)."""
     hands = [cards("SA SA SK"), cards("C3 C4 C6"), cards("D3 D4 D6"), cards("D7 D8 D9")]
     deal = Deal.at_position(hands, TWO, trump=Suit.HEARTS, dealer=0, leader=0, buried=cards(KITTY))
     deal.apply(Play(0, cards("SA SA SK")))
@@ -398,8 +401,8 @@ def test_an_unbeatable_throw_stands() -> None:
 
 
 def test_an_observation_shows_the_own_hand_and_public_history_never_another_hand() -> None:
-    """ARCHITECTURE.md: state.observation(seat) is the only view; nothing outside the core reads another
-    seat's hand."""
+    """docs/architecture.md#principles: state.observation(seat) is the only view; nothing outside the core
+    reads another seat's hand."""
     deal = Deal(deck_for({1: "S2"}), TWO)
     pass_to(deal, card_number(1, 1))
     declare(deal, 1, "S2")

@@ -1,4 +1,4 @@
-"""One test per rule of a Shengji match (RULES.md, `shengji`: Result, Levels; seed 003 quoted): levels
+"""One test per rule of a Shengji match (docs/rules/shengji.md: the result and levels; 打升級 quoted): levels
 from 2, dealer rotation, the seven-level ladder and its must-play stops (the every-rank ladder as a preset),
 the J reset (J 摳底), the A on the last trick (帶帽子).
 
@@ -50,7 +50,7 @@ def result(
 def test_dealers_who_keep_the_deal_rise_and_the_dealers_partner_deals_next(
     score: int, level_after: Rank
 ) -> None:
-    """Seed: 莊家升級時，下一副牌由其對家當莊家; 0分 對方升三級；5—35分 對方升二級；40—75分 對方升一級;
+    """打升級: 莊家升級時，下一副牌由其對家當莊家; 0分 對方升三級；5—35分 對方升二級；40—75分 對方升一級;
     a level is a step of 升級牌為：2、5、10、J、Q、K、A七個級別 (from 2: +1 → 5, +2 → 10, +3 → J)."""
     summary = next_levels([R.TWO, R.TWO], result(0, R.TWO, score), SHENGJI)
     assert summary.levels_after == (level_after, R.TWO)
@@ -62,7 +62,7 @@ def test_dealers_who_keep_the_deal_rise_and_the_dealers_partner_deals_next(
     ("score", "level_after"), [(80, R.TWO), (115, R.TWO), (120, R.FIVE), (160, R.TEN), (200, R.JACK)]
 )
 def test_attackers_who_take_over_rise_and_the_dealers_next_seat_deals(score: int, level_after: Rank) -> None:
-    """Seed: 閑家上台時，下一副牌由此副牌的莊家的下家當莊家; 80—115分 倒庄; 以 40 分為一個等級 above 80,
+    """打升級: 閑家上台時，下一副牌由此副牌的莊家的下家當莊家; 80—115分 倒庄; 以 40 分為一個等級 above 80,
     each a step of the seven levels."""
     summary = next_levels([R.FIVE, R.TWO], result(2, R.FIVE, score), SHENGJI)
     assert summary.levels_after == (R.FIVE, level_after)
@@ -74,7 +74,7 @@ def test_attackers_who_take_over_rise_and_the_dealers_next_seat_deals(score: int
 
 
 def test_the_default_ladder_is_the_seeds_seven_levels() -> None:
-    """Seed: 升級牌為：2、5、10、J、Q、K、A七個級別: the default ladder has those seven, no other rank."""
+    """打升級: 升級牌為：2、5、10、J、Q、K、A七個級別: the default ladder has those seven, no other rank."""
     assert SHENGJI.levels == (R.TWO, R.FIVE, R.TEN, R.JACK, R.QUEEN, R.KING, R.ACE)
     assert (SHENGJI.first_level, SHENGJI.top_level) == (R.TWO, R.ACE)
     with pytest.raises(ValueError, match="not on the level ladder"):
@@ -103,14 +103,14 @@ def test_the_default_ladder_is_the_seeds_seven_levels() -> None:
     ],
 )
 def test_a_rise_along_the_seven_levels_stops_at_2_j_and_a(level: Rank, steps: int, after: Rank) -> None:
-    """Seed: 升級牌為：2、5、10、J、Q、K、A七個級別。其中逢2、J、A級必須打: a level of the result table is a
+    """打升級: 升級牌為：2、5、10、J、Q、K、A七個級別。其中逢2、J、A級必須打: a level of the result table is a
     step of the seven, and a rise stops at the next must-play level (5 +3 → J, 10 +2 → J, Q +3 → A)."""
     assert SHENGJI.must_play == (R.TWO, R.JACK, R.ACE)
     assert rise_level(level, steps, SHENGJI) == after
 
 
 def test_must_play_stops_apply_to_dealers_and_attackers_alike() -> None:
-    """Seed: 其中逢2、J、A級必須打, whichever side rises: dealers at 10 keeping the deal with 0 points (+3),
+    """打升級: 其中逢2、J、A級必須打, whichever side rises: dealers at 10 keeping the deal with 0 points (+3),
     attackers at 10 taking it with 200 (+3), both stop at J."""
     assert next_levels([R.TEN, R.TWO], result(0, R.TEN, 0), SHENGJI).levels_after == (R.JACK, R.TWO)
     assert next_levels([R.FIVE, R.TEN], result(0, R.FIVE, 200), SHENGJI).levels_after == (R.FIVE, R.JACK)
@@ -130,7 +130,7 @@ def test_must_play_stops_apply_to_dealers_and_attackers_alike() -> None:
     ],
 )
 def test_the_every_rank_ladder_is_a_preset_with_the_seeds_stops(level: Rank, steps: int, after: Rank) -> None:
-    """Common practice plays every rank 2…A (``shengji_all_ranks``); the seed names its stops only for its
+    """Common practice plays every rank 2…A (``shengji_all_ranks``); 打升級 names its stops only for its
     seven levels (其中逢2、J、A級必須打), and the preset keeps those three: 9 +3 → J, Q +3 → A."""
     assert ALL_RANKS.levels == tuple(Rank(value) for value in range(2, 15))
     assert ALL_RANKS.must_play == (R.TWO, R.JACK, R.ACE)
@@ -141,7 +141,7 @@ def test_the_every_rank_ladder_is_a_preset_with_the_seeds_stops(level: Rank, ste
 
 
 def test_attackers_winning_the_last_trick_with_a_j_at_j_send_the_dealers_back_to_2() -> None:
-    """Seed: 莊家打J級時，對家用J牌摳底，莊家重新從2級開始."""
+    """打升級: 莊家打J級時，對家用J牌摳底，莊家重新從2級開始."""
     kept = next_levels([R.JACK, R.FIVE], result(0, R.JACK, 60, last_winner=1, last_cards="SJ"), SHENGJI)
     assert kept.reset
     assert kept.levels_after == (R.TWO, R.FIVE)
@@ -169,7 +169,7 @@ def test_no_reset_without_a_j_or_when_the_dealers_win_the_last_trick_or_when_tur
 
 
 def test_at_a_the_dealers_pass_only_by_winning_the_last_trick_with_an_a() -> None:
-    """Seed: 打A，俗稱帶帽子，最後出牌時以A最大為勝利 (``top_level_last_trick``)."""
+    """打升級: 打A，俗稱帶帽子，最後出牌時以A最大為勝利 (``top_level_last_trick``)."""
     passed = next_levels([R.ACE, R.KING], result(0, R.ACE, 30, last_cards="SA"), SHENGJI)
     assert passed.passed_top
     failed = next_levels([R.ACE, R.KING], result(0, R.ACE, 30, last_cards="HR"), SHENGJI)
@@ -201,7 +201,7 @@ def play_deal(match: Match, rng: random.Random) -> None:
 
 
 def test_a_match_starts_at_2_and_the_first_declarer_deals() -> None:
-    """Seed: 開局中，雙方爭庄，先亮者為莊家; both teams start at 2."""
+    """打升級: 開局中，雙方爭庄，先亮者為莊家; both teams start at 2."""
     match = Match()
     assert match.levels == [R.TWO, R.TWO]
     assert match.level == R.TWO
@@ -236,7 +236,7 @@ def test_a_match_starts_at_2_and_the_first_declarer_deals() -> None:
 
 
 def test_a_match_ends_when_the_dealers_pass_the_top_level() -> None:
-    """RULES.md: the match to passing A. A two-rung ladder (2, A) keeps the match short."""
+    """docs/rules/shengji.md#match: the match to passing A. A two-rung ladder (2, A) keeps the match short."""
     rules = ShengjiRules(name="short", levels=(R.TWO, R.ACE), must_play=(R.ACE,), reset_level=None)
     rng = random.Random(7)
     match = Match(rules)
@@ -259,7 +259,7 @@ def test_a_match_ends_when_the_dealers_pass_the_top_level() -> None:
 
 
 def test_dealers_follow_the_rotation_rules_over_a_match() -> None:
-    """Seed: 莊家升級時，下一副牌由其對家當莊家。閑家上台時，下一副牌由此副牌的莊家的下家當莊家."""
+    """打升級: 莊家升級時，下一副牌由其對家當莊家。閑家上台時，下一副牌由此副牌的莊家的下家當莊家."""
     rng = random.Random(11)
     match = Match()
     for _ in range(6):

@@ -1,6 +1,7 @@
-"""The order of cards in Shengji, rule by rule (RULES.md, `shengji`: "Trump order: big joker, small joker,
-level card of the trump suit, other level cards, trump A…2. Off-suit: A…2 without the level rank"), with
-seed 003's wording where it helps. Cards are written in NOTATION.md notation.
+"""The order of cards in Shengji, rule by rule (docs/rules/shengji.md#trump-order and #plain-order: trump runs
+big joker, small joker, the level card of the trump suit, the other level cards, then the trump suit A…2; a
+plain suit runs A…2 without the level rank), with 打升級's wording where it helps. Cards are written in the
+notation of docs/notation.md.
 """
 
 from __future__ import annotations
@@ -29,8 +30,8 @@ def card(text: str) -> Card:
 
 
 def test_trump_order_seed_example_level_ten() -> None:
-    """Seed 003, playing 10 with ♠ trump: 主牌從大至小依次為：大王, 小王, 主10, 副10, A, K, Q, J, 9, 8, 7,
-    6, 5, 4, 3, 2 … 例如黑桃是主，那麼黑桃10就是10；它就比其他顏色的10點大."""
+    """docs/rules/shengji.md#trump-order, playing 10 with ♠ trump: 主牌從大至小依次為：大王, 小王, 主10, 副10,
+    A, K, Q, J, 9, 8, 7, 6, 5, 4, 3, 2 … 例如黑桃是主，那麼黑桃10就是10；它就比其他顏色的10點大."""
     deal = rules("T", "S")
     assert ladder(deal, TRUMP) == [
         "HR", "SB", "ST", "HT=CT=DT",
@@ -40,7 +41,8 @@ def test_trump_order_seed_example_level_ten() -> None:
 
 
 def test_plain_suit_order_skips_the_level_rank() -> None:
-    """副牌從大至小依次為：A, K, Q, J, 9, 8 … 2 (RULES.md: "Off-suit: A…2 without the level rank")."""
+    """副牌從大至小依次為：A, K, Q, J, 9, 8 … 2 (docs/rules/shengji.md#plain-order: a plain suit runs A…2
+    without the level rank)."""
     deal = rules("T", "S")
     assert ladder(deal, EffectiveSuit.HEARTS) == ["HA", "HK", "HQ", "HJ", *(f"H{n}" for n in range(9, 1, -1))]
 
@@ -69,15 +71,17 @@ def test_level_cards_of_every_suit_are_trump() -> None:
 
 
 def test_off_suit_level_cards_are_equal() -> None:
-    """The other level cards share one rung (RULES.md: "level card of the trump suit, other level cards")."""
+    """The other level cards share one rung (docs/rules/shengji.md#trump-order: the trump suit's level card,
+    then the other level cards)."""
     deal = rules("9", "C")
     assert deal.order_of(card("S9")) == deal.order_of(card("H9")) == deal.order_of(card("D9"))
     assert deal.order_of(card("C9")) > deal.order_of(card("S9")) > deal.order_of(card("CA"))
 
 
 def test_no_trump_only_jokers_and_level_cards() -> None:
-    """A joker pair overturns to no trump (RULES.md: "a pair of jokers (→ no trump)"; seed 003: 本局為無主牌):
-    trump is the jokers and the four level cards, all four suits are plain."""
+    """A joker pair overturns to no trump (docs/rules/shengji.md#declaration-ladder: a pair of jokers declares
+    no trump; 打升級: 本局為無主牌): trump is the jokers and the four level cards, all four suits are
+    plain."""
     deal = rules("J", None)
     assert ladder(deal, TRUMP) == ["HR", "SB", "SJ=HJ=CJ=DJ"]
     for suit in (EffectiveSuit.SPADES, EffectiveSuit.HEARTS, EffectiveSuit.CLUBS, EffectiveSuit.DIAMONDS):
@@ -108,14 +112,15 @@ def test_level_must_be_natural() -> None:
 
 def test_gap_parameter_keeps_the_hole() -> None:
     """``level_gap_adjacent=False``: the ranks either side of the level rank are not neighbours (J and 9 at
-    level 10); the default closes the gap (seed 003: JJ99 是拖拉機)."""
+    level 10); the default closes the gap (docs/rules/shengji.md#tractors: JJ99 是拖拉機)."""
     closed, open_ = rules("T", "S"), rules("T", "S", gap_adjacent=False)
     assert closed.order_of(card("HJ")) == closed.order_of(card("H9")) + 1
     assert open_.order_of(card("HJ")) == open_.order_of(card("H9")) + 2
 
 
 def test_points() -> None:
-    """RULES.md: "Points: 5 = 5, 10 = 10, K = 10 (200 total)"; seed 003: 每張中不分花色5、10、K都是分牌."""
+    """docs/rules/shengji.md#points: 5s count 5, 10s and Ks 10, 200 points in all; 打升級:
+    每張中不分花色5、10、K都是分牌."""
     assert points(parse_cards("S5 HT CK DA HR SB D9")) == 25
     assert POINTS == {Rank.FIVE: 5, Rank.TEN: 10, Rank.KING: 10}
     assert points(full_deck()) == 200

@@ -1,5 +1,5 @@
-"""One test per scoring rule of Shengji (RULES.md, `shengji`: Points, Result; seed 003 quoted): the result
-table at its edges, the kitty multiplier (摳底) through finished deals, the failed-throw penalty in the
+"""One test per scoring rule of Shengji (docs/rules/shengji.md: points and the result; 打升級 quoted): the
+result table at its edges, the kitty multiplier (摳底) through finished deals, the failed-throw penalty in the
 score, and the rule set's parameters and presets.
 """
 
@@ -52,17 +52,18 @@ KITTY = "D5 D5 DT DT C5 C5 CK CK"
     ],
 )
 def test_the_result_table_at_its_edges(score: int, expected: Outcome) -> None:
-    """The default table, the seed's 40 points a level as RULES.md reads it: 0 → dealers +3; 5–35 → +2;
-    40–75 → +1; 80–115 → attackers take over; 120–155 → attackers +1; 160–195 → +2; 200+ → +3. Seed:
-    0分 對方升三級；5—35分 對方升二級；40—75分 對方升一級；80—115分 倒庄; 以 40 分為一個等級抓分方升相應等級.
-    A score below 0 (after a penalty) reads as 0."""
+    """The default table, 打升級's 40 points a level as docs/rules/shengji.md#result-table reads it: 0 →
+    dealers +3; 5–35 → +2; 40–75 → +1; 80–115 → attackers take over; 120–155 → attackers +1; 160–195 → +2;
+    200+ → +3. 打升級: 0分 對方升三級；5—35分 對方升二級；40—75分 對方升一級；80—115分 倒庄; 以 40
+    分為一個等級抓分方升相應等級. A score below 0 (after a penalty) reads as 0."""
     assert outcome(score, SHENGJI) == expected
 
 
 def test_the_default_table_does_not_follow_the_first_paragraphs_jump_to_three() -> None:
-    """Seed, first paragraph: 大於等於 120 小於 160 ，抓分方升 12級 (garbled)；大於等於 160 小於 200 ，
+    """打升級, first paragraph: 大於等於 120 小於 160 ，抓分方升 12級 (garbled)；大於等於 160 小於 200 ，
     抓分方連升 3級. The same paragraph's 以 40 分為一個等級 gives +2 at 160–195 and +3 only at 200; the
-    default keeps that rule (RULES.md's reading), so the first paragraph's +3 at 160 is not modelled."""
+    default keeps that rule (docs/rules/shengji.md#result-table), so the first paragraph's +3 at 160 is not
+    modelled."""
     assert outcome(160, SHENGJI) == Outcome(True, 2)
     assert outcome(195, SHENGJI) == Outcome(True, 2)
     assert outcome(200, SHENGJI) == Outcome(True, 3)
@@ -81,21 +82,21 @@ def test_the_default_table_does_not_follow_the_first_paragraphs_jump_to_three() 
     ],
 )
 def test_the_seeds_second_table_is_a_preset(score: int, expected: Outcome) -> None:
-    """Seed, 二、升級標準: 4、80—115分 倒庄；5、120—145分 升二級；6、150分以上 升三級 (the
+    """打升級, 二、升級標準: 4、80—115分 倒庄；5、120—145分 升二級；6、150分以上 升三級 (the
     ``shengji_second_table`` preset)."""
     assert SECOND_TABLE.attacker_table == ((80, 0), (120, 2), (150, 3))
     assert outcome(score, SECOND_TABLE) == expected
 
 
 def test_one_deal_gives_at_most_three_levels() -> None:
-    """Seed: 比賽中每局最高升級為三級 … (最多連升三級): ``max_rise`` caps a longer table."""
+    """打升級: 比賽中每局最高升級為三級 … (最多連升三級): ``max_rise`` caps a longer table."""
     rules = ShengjiRules(attacker_table=((80, 0), (120, 1), (160, 2), (200, 3), (240, 4)))
     assert outcome(280, rules) == Outcome(True, 3)
     assert outcome(280, ShengjiRules(attacker_table=rules.attacker_table, max_rise=4)) == Outcome(True, 4)
 
 
 def test_the_two_decks_hold_200_points() -> None:
-    """Seed: 5、10、K都是分牌，5代表5分，10和K分別代表10分，兩副牌共200分."""
+    """打升級: 5、10、K都是分牌，5代表5分，10和K分別代表10分，兩副牌共200分."""
     assert TOTAL_POINTS == 200
 
 
@@ -104,8 +105,8 @@ def test_the_two_decks_hold_200_points() -> None:
 
 @pytest.mark.parametrize(("pairs", "multiplier"), [(0, 2), (1, 4), (2, 8), (3, 16), (4, 32)])
 def test_the_kitty_multiplier_doubles_with_each_pair(pairs: int, multiplier: int) -> None:
-    """Seed: 摳底時底牌的分牌至少要加倍 … 包含一對牌，則 … 按4倍計算，如果有二連對（拖拉機），則要按8倍計算，
-    依此類推，每多一對（要構成連對）分數再加倍."""
+    """打升級: 摳底時底牌的分牌至少要加倍 … 包含一對牌，則 …
+    按4倍計算，如果有二連對（拖拉機），則要按8倍計算，依此類推，每多一對（要構成連對）分數再加倍."""
     assert kitty_multiplier(pairs, SHENGJI) == multiplier
 
 
@@ -137,8 +138,9 @@ def last_trick(lead: str, rules: ShengjiRules = SHENGJI, leader: int = 1) -> Dea
     [("SA", 2), ("SA SA", 4), ("SA SA SK SK", 8), ("SA SA SK SK SQ SQ", 16)],
 )
 def test_attackers_winning_the_last_trick_multiply_the_kittys_points(lead: str, multiplier: int) -> None:
-    """RULES.md: "Last trick won by the attackers: kitty points × 2 (single), × 4 (pair), × 8 (2-pair
-    tractor), doubling with each further pair." The kitty is revealed to all at the end."""
+    """docs/rules/shengji.md#kitty-bonus: when the attackers win the last trick the kitty's points count ×2
+    after a single, ×4 after a pair, ×8 after a two-pair tractor, doubling with each further pair. The kitty
+    is revealed to all at the end."""
     deal = last_trick(lead)
     result = deal.result
     assert result is not None
@@ -156,8 +158,8 @@ def test_attackers_winning_the_last_trick_multiply_the_kittys_points(lead: str, 
 
 
 def test_a_throw_on_the_last_trick_counts_as_a_single() -> None:
-    """Seed: 甩牌摳底按單摳計。如用兩張紅桃10和1張紅桃9甩牌摳底均為單摳 (``kitty_throw_as_single``); off, the
-    throw's unit with the most pairs decides (包含一對牌 … 按4倍)."""
+    """打升級: 甩牌摳底按單摳計。如用兩張紅桃10和1張紅桃9甩牌摳底均為單摳 (``kitty_throw_as_single``); off,
+    the throw's unit with the most pairs decides (包含一對牌 … 按4倍)."""
     deal = last_trick("SA SA SK")
     assert deal.result is not None
     assert deal.lead is None
@@ -192,7 +194,7 @@ def test_the_attackers_take_last_tricks_won_by_a_ruff() -> None:
 
 
 def test_penalties_enter_the_score() -> None:
-    """Seed: 罰10分給對方 — a dealer's failed throw adds 10 to the attackers' score."""
+    """打升級: 罰10分給對方 — a dealer's failed throw adds 10 to the attackers' score."""
     hands = [cards("SA SK"), cards("SA C3"), cards("D3 D4"), cards("D6 D7")]
     deal = Deal.at_position(hands, TWO, trump=Suit.HEARTS, dealer=0, leader=0, buried=cards(KITTY))
     deal.apply(Play(0, cards("SA SK")))

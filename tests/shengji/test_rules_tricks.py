@@ -1,10 +1,10 @@
 """Tricks in Shengji, rule by rule: the lead, the follow duties, throws (甩牌), ruffs (斃) and
-over-ruffs (盖斃), and the points. RULES.md, `shengji`: "Play: … Follow suit; a pair lead forces a pair if
-you have one, a tractor forces a tractor, else pairs, else anything. Void: trump (斃) or discard; a ruff
-must match the lead's structure to win; over-ruff (盖斃). A throw (甩牌) of several top units of one suit
-is legal only if no other hand can beat any unit; otherwise the thrower plays the smallest unit, penalty
-10 points." Each test quotes seed 003 where it is more precise. Most deals play 10 with ♠ trump, the
-seed's example.
+over-ruffs (盖斃), and the points. docs/rules/shengji.md#follow-structure, #ruff and #throw: followers follow
+suit, a pair led calls for a pair, a tractor for a tractor, else pairs; a player void in the suit led may
+trump (斃) or discard, a ruff wins only with the lead's structure, and a higher ruff beats it (盖斃); a throw
+(甩牌) of several top units of one suit stands only if no other hand can beat any unit, otherwise the thrower
+plays the smallest unit and pays 10 points. Each test quotes 打升級 where it is more precise. Most deals play
+10 with ♠ trump, the source's example.
 """
 
 from __future__ import annotations
@@ -260,7 +260,7 @@ def test_throw_check_of_one_unit_is_legal() -> None:
 
 
 def test_penalty_is_an_argument() -> None:
-    """The penalty is a rule-set parameter (RULES.md: 10 points; seed 003: 罰10分給對方)."""
+    """The penalty is a rule-set parameter (docs/rules/shengji.md#failed-throw: 10 points, 罰10分給對方)."""
     check = check_throw(lead("HA HK"), [P("HA")], DEAL, penalty=20)
     assert (check.legal, check.penalty) == (False, 20)
 

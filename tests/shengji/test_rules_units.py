@@ -1,7 +1,8 @@
-"""Pairs and tractors (拖拉機) in Shengji, rule by rule. RULES.md, `shengji`: "Pairs; tractors = consecutive
-pairs of one (effective) suit, the level rank skipped (JJ99 at level 10), trump adjacency small-joker pair –
-trump level pair – off-suit level pair – trump A pair; two off-suit level pairs are not a tractor; no wrap
-(AA22)". Seed 003 (拖拉機的構成): 1. 凡大小順序相鄰且花色相同的聯對均構成拖拉機，如：KKQQ, JJ99, 554433；
+"""Pairs and tractors (拖拉機) in Shengji, rule by rule. docs/rules/shengji.md#pairs and #tractors: a tractor
+is pairs on consecutive rungs of one effective suit, the level rank skipped (JJ99 at level 10); in trump the
+small-joker pair, the trump-suit level pair, a plain-suit level pair and the trump A pair are consecutive; two
+plain-suit level pairs are not a tractor, and nothing wraps (AA22). 打升級 (拖拉機的構成): 1.
+凡大小順序相鄰且花色相同的聯對均構成拖拉機，如：KKQQ, JJ99, 554433；
 2. 主牌中凡大小順序相鄰聯對均構成拖拉機 … 以下這些牌的情況各例均不是拖拉機：554, 544, 5533, JJQ, 兩對副10,
 JJ1010, AA22.
 """
@@ -15,7 +16,7 @@ from cardroom.shengji import NotOneSuitError, TrickRules, UnitKind, is_pair, is_
 from cardroom.shengji.units import Shape, count_pairs, fits, principal_key, shape_of, tractor_matches
 
 TEN_SPADES = TrickRules(Rank.TEN, Suit.SPADES)
-"""The seed's example deal: playing 10, ♠ trump."""
+"""打升級's example deal: playing 10, ♠ trump."""
 
 
 def tractor(text: str, deal: TrickRules = TEN_SPADES) -> bool:

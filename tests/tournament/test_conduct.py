@@ -1,5 +1,5 @@
-"""Conduct: the clocks and the escalation 警告 → 违例 → 犯规 → 判负 (seed 002, 第四章 违规与判罚), and the
-effects on the engine."""
+"""Conduct: the clocks and the escalation 警告 → 违例 → 犯规 → 判负 (docs/rules/competition.md#penalties), and
+the effects on the engine."""
 
 from __future__ import annotations
 

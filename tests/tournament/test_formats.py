@@ -1,4 +1,4 @@
-"""Match formats and their end conditions (seed 002, 局与轮 and 胜负 1)."""
+"""Match formats and their end conditions (docs/rules/competition.md#match-formats)."""
 
 from __future__ import annotations
 

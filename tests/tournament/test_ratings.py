@@ -1,5 +1,5 @@
-"""Ratings: openskill (Plackett–Luce) per player, the platform's rating points and titles (seed 001),
-and the leaderboard."""
+"""Ratings: openskill (Plackett–Luce) per player, the platform's rating points and titles
+(docs/rules/platform.md#points-per-level, #titles), and the leaderboard."""
 
 from __future__ import annotations
 
@@ -59,8 +59,9 @@ def test_a_draw_between_equals_keeps_mu() -> None:
 
 
 def test_rule_platform_points_and_titles() -> None:
-    """Seed 001: "赢方每升一级加1分，输方扣1分"; "打到A，胜方加10分，输方不扣分"; titles "〈=0笨蛋 〈=10坏蛋
-    〈=100鸡蛋". Seat 0's side rises 3 four times (12 levels) and passes A: 12 + 10 = 22 each."""
+    """docs/rules/platform.md#points-per-level, #titles: "赢方每升一级加1分，输方扣1分";
+    "打到A，胜方加10分，输方不扣分"; titles "〈=0笨蛋 〈=10坏蛋〈=100鸡蛋". Seat 0's side rises 3 four times
+    (12 levels) and passes A: 12 + 10 = 22 each."""
     match = forced_match([(0, 2)] * 5)
     book = RatingBook().rate((A, B), winner=0, match=match)
     assert book.get("a1").points.points == 22

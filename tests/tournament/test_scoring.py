@@ -1,5 +1,5 @@
-"""Round scoring (seed 002): 2 / 1 / 0 round points, the 28-point table, the 13-level 26-point table
-(级差分), forfeits (判负, 弃权) and byes."""
+"""Round scoring (docs/rules/competition.md#round-points, #score-28, #score-26): 2 / 1 / 0 round points, the
+28-point table, the 13-level 26-point table (级差分), forfeits (判负, 弃权) and byes."""
 
 from __future__ import annotations
 
@@ -77,7 +77,7 @@ def test_a_forfeit_before_play() -> None:
 
 
 def test_bye_counts_as_a_forfeit_won() -> None:
-    """轮空 (the seed is silent): a round won against an absent team, 17 in both tables, 4 levels."""
+    """轮空 (摜彈 is silent): a round won against an absent team, 17 in both tables, 4 levels."""
     result = TableResult.bye()
     assert result.kind is ResultKind.BYE
     assert (result.round_points[0], result.score28[0], result.score26[0], result.levels_gained(0)) == (

@@ -1,6 +1,6 @@
-"""Standings and tie-breaks (seed 002, 胜负 2), against hand-computed examples.
+"""Standings and tie-breaks (docs/rules/competition.md#tie-breaks), against hand-computed examples.
 
-The seed: "多轮比赛排名办法：每轮比赛胜者积2分、负者积0分，平则各积1分，总积分多者名次列前。总积分相等，
+摜彈: "多轮比赛排名办法：每轮比赛胜者积2分、负者积0分，平则各积1分，总积分多者名次列前。总积分相等，
 依次比较相等者（去首）累进分、胜轮次、级差分、升级数，多者名次列前；仍相等，则抽签决定。"
 """
 

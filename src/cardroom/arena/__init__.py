@@ -1,6 +1,6 @@
 """The arena: two bots play duplicate deals and matches (same cards, teams swapped), in parallel, and
-the results come with 95% intervals over the duplicate pairs and play statistics beside seed 001's
-figures of human play (``docs/arena.md``).
+the results come with 95% intervals over the duplicate pairs and play statistics beside the figures of human
+play that 掼蛋方法规则 gives (docs/rules/platform.md#human-figures; ``docs/arena.md``).
 
 :mod:`~cardroom.arena.play` plays one game, :mod:`~cardroom.arena.games` runs games of any game (by
 its name in :mod:`cardroom.games`) in batches, :mod:`~cardroom.arena.duplicate` schedules the pairs over

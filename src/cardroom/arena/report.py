@@ -92,7 +92,7 @@ def results_tables(results: ArenaResults) -> list[Table]:
     stats = Table(
         "play statistic",
         "this run [95% interval]",
-        "humans (seed 001)",
+        "humans (platform rules)",
         title=f"Play statistics over {play.deals} deals, {play.returns} return cards",
     )
     if results.deals_per_match is not None:
@@ -131,7 +131,8 @@ def write_json(results: ResultsJson, path: Path) -> None:
 
 def write_chart(results: ArenaResults, path: Path) -> None:
     """``results.png``: team rates with their intervals, and the play statistics' distributions beside
-    seed 001's human ranges. The labels avoid Chinese: matplotlib's default font has no CJK glyphs."""
+    the human ranges (docs/rules/platform.md#human-figures). The labels avoid Chinese: matplotlib's default
+    font has no CJK glyphs."""
     from matplotlib.figure import Figure
 
     figure = Figure(figsize=(11, 8), layout="constrained")

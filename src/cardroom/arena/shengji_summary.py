@@ -3,12 +3,12 @@ deal statistics, the Rich tables, ``results.json`` and ``results.png``.
 
 Per team, over the fresh deals: the **deal win rate** (the team keeps the deal as dealers or takes it
 over as attackers: the side that gains the deal), the **levels gained** per deal (steps of the rule
-set's ladder, :func:`~cardroom.arena.shengji_play.rungs_after`: 2 → 5 is one level on seed 003's seven
-levels), how often the team **deals** (declaring decides the first deal's dealer), the **dealer-keep
-rate** (of the deals it dealt, those where the attackers scored under 80) and its **attackers' points**
-(its score when attacking: card points + the kitty bonus + failed-throw penalties, read in the result
-table). Over the matches: the match win rate. Guandan's play statistics (plays, bombs, return cards)
-have no Shengji meaning and are left out; the Shengji deal statistics (every finished deal, fresh and
+set's ladder, :func:`~cardroom.arena.shengji_play.rungs_after`: 2 → 5 is one level on the seven-level
+ladder, docs/rules/shengji.md#ladder), how often the team **deals** (declaring decides the first deal's
+dealer), the **dealer-keep rate** (of the deals it dealt, those where the attackers scored under 80) and its
+**attackers' points** (its score when attacking: card points + the kitty bonus + failed-throw penalties, read
+in the result table). Over the matches: the match win rate. Guandan's play statistics (plays, bombs, return
+cards) have no Shengji meaning and are left out; the Shengji deal statistics (every finished deal, fresh and
 inside matches) stand instead.
 
 Pure: the same outcomes give the same results (sums in schedule order). matplotlib is imported only in

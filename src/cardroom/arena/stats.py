@@ -163,8 +163,9 @@ class ReturnFact:
 
     @property
     def completes_bomb(self) -> bool:
-        """The receiver now holds four or more cards of the returned rank (seed 001's 成火: the return
-        makes a bomb or strengthens one), the ♥ level cards not counted."""
+        """The receiver now holds four or more cards of the returned rank (成火,
+        docs/rules/platform.md#human-figures: the return makes a bomb or strengthens one), the ♥ level cards
+        not counted."""
         return self.natural >= 4
 
     @property

@@ -1,5 +1,6 @@
 """From game outcomes to the arena's results: per-team rates with their intervals, and the play
-statistics set beside seed 001's figures of human play.
+statistics set beside the figures of human play that 掼蛋方法规则 gives
+(docs/rules/platform.md#human-figures).
 
 Pure: the same outcomes give the same results, to the last digit (sums are taken in schedule order).
 """
@@ -20,19 +21,21 @@ RESULTS_FORMAT: Final = "cardroom-arena-results"
 RESULTS_VERSION: Final = 1
 
 PLAYS_RANGE: Final = (30, 50)
-"""Seed 001: 30–50 plays (手) make 90% of deals (可见，30-50手的局牌占了整个牌局的90%)."""
+"""docs/rules/platform.md#human-figures: 30–50 plays (手) make 90% of deals
+(可见，30-50手的局牌占了整个牌局的90%)."""
 WINNER_PLAYS_RANGE: Final = (7, 16)
-"""Seed 001: the 上游 makes at least 7 and at most 16 plays (最少的头游要打出7手牌，最多的要打16手)."""
+"""docs/rules/platform.md#human-figures: the 上游 makes at least 7 and at most 16 plays
+(最少的头游要打出7手牌，最多的要打16手)."""
 HUMAN: Final[dict[str, Any]] = {
     "plays_in_range": 0.90,
     "plays_range": list(PLAYS_RANGE),
     "winner_plays_range": list(WINNER_PLAYS_RANGE),
     "winner_plays_in_range": 1.0,
     "return_completes_bomb": 0.5,
-    "source": "seed 001 (RULES.md, platform): 90% of deals take 30–50 plays; 上游 makes 7–16 plays; "
+    "source": "docs/rules/platform.md#human-figures: 90% of deals take 30–50 plays; 上游 makes 7–16 plays; "
     "a return card completes a bomb (回贡成火) about half the time",
 }
-"""Seed 001's figures of human play, as the results carry them."""
+"""The figures of human play of docs/rules/platform.md#human-figures, as the results carry them."""
 
 INTERVAL_METHOD: Final = (
     "95% interval over duplicate pairs: mean = Σ values / Σ units; standard error by the cluster "

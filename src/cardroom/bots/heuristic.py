@@ -1,12 +1,12 @@
-"""The heuristic bot: plays Guandan the way the seeds advise, from a plan of its hand.
+"""The heuristic bot: plays Guandan the way the sources advise (docs/sources.md), from a plan of its hand.
 
 Its hand is split into few, strong plays (:mod:`cardroom.bots.planning`); every decision reads that plan
 and the public state (card counts, 报牌, the cards already played, who made the play to beat):
 
-- **Leading** (seed 002, 遊戲技巧 1): the small, awkward plays first — the plan's weakest play, longer
-  plays a little earlier — and bombs last. When every play but one would win its trick (no unseen cards
-  can beat it, bombs apart), those go first and the last play takes the bot out. A play of exactly as many
-  cards as an opponent holds (a single against one card, …) is avoided; when nothing else is left, the
+- **Leading** (摜彈, 遊戲技巧 1: docs/sources.md#huaian): the small, awkward plays first — the plan's weakest
+  play, longer plays a little earlier — and bombs last. When every play but one would win its trick (no unseen
+  cards can beat it, bombs apart), those go first and the last play takes the bot out. A play of exactly as
+  many cards as an opponent holds (a single against one card, …) is avoided; when nothing else is left, the
   strongest such play goes. 接风: with the partner down to one card, the bot leads its lowest single (two
   cards: its lowest pair), breaking a sequence if need be (遊戲精神: 單張援助).
 - **Following an opponent**: the smallest play of the plan that beats; else a play that breaks the plan,
@@ -15,10 +15,11 @@ and the public state (card counts, 报牌, the cards already played, who made th
 - **Following the partner** (遊戲技巧 3): pass, unless the bot can go out at once, or the partner's play
   can still be beaten and the next player, an opponent, holds :data:`BLOCK_THREAT` cards or fewer: then
   the bot covers it with its strongest play of that kind (never a bomb).
-- **Tribute** (seed 001): among equal highest cards, the one whose loss hurts the plan least; to an
-  opponent, of those, the one whose suit neighbours the bot holds most (they cannot make a straight flush
-  with it). **Return**: to the partner a useful card (the wild card if the rules allow it, else high and
-  spare); to an opponent a low card the plan does not need — a lone card completes nothing of the bot's.
+- **Tribute** (掼蛋方法规则's advice, docs/sources.md#fangfa): among equal highest cards, the one whose loss
+  hurts the plan least; to an opponent, of those, the one whose suit neighbours the bot holds most (they
+  cannot make a straight flush with it). **Return**: to the partner a useful card (the wild card if the rules
+  allow it, else high and spare); to an opponent a low card the plan does not need — a lone card completes
+  nothing of the bot's.
 
 Deterministic: no randomness is used (the ``random.Random`` is kept for the interface).
 
@@ -56,7 +57,7 @@ from cardroom.guandan.readings import read_as
 
 BOMB_THREAT = 10
 """Bomb an opponent's play when an opponent holds this many cards or fewer: once it has announced its
-count (报牌, RULES.md). docs/bots.md says how the value was chosen."""
+count (报牌, docs/rules/competition.md#card-count). docs/bots.md says how the value was chosen."""
 BLOCK_THREAT = 3
 """Cover the partner's beatable play when the next opponent holds this many cards or fewer."""
 BREAK_GAIN = 0.5
@@ -75,7 +76,7 @@ FEED_PARTNER_AT = 2
 
 @register("heuristic")
 class HeuristicBot:
-    """Plan-based play following the seeds' advice (see the module's documentation)."""
+    """Plan-based play following the sources' advice (see the module's documentation)."""
 
     name = "heuristic"
     bomb_threat = BOMB_THREAT
@@ -311,7 +312,8 @@ class HeuristicBot:
     def tribute_options(self, observation: Observation) -> list[TributeAction]:
         """The tribute cards (进贡), one action per distinct card, best first: the highest card whose
         loss hurts the plan least; to an opponent, of equal ones, the card whose suit neighbours we
-        hold most (seed 001: they cannot make a straight flush with it)."""
+        hold most (掼蛋方法规则's advice, docs/sources.md#fangfa: they cannot make a straight flush with
+        it)."""
         distinct = {
             action.card: action for action in observation.legal_actions if isinstance(action, TributeAction)
         }

@@ -61,9 +61,9 @@ def arena_command(
     """Play bot A against bot B in duplicate (every deal twice, teams swapped) and measure them.
 
     Prints deal and match win rates and level gain with 95% intervals over the duplicate pairs, and
-    play statistics beside seed 001's human figures; writes OUT/results.json, OUT/results.png and a
-    record per game (replay them with `cardroom replay`). `--game shengji` plays Shengji with the
-    Shengji bots: win rates, levels gained, dealer keeps and attackers' points (docs/arena.md).
+    play statistics beside the human figures of docs/rules/platform.md#human-figures; writes OUT/results.json,
+    OUT/results.png and a record per game (replay them with `cardroom replay`). `--game shengji` plays Shengji
+    with the Shengji bots: win rates, levels gained, dealer keeps and attackers' points (docs/arena.md).
     """
     if deals == 0 and matches == 0:
         raise typer.BadParameter("nothing to play: give --deals or --matches above 0", param_hint="--deals")

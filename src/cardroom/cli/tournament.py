@@ -9,7 +9,8 @@ written after every change, so a director can stop at any point and go on later:
   ``--forfeit``), ``--correct --reason`` corrects one within the correction window (``--override``
   past it);
 - ``standings EVENT`` prints the standings with the tie-break that separated each team from the one
-  above (总积分, 去首累进分, 胜轮次, 级差分, 升级数, 抽签), the penalties, and exports CSV.
+  above (the order of docs/rules/competition.md#tie-breaks: 总积分, 去首累进分, 胜轮次, 级差分, 升级数, 抽签),
+  the penalties, and exports CSV.
 
 The director's other commands (starting a round, arrivals and lateness, penalties, withdrawals, late
 entries, appeals) are in :mod:`cardroom.cli.tournament_desk`; docs/tournaments.md describes them all.

@@ -3,8 +3,8 @@
 A :class:`~cardroom.guandan.hands.HandView` splits a hand into natural cards by rank and the wild cards
 (逢人配, the two ♥ level cards). Each kind has an enumerator that yields every distinct multiset of
 cards with each distinct reading, optionally only those whose key is above a bound (for following).
-Readings follow RULES.md: a wild card stands for any card but a joker; played alone or as a pair, wild
-cards are level cards.
+Readings follow docs/rules/competition.md#wild-cards: a wild card stands for any card but a joker; played
+alone or as a pair, wild cards are level cards.
 
 The enumerators here are the competition's; a rule set with any other play parameter (long sequences,
 airplanes, chained and three-joker bombs, the big joker wild, another order of ranks or of bombs) is

@@ -35,7 +35,7 @@ class NotHeldError(IllegalPlayError):
 
 
 class NotACombinationError(IllegalPlayError):
-    """The cards do not make the claimed combination (no shape of RULES.md reads them so)."""
+    """The cards do not make the claimed combination (docs/rules/competition.md#no-other-shapes)."""
 
 
 class DoesNotBeatError(IllegalPlayError):

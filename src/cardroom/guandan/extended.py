@@ -13,11 +13,11 @@ one more parameter, not another engine:
 
 The big joker, played with a card that is not a big joker, stands for any card: a natural card (as the
 ♥ level cards do), the small joker (大王可以搭配小王一起出: ``SB HR`` is a pair of small jokers) or itself.
-Seed 004's 选择大的牌型为优先 is read as: a set of cards holding a big joker (and another card) is offered
-only in its *largest readings*, those that no other reading of the same cards beats (:meth:`Play.beats`).
-Since the cards of two readings are the same, this comes to: if the cards can be a bomb-class play, only
-their highest bomb-class reading; else, within each kind, only the reading with the highest key. The
-enumerators test this on the natural cards of each candidate (:func:`highest_top`,
+火拚摜蛋's (docs/rules/huopin.md#largest-reading) 选择大的牌型为优先 is read as: a set of cards holding a big
+joker (and another card) is offered only in its *largest readings*, those that no other reading of the same
+cards beats (:meth:`Play.beats`). Since the cards of two readings are the same, this comes to: if the cards
+can be a bomb-class play, only their highest bomb-class reading; else, within each kind, only the reading with
+the highest key. The enumerators test this on the natural cards of each candidate (:func:`highest_top`,
 :func:`bomb_reading_exists`, :func:`full_house_dominated`, :func:`best_airplane_top`,
 :func:`best_chain_key`; the rank level shares them) rather than by reading every candidate again.
 A set without a big joker keeps every reading (the player's choice, as in the competition rules).

@@ -1,5 +1,5 @@
-"""火拼掼蛋's per-deal score (seed 004 记分计算): base points by place × the multiplier of the strongest
-star play of the deal + contribution points for each star play of 6★ or more.
+"""火拼掼蛋's per-deal score (docs/rules/huopin.md#base-points): base points by place × the multiplier of the
+strongest star play of the deal + contribution points for each star play of 6★ or more.
 
 游戏最后得分应该是：基本分×翻倍数+贡献分.
 """

@@ -32,9 +32,9 @@ class Observation:
     ``history`` is the current deal's log as this seat may see it (a return card only to the two
     seats it passes between); ``previous`` is the play to beat and ``previous_seat`` who made it;
     ``legal_actions`` is filled only when this seat is to act; ``turned`` is the first deal's turned
-    card and the seat it was dealt to, public all through that deal (seed 002 通則 二.2: 翻出一張牌 …
-    抓到翻出牌張者首圈領出牌); ``previous_places`` is the previous deal's finishing order, on which this
-    deal's tribute rests (public; ``None`` in a first deal, after a foul, or where not known).
+    card and the seat it was dealt to, public all through that deal (docs/rules/competition.md#first-lead:
+    翻出一張牌 … 抓到翻出牌張者首圈領出牌); ``previous_places`` is the previous deal's finishing order, on
+    which this deal's tribute rests (public; ``None`` in a first deal, after a foul, or where not known).
     """
 
     seat: int

@@ -1,11 +1,11 @@
-"""The online platform's rating points (积分) and titles (级别): seed 001, "积分规则".
+"""The online platform's rating points (积分) and titles (级别): docs/rules/platform.md#points-per-level.
 
 A pure function of a :class:`~cardroom.guandan.match.Match` (finished or not), the seat events the server
 records (a player who left or disconnected) and each player's state before the match (points so far and
 how many deals in a row the player finished 末游). :func:`match_points` returns, per seat, the points
 change with an itemised list of reasons and the state to carry into the player's next match.
 
-The seed's rules and how they are read here (``docs/platform-points.md`` gives the reasons):
+掼蛋方法规则's rules and how they are read here (``docs/platform-points.md`` gives the reasons):
 
 1. 赢方每升一级加1分，输方扣1分 — each winner +1 per level the winners actually rose (after the cap at A),
    each loser −1 per such level (``PointsRules.loss_per_level``; off: −1 per deal that raised the winners).
@@ -57,8 +57,8 @@ TITLES: Final = (
     Title("金蛋", "golden egg", 5000),
     Title("掼蛋", "Guandan master (the game's own name)", None),
 )
-"""The seed's 级别, lowest first: 〈=0笨蛋 〈=10坏蛋 〈=100鸡蛋 〈=200活珠 〈=500毛蛋 〈=1000铁蛋 〈=2000银蛋
-〈=5000金蛋 〉5000掼蛋."""
+"""掼蛋方法规则's 级别, lowest first: 〈=0笨蛋 〈=10坏蛋 〈=100鸡蛋 〈=200活珠 〈=500毛蛋 〈=1000铁蛋
+〈=2000银蛋〈=5000金蛋 〉5000掼蛋."""
 
 
 def title_of(points: int) -> Title:
@@ -84,7 +84,7 @@ def title_gloss(points: int) -> str:
 
 @dataclass(frozen=True)
 class PointsRules:
-    """The numbers of the seed's 积分 rules, with the readings chosen where the seed is ambiguous."""
+    """The numbers of 掼蛋方法规则's 积分 rules, with the readings chosen where 掼蛋方法规则 is ambiguous."""
 
     per_level: int = 1
     """Points each winner gains per level the winners rose (赢方每升一级加1分)."""
@@ -132,7 +132,7 @@ class PointsRules:
 
 
 PLATFORM_POINTS: Final = PointsRules()
-"""The seed's numbers."""
+"""掼蛋方法规则's numbers."""
 
 
 # -- inputs ----------------------------------------------------------------------------------------
@@ -203,7 +203,7 @@ class Reason(Enum):
 
     @property
     def seed_rule(self) -> str:
-        """The seed's sentence behind this reason."""
+        """掼蛋方法规则's sentence behind this reason."""
         return SEED_RULES[self]
 
 

@@ -151,11 +151,12 @@ that more stars win, then fewer cards, then the higher rank (the top position fo
 jokers take the lowest place of the 6★ and four jokers the highest of the 7★."""
 
 _HALF_STARS_OF_STRAIGHT_FLUSH: Final = 11
-"""A straight flush between the 5★ and the 6★ bombs (RULES.md's choice; seed 004 is silent)."""
+"""A straight flush between the 5★ and the 6★ bombs (our choice, docs/rules/huopin.md#bomb-order: 火拚摜蛋 is
+silent)."""
 
 
 def play_stars(kind: PlayKind, size: int, length: int = 0) -> int:
-    """The star level of a bomb-class play (seed 004, 4. 牌型的比較): an X-card bomb X★, a chained bomb
+    """The star level of a bomb-class play (docs/rules/huopin.md#stars): an X-card bomb X★, a chained bomb
     of Y bombs of X cards X+Y★, three jokers 6★, four jokers 7★; a straight flush, placed between the 5★
     and 6★ bombs, counts 5★; 0 for a non-bomb. ``length`` is Y for a chained bomb."""
     if kind is PlayKind.BOMB:

@@ -19,21 +19,23 @@ class ReturnLimit(Enum):
     """When the return card (还贡) must be at most the limit rank."""
 
     ALWAYS = "always"
-    """Every return (seed 002: 上游选择全手牌中任意一张牌点不得超过10的牌还给下游)."""
+    """Every return (docs/rules/competition.md#return-card:
+    上游选择全手牌中任意一张牌点不得超过10的牌还给下游)."""
     TO_PARTNER = "to_partner"
     """Only a return to one's partner; a return to an opponent may be any card."""
     NEVER = "never"
-    """Any card may be returned (seed 004: 贏家還一張任意牌)."""
+    """Any card may be returned (docs/rules/huopin.md#return-card: 贏家還一張任意牌)."""
 
 
 class DoubleTributeLead(Enum):
     """Who leads the first trick after a double tribute (双下)."""
 
     PAYER_TO_FIRST = "payer_to_first"
-    """The one who gave to 上游 (seed 002: 還牌後，均由進貢給上游者首圈領出牌); with the larger tribute
-    going to 上游, also the payer of the larger tribute (seed 001)."""
+    """The one who gave to 上游 (docs/rules/competition.md#lead-after-tribute:
+    還牌後，均由進貢給上游者首圈領出牌); with the larger tribute going to 上游, also the payer of the larger
+    tribute (docs/rules/platform.md#lead-after-tribute)."""
     LAST_PLACE = "last_place"
-    """The 下游, who finished last (seed 004: 最末家可先出牌)."""
+    """The 下游, who finished last (docs/rules/huopin.md#lead-after-tribute: 最末家可先出牌)."""
 
 
 class AceFailure(Enum):
@@ -43,7 +45,8 @@ class AceFailure(Enum):
     """Every deal at the team's own A that does not pass it."""
     OVERTHROWN = "overthrown"
     """Only a deal at the team's own A in which the other team takes 上游 and so takes the stage
-    (seed 000: 升到A時，被推翻，再上臺，又被推翻，第三次上臺又被推翻…倒退回第2級)."""
+    (docs/rules/classic.md#ace-failures:
+    升到A時，被推翻，再上臺，又被推翻，第三次上臺又被推翻…倒退回第2級)."""
 
 
 @dataclass(frozen=True)
@@ -56,70 +59,77 @@ class RuleSet:
     """Five natural cards of one suit in sequence may also be played as a plain straight (顺子).
     Off in the competition rules, as in the organisers' own engine: they are a straight flush only."""
 
-    # --- the combination engine (plays); competition values by default, seed 004 (火拼掼蛋) in HUOPIN ---
+    # --- the combination engine (plays); competition values by default, docs/rules/huopin.md in HUOPIN ---
 
     level_rank_high: bool = True
-    """The level rank is lifted above A for singles, pairs, triples, full houses and bombs (seed 002:
-    級牌大於A). Off in seed 004, whose order is fixed: 從大至小以次為：大王、小王、2、A、K…3 (the ♥
-    level cards stay wild: 逢人配)."""
+    """The level rank is lifted above A for singles, pairs, triples, full houses and bombs
+    (docs/rules/competition.md#rank-order: 級牌大於A). Off in 火拚摜蛋 (docs/rules/huopin.md#rank-order),
+    whose order is fixed: 從大至小以次為：大王、小王、2、A、K…3 (the ♥ level cards stay wild: 逢人配)."""
 
     two_high: bool = False
     """2 ranks above A (below the jokers, and below the level rank where that is lifted) for singles,
-    pairs, triples, full houses and bombs (seed 004: 大王、小王、2、A、K、Q…3). Sequences keep the
-    natural line A2345 … 10JQKA either way."""
+    pairs, triples, full houses and bombs (docs/rules/huopin.md#rank-order: 大王、小王、2、A、K、Q…3).
+    Sequences keep the natural line A2345 … 10JQKA either way."""
 
     straight_lengths: tuple[int, int] = (5, 5)
-    """Fewest and most ranks in a straight 顺子 (seed 002: exactly five; seed 004: 任意五張或者5張以上
-    點數相連的牌, at most 13 ranks with an ace at one end only). A straight flush is five cards in every
-    rule set (seed 004: 相同花色的連續五張牌); a longer run of one suit is a plain straight."""
+    """Fewest and most ranks in a straight 顺子 (docs/rules/competition.md#straight: exactly five;
+    docs/rules/huopin.md#straight: 任意五張或者5張以上點數相連的牌, at most 13 ranks with an ace at one end
+    only). A straight flush is five cards in every rule set (docs/rules/huopin.md#straight-flush:
+    相同花色的連續五張牌); a longer run of one suit is a plain straight."""
 
     tube_lengths: tuple[int, int] = (3, 3)
-    """Fewest and most pairs in a 连对 (seed 002: 三连对, exactly three; seed 004: 三對或者三對以上點數
-    相連的牌)."""
+    """Fewest and most pairs in a 连对 (docs/rules/competition.md#tube: 三连对, exactly three;
+    docs/rules/huopin.md#tube: 三對或者三對以上點數相連的牌)."""
 
     plate_lengths: tuple[int, int] = (2, 2)
-    """Fewest and most triples in a 连三张 / 钢板 (seed 002: two; seed 004: 二個或者二個以上點數相連的
-    三張牌)."""
+    """Fewest and most triples in a 连三张 / 钢板 (docs/rules/competition.md#plate: two;
+    docs/rules/huopin.md#plate: 二個或者二個以上點數相連的三張牌)."""
 
     airplanes: bool = False
-    """飞机带翅膀 (seed 004: 三順+同數量的一對牌 … 所帶的一對牌，必須是連順；不允許出現：333444+6688): n
-    consecutive triples (n as ``plate_lengths`` allows, at least 2) with n pairs whose ranks are
-    themselves consecutive, of ranks other than the triples' (the wings are pairs of other ranks, as the
-    pair of a full house is); compared by the top triple among airplanes of as many cards."""
+    """飞机带翅膀 (docs/rules/huopin.md#airplane: 三順+同數量的一對牌 …
+    所帶的一對牌，必須是連順；不允許出現：333444+6688): n consecutive triples (n as ``plate_lengths`` allows,
+    at least 2) with n pairs whose ranks are themselves consecutive, of ranks other than the triples' (the
+    wings are pairs of other ranks, as the pair of a full house is); compared by the top triple among
+    airplanes of as many cards."""
 
     max_bomb_size: int = 10
-    """The most cards in a bomb of one rank: 10 (eight natural cards and both ♥ level cards, seed 002);
-    12 in seed 004 (X相炸彈 … 4<=X<=12: the two big jokers may join as wild cards)."""
+    """The most cards in a bomb of one rank: 10 (eight natural cards and both ♥ level cards,
+    docs/rules/competition.md#wild-cards); 12 in huopin (docs/rules/huopin.md#bomb: X相炸彈 … 4<=X<=12;
+    the two big jokers may join as wild cards)."""
 
     three_jokers_bomb: bool = False
-    """三王炸彈 (seed 004: 任意三個王的牌型): any three jokers are a bomb (6★, the lowest of the 6★)."""
+    """三王炸彈 (docs/rules/huopin.md#three-jokers: 任意三個王的牌型): any three jokers are a bomb (6★, the
+    lowest of the 6★)."""
 
     chain_bomb_lengths: tuple[int, int] = (0, 0)
-    """X相Y連環炸彈 (seed 004: Y組點數相連 (3<=Y<=6) 且牌數同為X的炸彈; 小王不能出現在此牌型中): Y
-    bombs of X cards each (X ≥ 4) on Y consecutive ranks, with Y in this range; ``(0, 0)``: none."""
+    """X相Y連環炸彈 (docs/rules/huopin.md#chain-bomb: Y組點數相連 (3<=Y<=6) 且牌數同為X的炸彈;
+    小王不能出現在此牌型中): Y bombs of X cards each (X ≥ 4) on Y consecutive ranks, with Y in this range;
+    ``(0, 0)``: none."""
 
     big_joker_wild: bool = False
-    """The big joker is a second kind of wild card (seed 004: 大王（包括兩個大王）和別的牌型一起出的時候，
-    可以做任意一張滿足牌型需要的萬能牌。如果大王可以替代的牌存在一種以上的選擇的時候，則選擇大的牌型為優先。
-    大王可以搭配小王一起出). Read as: played with at least one card that is not a big joker, each big
-    joker may stand for any card, the small joker included (大王可以搭配小王一起出: 小王+大王 is a pair of
-    small jokers) and itself; played alone or as a pair it is itself. 选择大的牌型为优先: a set of cards
-    holding a big joker (with another card) is offered only in its largest readings, those that no
-    other reading of the same cards beats (4567+大王 is 45678 only, 777+大王大王 a bomb only). When a
-    play holds only ♥ level cards and big jokers, the ♥ level cards are level cards."""
+    """The big joker is a second kind of wild card (docs/rules/huopin.md#big-joker:
+    大王（包括兩個大王）和別的牌型一起出的時候，可以做任意一張滿足牌型需要的萬能牌。如果大王可以替代的牌存在一
+    種以上的選擇的時候，則選擇大的牌型為優先。大王可以搭配小王一起出). Read as: played with at least one card
+    that is not a big joker, each big joker may stand for any card, the small joker included
+    (大王可以搭配小王一起出: 小王+大王 is a pair of small jokers) and itself; played alone or as a pair it is
+    itself. 选择大的牌型为优先: a set of cards holding a big joker (with another card) is offered only in its
+    largest readings, those that no other reading of the same cards beats (4567+大王 is 45678 only,
+    777+大王大王 a bomb only). When a play holds only ♥ level cards and big jokers, the ♥ level cards are
+    level cards."""
 
     bombs_by_stars: bool = False
-    """Bombs compare by star level (seed 004: 同為炸彈的牌型，先按照星級比較大小；如果星級相同，則按照牌
-    的數量比較大小，數量越少的越大；如果數量相同，則按照牌型中最大牌的點數比較大小): an X-card bomb is X★, a
-    chained bomb X+Y★, three jokers 6★ (lowest of the 6★), four jokers 7★ (highest of the 7★); a straight
-    flush sits between 5★ and 6★ (RULES.md's choice; the seed is silent). Off: the competition ladder."""
+    """Bombs compare by star level (docs/rules/huopin.md#bomb-order:
+    同為炸彈的牌型，先按照星級比較大小；如果星級相同，則按照牌的數量比較大小，數量越少的越大；如果數量相同，則
+    按照牌型中最大牌的點數比較大小): an X-card bomb is X★, a chained bomb X+Y★, three jokers 6★ (lowest of the
+    6★), four jokers 7★ (highest of the 7★); a straight flush sits between 5★ and 6★ (our choice,
+    docs/rules/huopin.md#bomb-order: the text is silent). Off: the competition ladder."""
 
     partner_rises: tuple[int, int, int] = (3, 2, 1)
     """Levels the 上游's team rises when the partner finishes 二游, 三游, 下游."""
 
     pass_ace_partner_place: int = 3
     """A team playing its own A wins the match (打过A) when it takes 上游 and the partner finishes
-    no worse than this place (3: not 下游, seed 002: 必须同伴获得二游或三游)."""
+    no worse than this place (3: not 下游, docs/rules/competition.md#passing-ace: 必须同伴获得二游或三游)."""
 
     ace_failure_limit: int | None = None
     """After this many failed deals at its own A, a team goes back to level 2 (``None``: no limit)."""
@@ -142,30 +152,34 @@ class RuleSet:
     player still in (the old rule)."""
 
     tie_extra_deal: bool = True
-    """A match limited by deals that ends level plays one more deal (seed 002: 可加打一副牌)."""
+    """A match limited by deals that ends level plays one more deal (docs/rules/competition.md#tie-extra-deal:
+    可加打一副牌)."""
 
     ace_failure: AceFailure = AceFailure.FAILED_DEAL
     """What counts towards ``ace_failure_limit``."""
 
     double_tribute_by_place: bool = False
-    """In a double tribute 上游 takes the 下游's card and 二游 the 三游's (seed 000: 頭科吃大落的，二科吃
-    二落的). Off: 上游 takes the larger card, equal cards by seat order (seed 002)."""
+    """In a double tribute 上游 takes the 下游's card and 二游 the 三游's
+    (docs/rules/classic.md#double-tribute: 頭科吃大落的，二科吃二落的). Off: 上游 takes the larger card, equal
+    cards by seat order (docs/rules/competition.md#tribute-double)."""
 
     small_jokers_exempt_payer: bool = False
-    """A payer holding both small jokers pays no tribute; the other payer still does (seed 000: 如果進貢
-    一方，有一人摸到兩張副畫，則此人不用進貢，另一人仍然進貢)."""
+    """A payer holding both small jokers pays no tribute; the other payer still does
+    (docs/rules/classic.md#exemptions: 如果進貢一方，有一人摸到兩張副畫，則此人不用進貢，另一人仍然進貢)."""
 
     double_tribute_lead: DoubleTributeLead = DoubleTributeLead.PAYER_TO_FIRST
     """Who leads after a double tribute."""
 
     first_deal_on_stage: bool = False
-    """The first deal's leader's team is 庄家, on stage, and the first deal plays its level (seed 000:
-    誰摸到這張牌，誰就先出牌，同時他所在的隊是莊家). Off: the first deal belongs to no team."""
+    """The first deal's leader's team is 庄家, on stage, and the first deal plays its level
+    (docs/rules/classic.md#first-deal-on-stage: 誰摸到這張牌，誰就先出牌，同時他所在的隊是莊家). Off: the
+    first deal belongs to no team."""
 
     first_stage_without_rise: bool = False
     """A team taking 上游 that has never been on stage goes on stage at its level without rising
-    (seed 000: 乙方另一人無論在第一局中戰況如何也不升級，乙方第一次坐莊先從第2級開始; once it has played
-    its own level, taking 上游 from off stage rises as usual: 因為已經打過一次2級，本局升一級)."""
+    (docs/rules/classic.md#first-stage: 乙方另一人無論在第一局中戰況如何也不升級，乙方第一次坐莊先從第2級開始;
+    once it has played its own level, taking 上游 from off stage rises as usual:
+    因為已經打過一次2級，本局升一級)."""
 
     def __post_init__(self) -> None:
         if not self.name:
@@ -280,7 +294,8 @@ def _from_json(default: object, value: object) -> object:
 
 
 COMPETITION: Final = RuleSet()
-"""Tournament Guandan: the Huai'an competition rules (seed 002), kept by the 2022 national trial rules."""
+"""Tournament Guandan: the Huai'an competition rules (docs/rules/competition.md), kept by the 2022 national
+trial rules."""
 
 CLASSIC: Final = RuleSet(
     name="classic",
@@ -292,12 +307,12 @@ CLASSIC: Final = RuleSet(
     first_deal_on_stage=True,
     first_stage_without_rise=True,
 )
-"""The older house rules of seed 000 (摜蛋的打法): 庄家 on stage, A needs 头科 + 二科, three times thrown
-off stage at A sends a team back to 2; see docs/rulesets.md."""
+"""The older house rules of “摜蛋”的打法 (docs/rules/classic.md): 庄家 on stage, A needs 头科 + 二科, three
+times thrown off stage at A sends a team back to 2; see docs/rulesets.md."""
 
 PLATFORM: Final = RuleSet(name="platform", partner_rises=(4, 2, 1), ace_failure_limit=3)
-"""Online Guandan of seed 001: 双下 earns +4 (奖励多晋一级); three failed deals at A send a team back
-to 2; rating points and titles in :mod:`cardroom.guandan.platform_points`."""
+"""Online Guandan of 掼蛋方法规则 (docs/rules/platform.md): 双下 earns +4 (奖励多晋一级); three failed deals
+at A send a team back to 2; rating points and titles in :mod:`cardroom.guandan.platform_points`."""
 
 HUOPIN: Final = RuleSet(
     name="huopin",
@@ -315,8 +330,8 @@ HUOPIN: Final = RuleSet(
     return_limit=ReturnLimit.NEVER,
     double_tribute_lead=DoubleTributeLead.LAST_PLACE,
 )
-"""火拼掼蛋 of seed 004: long sequences, airplanes with wings, bombs of up to 12 cards, three-joker and
-chained bombs compared by stars, the big joker as a second wild card, 2 above A (see docs/plays.md);
+"""火拼掼蛋 (docs/rules/huopin.md): long sequences, airplanes with wings, bombs of up to 12 cards, three-joker
+and chained bombs compared by stars, the big joker as a second wild card, 2 above A (see docs/plays.md);
 any card may be returned, and the 下游 leads after a double tribute (docs/rulesets.md). Its per-deal
 score is :mod:`cardroom.guandan.huopin_score`."""
 

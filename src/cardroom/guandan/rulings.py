@@ -1,4 +1,4 @@
-"""The referee's rulings that change the game (seed 002, 第四章 三、判罚的种类) as engine actions.
+"""The referee's rulings that change the game (docs/rules/competition.md#penalties) as engine actions.
 
 - 违例: "由违规者的下家决定是否停止违规者一次出牌。如违规者应下圈牌领出，则按出牌顺序由非违规方领出牌。"
   → :class:`SkipTurnRuling`.

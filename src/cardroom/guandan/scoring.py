@@ -1,4 +1,5 @@
-"""Match scoring of the competition rules (seed 002): the 28-point level-difference table."""
+"""Match scoring of the competition rules (docs/rules/competition.md#score-28): the 28-point level-difference
+table."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from typing import Final
 
 PASSED_ACE: Final = 15
 """The level value of a team that passed A (A itself is 14): passing A against K is a gap of 2,
-as the seed's example says (一方過A，一方打K，級差為2級)."""
+as 摜彈's example says (一方過A，一方打K，級差為2級)."""
 
 MAX_GAP: Final = 14
 

@@ -1,4 +1,4 @@
-"""The Guandan AI competition's action triple ``[type, rank, cards]`` (NOTATION.md), both ways.
+"""The Guandan AI competition's action triple ``[type, rank, cards]`` (docs/notation.md#triple), both ways.
 
 ``type`` is one of ``Single``, ``Pair``, ``Trips``, ``ThreeWithTwo``, ``Straight``, ``ThreePair``,
 ``TwoTrips``, ``Bomb``, ``StraightFlush``, ``FourKings`` or ``PASS``; ``rank`` is the key card's rank

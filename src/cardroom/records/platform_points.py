@@ -1,4 +1,4 @@
-"""The platform's rating points (积分, seed 001) of a recorded match.
+"""The platform's rating points (积分, docs/rules/platform.md#points-per-level) of a recorded match.
 
 :func:`points_of_record` replays a match record through the rules core (:func:`cardroom.records.replay`)
 and applies :func:`cardroom.guandan.platform_points.match_points` to the replayed match. The seat events

@@ -1,4 +1,5 @@
-"""Declaring trump while the cards are dealt (亮牌, 叫主, 定主, 翻主), as seed 003 gives it.
+"""Declaring trump while the cards are dealt (亮牌, 叫主, 定主, 翻主), as docs/rules/shengji.md#declaring
+gives it.
 
 在摸牌過程中，任一方均可亮出任一花色級牌叫主，若再亮出同一花色級牌即為"定主"。一方叫主后，其他三方均可翻主
 (自已叫主后本人不能再翻主)，翻主時必須用一對同花色的本局級牌或用一對小王或大王翻主。如果一方定主后，其他三方

@@ -1,10 +1,11 @@
 """A Shengji match: both teams' levels from 2, one deal after another, until the dealers pass A (打过A).
 
-Levels and dealers, seed 003: 莊家升級時，下一副牌由其對家當莊家。閑家上台時，下一副牌由此副牌的莊家的下家
-當莊家 — the dealer team keeping the deal rises by the result table and the dealer's partner deals next;
-attackers who take over rise by the table and the dealer's 下家 (the next seat) deals. Every rise stops
-at a must-play level (必打) and at the top; at J, attackers winning the last trick with a J send the
-dealers back to 2 (J 摳底); at A the dealers pass it only by winning the last trick with an A (帶帽子).
+Levels and dealers, docs/rules/shengji.md#next-dealer:
+莊家升級時，下一副牌由其對家當莊家。閑家上台時，下一副牌由此副牌的莊家的下家當莊家 — the dealer team keeping
+the deal rises by the result table and the dealer's partner deals next; attackers who take over rise by the
+table and the dealer's 下家 (the next seat) deals. Every rise stops at a must-play level (必打) and at the
+top; at J, attackers winning the last trick with a J send the dealers back to 2 (J 摳底); at A the dealers
+pass it only by winning the last trick with an A (帶帽子).
 
 Randomness is injected: :meth:`Match.deal` takes the 108 cards in dealing order; :meth:`Match.deal_random`
 shuffles them with a ``random.Random``.

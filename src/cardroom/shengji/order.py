@@ -3,7 +3,8 @@ and its rank within it, given the level rank and the trump suit (or no trump 无
 
 Trump, high to low: big joker, small joker, the level card of the trump suit (主级牌), the other level
 cards (副级牌, equal among themselves), trump A…2 without the level rank. A plain suit: A…2 without the
-level rank. Seed 003 at level 10: 主牌從大至小依次為：大王, 小王, 主10, 副10, A, K … 2；副牌 A, K … 2.
+level rank. docs/rules/shengji.md#trump-order, at level 10: 主牌從大至小依次為：大王, 小王, 主10, 副10, A, K …
+2；副牌 A, K … 2.
 """
 
 from __future__ import annotations
@@ -34,8 +35,8 @@ class EffectiveSuit(IntEnum):
 class TrickRules:
     """The deal's level rank and trump suit, and the one play parameter of tricks.
 
-    ``level_gap_adjacent``: the ranks either side of the level rank are adjacent for tractors (seed 003:
-    JJ99 is a tractor at level 10); off, the gap breaks them.
+    ``level_gap_adjacent``: the ranks either side of the level rank are adjacent for tractors
+    (docs/rules/shengji.md#tractors: JJ99 is a tractor at level 10); off, the gap breaks them.
     """
 
     level: Rank

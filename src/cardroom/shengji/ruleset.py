@@ -1,12 +1,13 @@
 """Shengji (升级 / Tractor) rule sets: every rule players dispute is a named parameter.
 
-:class:`ShengjiRules` is a frozen value validated on construction; its defaults are seed 003 (打升級) as
-RULES.md reads it: the seven-level ladder 2, 5, 10, J, Q, K, A with the must-play stops 2, J and A, and
-the result table of 40 points a level. Presets are values of it found by name (:func:`preset`):
+:class:`ShengjiRules` is a frozen value validated on construction; its defaults are the rules of 打升級
+as docs/rules/shengji.md reads them: the seven-level ladder 2, 5, 10, J, Q, K, A with the must-play stops 2, J
+and A, and the result table of 40 points a level. Presets are values of it found by name (:func:`preset`):
 ``shengji`` (the default), ``shengji_all_ranks`` (every rank 2…A, common practice) and
-``shengji_second_table`` (the seed's second result table). Code branches on parameters, never on a
+``shengji_second_table`` (打升級's second result table). Code branches on parameters, never on a
 preset's name. The arithmetic lives in :mod:`cardroom.shengji.scoring`, the match in
-:mod:`cardroom.shengji.match`; docs/rulesets.md ("Shengji") quotes the seed for each parameter.
+:mod:`cardroom.shengji.match`; docs/rulesets.md ("Shengji") links the rule of each parameter
+(docs/rules/shengji.md).
 """
 
 from __future__ import annotations
@@ -34,11 +35,12 @@ class ShengjiRules:
     40—75分 對方升一級). A score below the first row (after a penalty) reads as the first row."""
 
     attacker_table: ScoreTable = ((80, 0), (120, 1), (160, 2), (200, 3))
-    """From the first row's score the attackers take over (上台, 倒庄) and rise by the row. The seed gives
+    """From the first row's score the attackers take over (上台, 倒庄) and rise by the row. 打升級 gives
     three tables. Default, its rule of 40 points a level (以 40 分為一個等級抓分方升相應等級; 80—115分 倒庄),
-    as RULES.md reads it: 120–155 +1, 160–195 +2, 200+ +3. Its first paragraph then writes 大於等於 120
-    小於 160 ，抓分方升 12級 (garbled) and 大於等於 160 小於 200 ，抓分方連升 3級 (not modelled). Its second
-    table, 二、升級標準: 120—145分 升二級；150分以上 升三級, is ``((80, 0), (120, 2), (150, 3))``, the
+    as docs/rules/shengji.md#result-table reads it: 120–155 +1, 160–195 +2, 200+ +3. Its first paragraph then
+    writes 大於等於 120 小於 160 ，抓分方升 12級 (garbled) and 大於等於 160 小於 200 ，抓分方連升 3級 (not
+    modelled). Its second table, 二、升級標準: 120—145分 升二級；150分以上 升三級, is ``((80, 0), (120, 2),
+    (150, 3))``, the
     ``shengji_second_table`` preset."""
 
     max_rise: int = 3
@@ -66,11 +68,11 @@ class ShengjiRules:
     # --- declaring (叫主, 定主, 翻主) ---
 
     self_overturn: bool = False
-    """The current declarer may overturn its own declaration (自反, listed in the seed's 亮牌規則). Off:
+    """The current declarer may overturn its own declaration (自反, listed in 打升級's 亮牌規則). Off:
     the later, explicit sentence: 自已叫主后本人不能再翻主 (only reinforcing, 自保 / 定主, is its own)."""
 
     big_jokers_over_small: bool = True
-    """A pair of big jokers overturns a pair of small jokers (common practice; the seed says only 只能用一對
+    """A pair of big jokers overturns a pair of small jokers (common practice; 打升級 says only 只能用一對
     小王或大王翻主). Off: the first joker pair stands (以先出現者為準)."""
 
     # --- tricks ---
@@ -83,11 +85,11 @@ class ShengjiRules:
 
     levels: tuple[Rank, ...] = (Rank.TWO, Rank.FIVE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)
     """The level ladder, lowest first; a team starts at the first and wins by passing the last (打过A).
-    Default, the seed's seven levels (升級牌為：2、5、10、J、Q、K、A七個級別): one level of the result table
+    Default, 打升級's seven levels (升級牌為：2、5、10、J、Q、K、A七個級別): one level of the result table
     is one step along them. Common practice elsewhere plays every rank 2…A (``shengji_all_ranks``)."""
 
     must_play: tuple[Rank, ...] = (Rank.TWO, Rank.JACK, Rank.ACE)
-    """Levels a rise stops at (必打): default the seed's 其中逢2、J、A級必須打. The seed names no other
+    """Levels a rise stops at (必打): default 打升級's 其中逢2、J、A級必須打. 打升級 names no other
     stops, for either ladder."""
 
     reset_level: Rank | None = Rank.JACK
@@ -218,27 +220,27 @@ def _from_json(name: str, default: object, value: object) -> object:
 
 
 SHENGJI: Final = ShengjiRules()
-"""Seed 003 as RULES.md reads it: the 40-point result table, ×2/×4/×8 kitty, the seven levels 2, 5, 10, J,
+"""docs/rules/shengji.md: the 40-point result table, ×2/×4/×8 kitty, the seven levels 2, 5, 10, J,
 Q, K, A with the must-play stops 2, J and A, the J reset and the A on the last trick."""
 
 ALL_RANKS: Final = ShengjiRules(name="shengji_all_ranks", levels=NATURAL_RANKS)
 """Every rank 2…A a level, as common practice elsewhere plays; the rest as ``shengji``. The must-play
-stops stay the seed's 2, J and A: the seed names no other stops for this ladder."""
+stops stay 打升級's 2, J and A: 打升級 names no other stops for this ladder."""
 
 SECOND_TABLE: Final = ShengjiRules(name="shengji_second_table", attacker_table=((80, 0), (120, 2), (150, 3)))
-"""The seed's second result table (二、升級標準: 120—145分 升二級；150分以上 升三級) on the default
+"""打升級's second result table (二、升級標準: 120—145分 升二級；150分以上 升三級) on the default
 seven-level ladder; the rest as ``shengji``."""
 
 ALL_RANKS_SECOND_TABLE: Final = dataclasses.replace(
     ALL_RANKS, name="shengji_all_ranks_second_table", attacker_table=SECOND_TABLE.attacker_table
 )
-"""Both choices away from the default: every rank a level and the seed's second result table."""
+"""Both choices away from the default: every rank a level and 打升級's second result table."""
 
 PRESETS: Final[dict[str, ShengjiRules]] = {
     rules.name: rules for rules in (SHENGJI, ALL_RANKS, SECOND_TABLE, ALL_RANKS_SECOND_TABLE)
 }
-"""The two choices players dispute, crossed: the ladder (the seed's seven levels, or every rank) and
-the result table (40 points a level, or the seed's second table)."""
+"""The two choices players dispute, crossed: the ladder (打升級's seven levels, or every rank) and
+the result table (40 points a level, or 打升級's second table)."""
 
 
 def preset(name: str) -> ShengjiRules:

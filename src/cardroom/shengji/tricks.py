@@ -1,9 +1,10 @@
 """Tricks of Shengji: the lead, the follow duties, throws (甩牌) checked against the other hands, the
 trick's winner (ruffs 斃 and over-ruffs 盖斃) and the points in cards.
 
-Seed 003, 出牌規則: 首家可以單獨出單牌、對牌、拖拉機。也可以出同花色中的單牌、對牌和拖拉機的任意組合，
-但必須保證最大性 … 首家出對牌時，其餘家有對牌必須出對牌（包括拖拉機中的對牌）首家出拖拉機時，其餘家有
-拖拉機必須出拖拉機，若無拖拉機，則必須出對牌，無對牌時才能出其它牌。
+docs/rules/shengji.md#lead (打升級, 出牌規則):
+首家可以單獨出單牌、對牌、拖拉機。也可以出同花色中的單牌、對牌和拖拉機的任意組合，但必須保證最大性 …
+首家出對牌時，其餘家有對牌必須出對牌（包括拖拉機中的對牌）首家出拖拉機時，其餘家有拖拉機必須出拖拉機，若無拖拉
+機，則必須出對牌，無對牌時才能出其它牌。
 """
 
 from __future__ import annotations
@@ -138,7 +139,8 @@ class ThrowCheck:
     beaten_by: tuple[int, ...]
     """Indices into ``others`` of the hands that beat some unit."""
     penalty: int
-    """0, or the penalty of a failed throw (seed 003: 以出錯牌論處，罰10分給對方)."""
+    """0, or the penalty of a failed throw (docs/rules/shengji.md#failed-throw:
+    以出錯牌論處，罰10分給對方)."""
 
 
 def beats_unit(hand: Iterable[Card], unit: Unit, rules: TrickRules) -> bool:
@@ -159,8 +161,8 @@ def beats_unit(hand: Iterable[Card], unit: Unit, rules: TrickRules) -> bool:
 
 
 def forced_unit(units: Iterable[Unit]) -> Unit:
-    """The smallest of the failing units, which the thrower must play (seed 003: 其必須出欲聯出的牌中
-    的最小牌): the lowest bottom card, then the fewest cards, then the lowest top."""
+    """The smallest of the failing units, which the thrower must play (docs/rules/shengji.md#failed-throw:
+    其必須出欲聯出的牌中的最小牌): the lowest bottom card, then the fewest cards, then the lowest top."""
     return min(units, key=lambda unit: (unit.bottom, unit.size, unit.top))
 
 
@@ -169,7 +171,7 @@ def check_throw(
 ) -> ThrowCheck:
     """Check a lead against the other three hands (partner included): a throw is legal only if no other
     hand beats any of its units; otherwise the thrower plays the smallest failing unit and pays
-    ``penalty`` (a rule-set parameter; RULES.md: 10 points)."""
+    ``penalty`` (a rule-set parameter; 10 points, docs/rules/shengji.md#failed-throw)."""
     if not lead.is_throw:
         return ThrowCheck(True, lead, (), (), 0)
     hands = [tuple(hand) for hand in others]

@@ -4,8 +4,9 @@ lead asks the other players to match.
 A pair is two identical cards. A tractor is two or more pairs of one effective suit at consecutive orders
 (see :mod:`cardroom.shengji.order`): the level rank is skipped (JJ99 at level 10), trump runs small-joker
 pair – trump level pair – off-suit level pair – trump A pair, two off-suit level pairs are of equal order
-(not a tractor), and nothing wraps (AA22 is not a tractor). Seed 003: 凡大小順序相鄰且花色相同的聯對均
-構成拖拉機 … 主牌中凡大小順序相鄰聯對均構成拖拉機 … 兩對副10, JJ1010, AA22 不是拖拉機.
+(not a tractor), and nothing wraps (AA22 is not a tractor). docs/rules/shengji.md#tractors:
+凡大小順序相鄰且花色相同的聯對均構成拖拉機 … 主牌中凡大小順序相鄰聯對均構成拖拉機 … 兩對副10, JJ1010, AA22
+不是拖拉機.
 """
 
 from __future__ import annotations
@@ -76,7 +77,7 @@ class Shape:
     @property
     def principal(self) -> UnitKind:
         """The unit that decides between plays of this shape: the longest tractor, else a pair, else a
-        single (seed 003: 斃牌的大小以斃牌中的拖拉機和對牌大小為準)."""
+        single (docs/rules/shengji.md#trick-winner: 斃牌的大小以斃牌中的拖拉機和對牌大小為準)."""
         if self.tractors:
             return UnitKind.TRACTOR
         return UnitKind.PAIR if self.pairs else UnitKind.SINGLE

@@ -1,8 +1,8 @@
-"""Conduct at the table (seed 002, 比赛时间 and 第四章 违规与判罚): the clocks, and the escalation
+"""Conduct at the table (docs/rules/competition.md#clocks and #penalties): the clocks, and the escalation
 警告 → 违例 → 犯规 → 判负 applied to timeouts, disconnections and late arrival, as a pure state machine
 per match whose rulings are data a server applies.
 
-The seed's escalation, counted per side (一方) within one round (一轮比赛):
+摜彈's escalation, counted per side (一方) within one round (一轮比赛):
 
 - 违例: "一方受到两次警告 … 记违例，由违规者的下家决定是否停止违规者一次出牌。如违规者应下圈牌领出，则按出牌
   顺序由非违规方领出牌。"
@@ -56,9 +56,9 @@ class Offence(Enum):
 
 @dataclass(frozen=True)
 class Clocks:
-    """The seed's time limits (比赛时间): "进贡者应在抓完牌后20秒内贡牌，还牌者须在贡牌后40秒内还牌";
+    """摜彈's time limits (比赛时间): "进贡者应在抓完牌后20秒内贡牌，还牌者须在贡牌后40秒内还牌";
     "首圈领出者应在还牌后40秒内领出牌，下家应在上家出牌后20秒内出牌". ``countdown_s`` (读秒, its length
-    unspecified by the seed) follows a limit before the timeout is penalised; later leads get
+    unspecified by 摜彈) follows a limit before the timeout is penalised; later leads get
     ``play_s``."""
 
     tribute_s: int = 20
@@ -100,7 +100,7 @@ def late_penalty(late_s: float, clocks: Clocks | None = None) -> Penalty | None:
 class ConductPolicy:
     """How the event penalises. ``timeout`` and ``disconnection``: the penalty each gives directly
     (``None``: none); ``escalate_after``: how many warnings make a violation, violations a foul, fouls
-    a forfeit (the seed: two each)."""
+    a forfeit (摜彈: two each)."""
 
     timeout: Penalty | None = Penalty.WARNING
     disconnection: Penalty | None = Penalty.WARNING

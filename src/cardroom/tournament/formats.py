@@ -1,6 +1,6 @@
-"""Match formats of a round (seed 002, 局与轮: "一轮可能是一局、一定的副数或一定的时间"): to passing A,
-a fixed number of deals, or a time limit; and the one function that says, from a match's progress, whether the
-match is over and how it ended.
+"""Match formats of a round (docs/rules/competition.md#match-formats:
+"一轮可能是一局、一定的副数或一定的时间"): to passing A, a fixed number of deals, or a time limit; and the one
+function that says, from a match's progress, whether the match is over and how it ended.
 
 A format is data (:class:`MatchFormat`); the match's progress (:class:`MatchProgress`) is what a server
 knows after each deal: both levels, the deals finished and the time elapsed. :func:`decide` answers
@@ -46,7 +46,7 @@ class EndReason(Enum):
 class MatchFormat:
     """How a match ends: at passing A (no limit), after ``deals`` deals, after ``minutes`` minutes, or
     whichever of the two comes first. After a limit the higher level wins; equal levels play one more
-    deal at a time until they differ (``tie_extra_deal``, the seed's "如升级数相同，可加打一副牌，决出胜负"),
+    deal at a time until they differ (``tie_extra_deal``, 摜彈's "如升级数相同，可加打一副牌，决出胜负"),
     or draw when it is off. Passing A ends any format."""
 
     deals: int | None = None
@@ -145,8 +145,9 @@ def decide(fmt: MatchFormat, progress: MatchProgress) -> MatchOutcome | None:
     """Whether the match is over after its last finished deal, and its outcome; ``None``: deal again.
 
     Call it between deals: when the time runs out during a deal, that deal is played to its end (the
-    seed times a round, never a deal) and this is asked after it. Rule (seed 002, 胜负): "先打过A级，或在
-    规定时间内、打完规定的副数后，升级数高的一方获胜。如升级数相同，可加打一副牌，决出胜负。"
+    seed times a round, never a deal) and this is asked after it. Rule
+    (docs/rules/competition.md#match-formats):
+    "先打过A级，或在规定时间内、打完规定的副数后，升级数高的一方获胜。如升级数相同，可加打一副牌，决出胜负。"
     """
     first, second = progress.levels
     if PASSED_ACE in progress.levels:

@@ -1,5 +1,5 @@
 """Players' ratings: an openskill (Weng–Lin) rating per player, and the platform's rating points (积分)
-and title (级别) of seed 001.
+and title (级别) of docs/rules/platform.md#titles.
 
 Model: Plackett–Luce, openskill's default and the one its authors recommend for team games: a team's
 strength is the sum of its players' μ, and one match updates each player by the team's surprise scaled

@@ -1,5 +1,5 @@
-"""Scoring a round (seed 002): round points 2 / 1 / 0, the 28-point table (the round's score), the
-13-level 26-point table (级差分, a tie-break), forfeits and byes.
+"""Scoring a round (docs/rules/competition.md#round-points, #score-28, #score-26): round points 2 / 1 / 0, the
+28-point table (the round's score), the 13-level 26-point table (级差分, a tie-break), forfeits and byes.
 
 A :class:`TableResult` is one table's result in one round, side 0 being the team at seats 0 & 2: the
 levels recorded, the winner, and every score derived from them, computed once by its constructors so
@@ -31,8 +31,8 @@ JACK: Final = 11
 def table26(gap: int) -> tuple[int, int]:
     """Winner's and loser's 级差分 in the 13-level 26-point table: 13 + gap and 13 − gap (gap 0…13).
 
-    The seed names the table ("级差分：每轮级差分（按13级26分制计算）之和") without printing it; it is the
-    28-point table's pattern (14 ± gap over 14 gaps) over the 13 levels 2…A. The seed's forfeit score
+    摜彈 names the table ("级差分：每轮级差分（按13级26分制计算）之和") without printing it; it is the
+    28-point table's pattern (14 ± gap over 14 gaps) over the 13 levels 2…A. 摜彈's forfeit score
     17 : 0 is this table's winning score for the forfeit's 4-level gap (13 + 4)."""
     if gap < 0:
         raise ValueError(f"a level gap is at least 0, got {gap}")
@@ -52,7 +52,7 @@ class ResultKind(Enum):
 
 @dataclass(frozen=True)
 class ScoringRules:
-    """The numbers of round scoring, the seed's by default."""
+    """The numbers of round scoring, 摜彈's by default."""
 
     win: int = WIN
     draw: int = DRAW
@@ -179,7 +179,7 @@ class TableResult:
         deals: int = 0,
         rules: ScoringRules = COMPETITION_SCORING,
     ) -> TableResult:
-        """Side ``by`` forfeits (判负 after two fouls, or 弃权). The seed: "判本轮比赛结束，非违规方胜，
+        """Side ``by`` forfeits (判负 after two fouls, or 弃权). 摜彈: "判本轮比赛结束，非违规方胜，
         按违规方级数升4级记级（违规方级数可降至J），弃权记分17:0。如场上级差超过4级，则以场上比分为准。" """
         if by not in (0, 1):
             raise ValueError(f"the forfeiting side is 0 or 1, got {by}")
@@ -200,7 +200,7 @@ class TableResult:
 
     @classmethod
     def bye(cls, rules: ScoringRules = COMPETITION_SCORING) -> TableResult:
-        """轮空, side 0 the team: scored as a forfeit won against an absent team at level 2 (the seed
+        """轮空, side 0 the team: scored as a forfeit won against an absent team at level 2 (摜彈
         is silent; a bye counts as a round won, as is common practice)."""
         won = cls.forfeit(1, rules=rules)
         return replace(won, kind=ResultKind.BYE, forfeited_by=None, table_levels=None)

@@ -1,7 +1,7 @@
 """Score sheets (记分表): one per table and round, the deals' results line by line, the penalties, the
 result, and both sides' signatures.
 
-The seed (记分): "由西家在记分表上工整记录（不得涂改）逐副比赛结果，北家复查。一轮比赛结束，双方在记分表上
+摜彈 (记分): "由西家在记分表上工整记录（不得涂改）逐副比赛结果，北家复查。一轮比赛结束，双方在记分表上
 签字确认比赛成绩。" A sheet is data: adding a line or a penalty clears the signatures; once both sides
 have signed, the sheet is final and its result can be entered in the event.
 """

@@ -1,7 +1,7 @@
-"""Standings of a multi-round event (seed 002, 胜负 2): total round points, then the tie-breaks in the
-seed's order, then lots.
+"""Standings of a multi-round event (docs/rules/competition.md#tie-breaks): total round points, then the
+tie-breaks in the source's order, then lots.
 
-The seed: "多轮比赛排名办法：每轮比赛胜者积2分、负者积0分，平则各积1分，总积分多者名次列前。总积分相等，
+摜彈: "多轮比赛排名办法：每轮比赛胜者积2分、负者积0分，平则各积1分，总积分多者名次列前。总积分相等，
 依次比较相等者（去首）累进分、胜轮次、级差分、升级数，多者名次列前；仍相等，则抽签决定。"
 
 Each :class:`StandingRow` says which criterion separated it from the team just above and just below.
@@ -33,7 +33,7 @@ class Criterion(Enum):
 
     @property
     def definition(self) -> str:
-        """The seed's definition."""
+        """摜彈's definition."""
         return DEFINITIONS[self]
 
 
