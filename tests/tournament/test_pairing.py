@@ -8,7 +8,7 @@ import random
 from collections import Counter
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from cardroom.tournament import Entrant, RoundDraw, round_robin, swiss_round
@@ -200,6 +200,7 @@ def simulate(count: int, rounds: int, seed: int, check: bool) -> tuple[list[Roun
 
 @settings(max_examples=120, deadline=None)
 @given(st.integers(2, 10), st.integers(1, 11), st.integers(0, 10**6))
+@example(9, 10, 154405)  # round 10: every pairing a repeat; two teams two under at 1 & 3 met
 def test_swiss_no_repeat_while_avoidable(count: int, rounds: int, seed: int) -> None:
     """Swiss: each round has the fewest repeat pairings possible (none while a repeat-free pairing
     exists), a bye going to a team without one while possible, and no two teams two rounds off balance
@@ -250,6 +251,29 @@ def test_swiss_keeps_two_teams_off_balance_on_one_side_apart() -> None:
         ]
     )
     assert {frozenset(p.teams) for p in together.pairings} == {frozenset("AB"), frozenset("CD")}
+
+
+def test_swiss_keeps_teams_off_balance_apart_among_repeats() -> None:
+    """docs/tournaments.md (Sides): the rule holds for repeat pairings too. Every team has met every
+    other, so each pairing is a repeat; C and D are both two rounds over at 1 & 3, and pairing by score
+    alone (A–B, C–D) would seat them together although A–C, B–D (or A–D, B–C) repeats no more."""
+    everyone = frozenset("ABCD")
+
+    def entrant(team: str, score: int, sides: tuple[int, int], last: int) -> Entrant:
+        return Entrant(team, score, everyone - {team}, 0, sides, last)
+
+    entrants = [
+        entrant("A", 8, (2, 2), 0),
+        entrant("B", 6, (2, 2), 1),
+        entrant("C", 4, (1, 3), 1),
+        entrant("D", 4, (1, 3), 1),
+    ]
+    draw = swiss_round(entrants)
+    assert repeat_count(draw, entrants) == 2
+    met = {frozenset(p.teams) for p in draw.pairings}
+    assert frozenset("CD") not in met
+    assert met == {frozenset("AC"), frozenset("BD")}
+    assert all(p.teams[0] in "CD" for p in draw.pairings)
 
 
 def test_swiss_round_one_is_dutch() -> None:
