@@ -8,7 +8,7 @@ import random
 from collections import Counter
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from cardroom.tournament import Entrant, RoundDraw, round_robin, swiss_round
@@ -200,12 +200,56 @@ def simulate(count: int, rounds: int, seed: int, check: bool) -> tuple[list[Roun
 
 @settings(max_examples=120, deadline=None)
 @given(st.integers(2, 10), st.integers(1, 11), st.integers(0, 10**6))
+@example(9, 10, 154405)  # round 10: every pairing a repeat; two teams two under at 1 & 3 met
 def test_swiss_no_repeat_while_avoidable(count: int, rounds: int, seed: int) -> None:
     """Swiss: each round has the fewest repeat pairings possible (none while a repeat-free pairing
     exists), a bye going to a team without one while possible, and no two teams two rounds off balance
     on the same side meet while some pairing with the fewest repeats avoids it — against an exhaustive
     search."""
     simulate(count, rounds, seed, check=True)
+
+
+@st.composite
+def standings(draw: st.DrawFn) -> list[Entrant]:
+    """Any standings: who has met whom, byes, sides and points drawn freely, so that many teams are far
+    off balance and many pairs have met (states a simulated event reaches rarely)."""
+    count = draw(st.integers(2, 10))
+    teams = [f"T{i}" for i in range(count)]
+    met: dict[str, set[str]] = {team: set() for team in teams}
+    for a, b in itertools.combinations(teams, 2):
+        if draw(st.booleans()):
+            met[a].add(b)
+            met[b].add(a)
+    entrants = [
+        Entrant(
+            team,
+            draw(st.integers(0, 6)),
+            frozenset(met[team]),
+            draw(st.integers(0, 1)),
+            (draw(st.integers(0, 5)), draw(st.integers(0, 5))),
+            draw(st.sampled_from([None, 0, 1])),
+        )
+        for team in teams
+    ]
+    return sorted(entrants, key=lambda entrant: -entrant.score)
+
+
+@settings(max_examples=150, deadline=None)
+@given(standings())
+def test_swiss_guarantees_on_any_standings(entrants: list[Entrant]) -> None:
+    """docs/tournaments.md (Swiss, Sides), on arbitrary standings: the fewest repeats possible, and no
+    two teams two or more rounds off balance on the same side meet (first meeting or repeat) while
+    some pairing with the fewest repeats avoids it — against the exhaustive search."""
+    draw = swiss_round(entrants)
+    assert sorted(draw.teams()) == sorted(entrant.team for entrant in entrants)
+    assert repeat_count(draw, entrants) == fewest_repeats(entrants)
+    if severe_clash_avoidable(entrants):
+        by_team = {entrant.team: entrant for entrant in entrants}
+        for pairing in draw.pairings:
+            first, second = (by_team[team] for team in pairing.teams)
+            assert not (
+                first.balance * second.balance > 0 and min(abs(first.balance), abs(second.balance)) >= 2
+            )
 
 
 @settings(max_examples=60, deadline=None)
@@ -250,6 +294,29 @@ def test_swiss_keeps_two_teams_off_balance_on_one_side_apart() -> None:
         ]
     )
     assert {frozenset(p.teams) for p in together.pairings} == {frozenset("AB"), frozenset("CD")}
+
+
+def test_swiss_keeps_teams_off_balance_apart_among_repeats() -> None:
+    """docs/tournaments.md (Sides): the rule holds for repeat pairings too. Every team has met every
+    other, so each pairing is a repeat; C and D are both two rounds over at 1 & 3, and pairing by score
+    alone (A–B, C–D) would seat them together although A–C, B–D (or A–D, B–C) repeats no more."""
+    everyone = frozenset("ABCD")
+
+    def entrant(team: str, score: int, sides: tuple[int, int], last: int) -> Entrant:
+        return Entrant(team, score, everyone - {team}, 0, sides, last)
+
+    entrants = [
+        entrant("A", 8, (2, 2), 0),
+        entrant("B", 6, (2, 2), 1),
+        entrant("C", 4, (1, 3), 1),
+        entrant("D", 4, (1, 3), 1),
+    ]
+    draw = swiss_round(entrants)
+    assert repeat_count(draw, entrants) == 2
+    met = {frozenset(p.teams) for p in draw.pairings}
+    assert frozenset("CD") not in met
+    assert met == {frozenset("AC"), frozenset("BD")}
+    assert all(p.teams[0] in "CD" for p in draw.pairings)
 
 
 def test_swiss_round_one_is_dutch() -> None:

@@ -10,8 +10,8 @@ exists, and the bye goes to a team that has not had one while that is possible.
 
 Sides: at each table the team that has sat fewer rounds at seats 0 & 2 takes them; at equal counts the
 team that sat 1 & 3 last round, then the higher-ranked team on odd tables and the lower on even ones.
-Two teams both two rounds off balance on the same side meet only where no pairing with the fewest
-repeats keeps them apart.
+Two teams both two rounds off balance on the same side meet, for the first time or again, only where
+no pairing with the fewest repeats keeps them apart.
 """
 
 from __future__ import annotations
@@ -156,32 +156,34 @@ def swiss_round(entrants: Sequence[Entrant]) -> RoundDraw:
     bye = count if count % 2 else None  # a phantom vertex: meeting it is the bye
     size = count + (bye is not None)
     fresh_pairs = _first_meetings(entrants, bye, lambda a, b: True)
-    target = matching_size(fresh_pairs)
+    repeats = size // 2 - matching_size(fresh_pairs)
+    clashes = _Clashes(entrants)
     allowed = _first_meetings(entrants, bye, lambda a, b: not _severe_clash(a, b))
-    if matching_size(allowed) < target:  # no side clash can be ruled out without a repeat
-        allowed = fresh_pairs
+    if not _pairable(allowed, list(range(size)), repeats, clashes):  # every such pairing has a clash
+        allowed, clashes = fresh_pairs, _Clashes(())
     groups = _groups(entrants)
     free = list(range(size))
-    first_time = 0
     chosen: list[tuple[int, int]] = []
     if bye is not None:
         for team in reversed(range(count)):
-            fresh = team in allowed[bye]
             left = [v for v in range(count) if v != team]
-            if fresh + matching_size(allowed, left) == target:
+            repeated = team not in allowed[bye]
+            if _pairable(allowed, left, repeats - repeated, clashes):
                 chosen.append((team, bye))
-                first_time += fresh
+                repeats -= repeated
                 free = left
                 break
     while free:
         top, rest = free[0], free[1:]
         candidates = sorted(rest, key=lambda other: _preference(entrants, groups, bye, top, other, allowed))
         for other in candidates:
-            fresh = other in allowed[top]
+            if clashes.between(top, other):
+                continue
             left = [v for v in rest if v != other]
-            if first_time + fresh + matching_size(allowed, left) == target:
+            repeated = other not in allowed[top]
+            if _pairable(allowed, left, repeats - repeated, clashes):
                 chosen.append((top, other))
-                first_time += fresh
+                repeats -= repeated
                 free = left
                 break
         else:  # pragma: no cover - the maximum matching guarantees a candidate
@@ -206,6 +208,45 @@ SEVERE_COST = 2
 def _severe_clash(a: Entrant, b: Entrant) -> bool:
     """Both teams ``SEVERE`` or more rounds off balance on the same side."""
     return a.balance * b.balance > 0 and min(abs(a.balance), abs(b.balance)) >= SEVERE
+
+
+class _Clashes:
+    """The teams ``SEVERE`` or more rounds off balance, by side: two of one side must not meet. Built
+    from no entrants, it forbids nothing."""
+
+    def __init__(self, entrants: Sequence[Entrant]) -> None:
+        self.over = {i for i, e in enumerate(entrants) if e.balance >= SEVERE}
+        self.under = {i for i, e in enumerate(entrants) if e.balance <= -SEVERE}
+
+    def between(self, a: int, b: int) -> bool:
+        return {a, b} <= self.over or {a, b} <= self.under
+
+
+def _pairable(allowed: list[set[int]], vertices: list[int], repeats: int, clashes: _Clashes) -> bool:
+    """Whether ``vertices`` (the phantom bye among them, if free) can all be paired with at most
+    ``repeats`` pairs outside ``allowed`` and the others in it, no pair a clash.
+
+    The repeats may pair any two teams but two of ``clashes.over`` or two of ``clashes.under``; teams
+    left to them can be so paired exactly when neither side has more than half of them. Two sets of
+    ``repeats`` stand-in vertices check that within one maximum matching: the first takes any team but
+    those under, the second any but those over; all vertices are matched exactly when ``allowed`` pairs
+    the rest and the teams left over fit the stand-ins."""
+    if repeats < 0 or 2 * repeats > len(vertices):
+        return False
+    needed = len(vertices) // 2 - repeats
+    if not repeats or not (clashes.over or clashes.under):
+        return matching_size(allowed, vertices) >= needed
+    graph = [set(neighbours) for neighbours in allowed]
+    stand_ins: list[int] = []
+    for excluded in (clashes.under, clashes.over):
+        for _ in range(repeats):
+            stand_in = len(graph)
+            takes = {v for v in vertices if v not in excluded}
+            graph.append(takes)
+            for v in takes:
+                graph[v].add(stand_in)
+            stand_ins.append(stand_in)
+    return matching_size(graph, vertices + stand_ins) == needed + 2 * repeats
 
 
 def _first_meetings(
