@@ -20,7 +20,7 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Literal
 
-from cardroom.cards import format_cards, parse_cards
+from cardroom.cards import format_cards, format_in_order, parse_in_order
 from cardroom.records.shengji import (
     ShengjiAction,
     deal_result_json,
@@ -237,7 +237,7 @@ class ShengjiTable(SeatedTable):
             ShengjiDealEntry(
                 number,
                 self.match.level.letter,
-                format_cards(deck),
+                format_in_order(deck),
                 rng.randrange(4) if self.match.dealer is None else None,
                 self.match.dealer,
                 now,
@@ -286,7 +286,7 @@ class ShengjiTable(SeatedTable):
         }
 
     def _apply_deal(self, entry: ShengjiDealEntry) -> None:
-        self.match.deal(parse_cards(entry.deck), entry.first_drawer)
+        self.match.deal(parse_in_order(entry.deck), entry.first_drawer)
         self.turn_started = entry.at
 
     def _apply_action(self, entry: ActionEntry) -> None:
