@@ -28,7 +28,7 @@ from cardroom.records.shengji import (
     shengji_record_of,
 )
 from cardroom.server import shengji_views
-from cardroom.server.codec import ProtocolError, read_card
+from cardroom.server.codec import ProtocolError, read_cards
 from cardroom.server.config import TableConfig
 from cardroom.server.entries import (
     SHENGJI_ENTRIES,
@@ -86,7 +86,7 @@ def read_shengji_action(seat: int, value: object) -> Action:
     cards = value.get("cards")
     if not isinstance(cards, list) or not cards or len(cards) > 33:
         raise ProtocolError("bad_message", f"action.cards: a list of 1 to 33 cards, got {cards!r}")
-    read = tuple(read_card(card, "action.cards") for card in cards)
+    read = read_cards(cards, "action.cards")
     if kind == "declare":
         return Declare(seat, read)
     if kind == "bury":
