@@ -5,7 +5,8 @@ raise where a server expected a rule's refusal; this holds every entry point to 
 Hypothesis draws hostile inputs: cards held three or four times, negative counts in a ``Counter``, a
 play to beat of any kind, kinds and ranks that do not fit the cards, action triples with any type,
 rank and cards (as a record, a websocket client or a competition server sends them), action-table
-indices in and out of range, play-set indices and plays not in the set. Each call runs twice, once
+indices in and out of range, play-set indices and plays not in the set, a competition server's action
+list (what ``cardroom connect`` matches to its plays). Each call runs twice, once
 with the core and once inside :func:`cardroom.guandan.native.pure_engine`.
 """
 
@@ -21,6 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardroom.cards import ALL_CARDS, NATURAL_RANKS, Card, Rank
+from cardroom.competition.view import CARD_INDICES, WIRE_HEADS
 from cardroom.guandan import PASS, Play, PlayKind, classify, native
 from cardroom.guandan.moves import legal_play_set, verify_play
 from cardroom.guandan.rankplays import rank_follows, rank_leads, rank_play_of
@@ -148,6 +150,26 @@ def test_a_play_set_is_indexed_alike(
 ) -> None:
     same_in_both(lambda: legal_play_set(hand, None, level)[index])
     same_in_both(lambda: legal_play_set(hand, None, level).index(play or PASS))
+
+
+wire_entries = st.lists(
+    st.one_of(
+        st.tuples(type_names, rank_texts, card_names).map(list),
+        st.tuples(type_names, rank_texts, st.sampled_from(["PASS", None, 3])).map(list),
+        st.sampled_from([None, "Single", ["Single", "3"], [1, 2, 3], {}]),
+    ),
+    max_size=8,
+)
+"""A competition server's action list as a hostile server may send it (``[type, rank, cards]``)."""
+
+
+@SETTINGS
+@given(st.lists(cards, max_size=10, unique=True), levels, wire_entries)
+def test_a_servers_action_list_is_matched_alike(
+    core: ModuleType, hand: list[Card], level: Rank, entries: list[Any]
+) -> None:
+    """What ``cardroom connect`` reads from another server (``PlaySet.match_entries``)."""
+    same_in_both(lambda: legal_play_set(hand, None, level).match_entries(entries, WIRE_HEADS, CARD_INDICES))
 
 
 def test_three_copies_of_one_card_are_refused_alike(core: ModuleType) -> None:
