@@ -152,7 +152,7 @@ def test_a_play_set_is_indexed_alike(
     same_in_both(lambda: legal_play_set(hand, None, level).index(play or PASS))
 
 
-wire_entries = st.lists(
+wire_entries: st.SearchStrategy[list[Any]] = st.lists(
     st.one_of(
         st.tuples(type_names, rank_texts, card_names).map(list),
         st.tuples(type_names, rank_texts, st.sampled_from(["PASS", None, 3])).map(list),
