@@ -34,6 +34,7 @@ from cardroom.server.codec import ProtocolError, parse_message, server_message, 
 from cardroom.server.config import HUMAN, MAX_NAME, Settings, TableConfig, bot_seat
 from cardroom.server.events import HEADER, Director, DirectorError, LiveEvent, sheet_json
 from cardroom.server.forwarding import Forwarder, forward_client
+from cardroom.server.headers import SecurityHeaders
 from cardroom.server.leases import LEASE_TTL, Leases, Node
 from cardroom.server.limits import ClientLimits, MessageLimit, Refusal
 from cardroom.server.printout import print_page
@@ -130,7 +131,11 @@ def create_app(
             yield
 
     app = FastAPI(
-        title="cardroom", summary="The Guandan (掼蛋) and Shengji (升级) card room", lifespan=lifespan
+        title="cardroom",
+        summary="The Guandan (掼蛋) and Shengji (升级) card room",
+        lifespan=lifespan,
+        docs_url=None,  # FastAPI's API pages run inline scripts from a CDN: /openapi.json stays
+        redoc_url=None,
     )
     app.state.settings = config
     app.state.node = node
@@ -158,6 +163,7 @@ def create_app(
 
     app.middleware("http")(csrf_guard)
     app.add_middleware(Forwarder)
+    app.add_middleware(SecurityHeaders)  # outermost: forwarded answers and errors get them too
     _pages(app)
     account_api(app)
     _api(app, config)

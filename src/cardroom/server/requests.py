@@ -9,7 +9,7 @@ from typing import Any, Final, Literal
 from fastapi import HTTPException, Request, WebSocket
 
 from cardroom.server.accounts import Account, Accounts
-from cardroom.server.codec import strict_json
+from cardroom.server.codec import NotTextError, strict_json
 from cardroom.server.limits import ClientLimits
 
 MAX_BODY: Final = 64 * 1024
@@ -62,6 +62,8 @@ async def read_body(request: Request) -> dict[str, Any]:
         chunks.append(chunk)
     try:
         value = strict_json(b"".join(chunks) or b"{}")
+    except NotTextError as error:
+        raise HTTPException(400, f"request body: {error}") from None
     except ValueError as error:
         raise HTTPException(400, f"not valid JSON: {error}") from None
     if not isinstance(value, dict):

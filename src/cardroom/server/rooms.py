@@ -428,7 +428,7 @@ class Room:
         action: Any = None
         if due.seat is not None and due.kind in ("bot", "auto", "clock"):
             name = table.bot_name(due.seat)
-            seed = zlib.crc32(f"{table.id}:{due.seat}:{name}:{before}".encode())
+            seed = zlib.crc32(f"{table.seed}:{table.id}:{due.seat}:{name}:{before}".encode())
             try:
                 action = await self.runner.decide(table.config.game, name, seed, table.observation(due.seat))
             except Exception:
