@@ -1,6 +1,6 @@
 """What a password must be: 8 to 256 characters, and not one of the most common passwords.
 
-The list is ``wordlists/common-passwords.txt.gz``: the 8,359 passwords of 8 characters or more among the
+The list is ``wordlists/common-passwords.txt.gz``: the 8,354 passwords of 8 characters or more among the
 20,000 that Django's ``CommonPasswordValidator`` ships (Royce Williams' list, lowercased;
 ``wordlists/common-passwords.LICENSE`` says where it comes from and its licence). A password is common when
 its case-folded form, spaces at the ends removed, is on the list, as Django compares it.
