@@ -119,12 +119,13 @@ def guandan_table_of(client: TestClient, table_id: str) -> Table:
     return table
 
 
-def create_table(client: TestClient, **body: Any) -> dict[str, Any]:
-    """``POST /api/tables`` (four human seats and long clocks unless told otherwise)."""
+def create_table(client: TestClient, headers: Headers | None = None, **body: Any) -> dict[str, Any]:
+    """``POST /api/tables`` (four human seats and long clocks unless told otherwise; ``headers``: a
+    signed-in account's, which a rated table needs)."""
     body.setdefault("name", "Test table")
     body.setdefault("seats", [{"kind": "human"}] * 4)
     body.setdefault("clocks", LONG_CLOCKS)
-    response = client.post("/api/tables", json=body)
+    response = client.post("/api/tables", json=body, headers=headers)
     assert response.status_code == 201, response.text
     table: dict[str, Any] = response.json()
     return table

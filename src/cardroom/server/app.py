@@ -28,24 +28,34 @@ from starlette.websockets import WebSocketDisconnect
 
 from cardroom.games import GAMES
 from cardroom.server.account_api import SAFE_METHODS, account_api, csrf_guard
-from cardroom.server.accounts import Account, Accounts
+from cardroom.server.accounts import Account, AccountError, Accounts, account_name
+from cardroom.server.bot_names import bot_names_checked
 from cardroom.server.cluster import Cluster
 from cardroom.server.codec import ProtocolError, parse_message, server_message, strict_json
 from cardroom.server.config import HUMAN, MAX_NAME, Settings, TableConfig, bot_seat
 from cardroom.server.events import HEADER, Director, DirectorError, LiveEvent, sheet_json
+from cardroom.server.fair_play import rated_table_problem
 from cardroom.server.forwarding import Forwarder, forward_client
 from cardroom.server.headers import SecurityHeaders
 from cardroom.server.leases import LEASE_TTL, Leases, Node
 from cardroom.server.limits import ClientLimits, MessageLimit, Refusal
 from cardroom.server.printout import print_page
 from cardroom.server.ratings import Ratings
-from cardroom.server.requests import accounts_of, address, limited, read_body, require_account, signed_in
+from cardroom.server.requests import (
+    SESSION_COOKIE,
+    accounts_of,
+    address,
+    limited,
+    read_body,
+    require_account,
+    signed_in,
+)
 from cardroom.server.rooms import Connection, Room, Rooms
+from cardroom.server.session_sockets import SIGNED_OUT_CLOSE, SessionSockets
 from cardroom.server.shengji import ShengjiTable
 from cardroom.server.shengji_replay import deal_frames
 from cardroom.server.store import Store
 from cardroom.server.store import database_url as resolve_database_url
-from cardroom.server.table import clean_name
 from cardroom.tournament import results_csv, standings_csv
 
 log = logging.getLogger(__name__)
@@ -102,7 +112,7 @@ def create_app(
         ratings = Ratings(store, config)
         rooms.listeners.append(lambda room, before: ratings.listener(room, before) if rooms.primary else None)
         accounts = Accounts(store, password_hasher)
-        director = Director(store, rooms, accounts.get)
+        director = Director(store, rooms, accounts.get, lookalike=accounts.lookalike)
         app.state.rooms = rooms
         app.state.director = director
         app.state.ratings = ratings
@@ -120,6 +130,8 @@ def create_app(
                 stack.push_async_callback(app.state.forward_client.aclose)
                 tending = asyncio.create_task(cluster.run(), name="cluster")
                 stack.push_async_callback(_cancel, tending)
+            sweeping = asyncio.create_task(app.state.session_sockets.run(store), name="session sockets")
+            stack.push_async_callback(_cancel, sweeping)
             log.info(
                 "card room: %s%s, %d tables resumed, %d events, %d matches rated",
                 store,
@@ -151,6 +163,7 @@ def create_app(
         max_keys=config.tracked_addresses,
     )
     app.state.limits_clock = limits_clock
+    app.state.session_sockets = SessionSockets()
     app.mount("/static", StaticFiles(directory=WEB, check_dir=False), name="static")
 
     @app.middleware("http")
@@ -245,18 +258,35 @@ def _room(request: Request, table_id: str) -> Room:
 
 async def _player_name(request: Request, account: Account | None, name: object) -> str:
     """The name a seat is taken under: the signed-in account's; else the guest's own, unless an
-    account holds it (409)."""
+    account holds it or one that looks the same (409), or it ends in " bot" (400)."""
     if account is not None:
         return account.name
     try:
-        guest = clean_name(name)
-    except ProtocolError as error:
-        raise HTTPException(400, error.message) from None
-    if await asyncio.to_thread(accounts_of(request).get, guest) is not None:
+        guest = account_name(name)
+    except AccountError as error:
+        raise HTTPException(error.status, error.message) from None
+    holder = await asyncio.to_thread(accounts_of(request).lookalike, guest)
+    if holder is not None:
         raise HTTPException(
-            409, f"the name {guest!r} is an account's: sign in as {guest}, or play under another name"
+            409,
+            f"the name {guest!r} is the account {holder.name}'s, or looks like it: sign in as "
+            f"{holder.name}, or play under another name",
         )
     return guest
+
+
+async def _checked_table(request: Request, config: TableConfig) -> TableConfig:
+    """A new table as asked, its bots' names cleaned (400 for a bad one, 409 for an account's or a
+    lookalike of one); a rated one only from a signed-in account (401) and without bots (400)."""
+    if config.rated and await signed_in(request) is None:
+        raise HTTPException(401, "sign in first: a rated table is created by a signed-in account")
+    problem = rated_table_problem(config)
+    if problem is not None:
+        raise HTTPException(400, problem)
+    try:
+        return await asyncio.to_thread(bot_names_checked, config, accounts_of(request).lookalike)
+    except AccountError as error:
+        raise HTTPException(error.status, error.message) from None
 
 
 async def _sit(request: Request, room: Room, seat: int, name: object) -> dict[str, Any]:
@@ -314,6 +344,7 @@ def _api(app: FastAPI, settings: Settings) -> None:
             config = TableConfig.from_dict(body, settings)
         except ValueError as error:
             raise HTTPException(400, str(error)) from None
+        config = await _checked_table(request, config)
         return _rooms(request).create(config).summary()
 
     @app.get("/api/tables/{table_id}")
@@ -630,11 +661,22 @@ async def _event_websocket(websocket: WebSocket, event_id: str) -> None:
     live.subscribers.add(queue)
     queue.put_nowait({"type": "event", "v": 1, "event": director.view(live)})
 
+    gate = _Gate(websocket)
+
+    def signed_out() -> None:
+        gate.closing = (SIGNED_OUT_CLOSE, "signed out")
+        queue.put_nowait(None)
+
+    sockets: SessionSockets = websocket.app.state.session_sockets
+    session = sockets.add(websocket.cookies.get(SESSION_COOKIE), signed_out)
+
     async def pump() -> None:
         try:
             while True:
                 message = await queue.get()
                 if message is None:
+                    if gate.closing is not None:
+                        await websocket.close(*gate.closing)
                     return
                 while message.get("type") == "event" and not queue.empty():
                     newer = queue.get_nowait()  # only the latest snapshot matters
@@ -646,7 +688,6 @@ async def _event_websocket(websocket: WebSocket, event_id: str) -> None:
             return
 
     sender = asyncio.create_task(pump())
-    gate = _Gate(websocket)
     try:
         while (received := await gate.next(websocket, queue.put_nowait)) is not None:
             try:
@@ -662,6 +703,7 @@ async def _event_websocket(websocket: WebSocket, event_id: str) -> None:
     except WebSocketDisconnect:
         pass
     finally:
+        sockets.discard(session, signed_out)
         live.subscribers.discard(queue)
         await gate.close(websocket, sender)
 
@@ -679,13 +721,20 @@ async def _websocket(websocket: WebSocket, table_id: str) -> None:
     limit = rooms.settings.max_message
     gate = _Gate(websocket)
 
+    def signed_out() -> None:
+        gate.closing = (SIGNED_OUT_CLOSE, "signed out")
+        connection.close()
+
+    sockets: SessionSockets = websocket.app.state.session_sockets
+    session = sockets.add(websocket.cookies.get(SESSION_COOKIE), signed_out)
+
     async def pump() -> None:
         """Send the connection's queue in order; a socket that fails ends it quietly."""
         try:
             while True:
                 message = await connection.queue.get()
                 if message is None:
-                    await websocket.close()
+                    await websocket.close(*(gate.closing or (1000,)))
                     return
                 await websocket.send_text(json.dumps(message, ensure_ascii=False))
         except Exception:  # the client went away; the receive loop sees the disconnect
@@ -718,5 +767,6 @@ async def _websocket(websocket: WebSocket, table_id: str) -> None:
     except WebSocketDisconnect:
         pass
     finally:
+        sockets.discard(session, signed_out)
         room.leave(connection)
         await gate.close(websocket, sender)

@@ -34,7 +34,7 @@ export function setAccount(account, csrf) {
 export function needsSignIn(error) {
   if (!error) return false;
   if (error.status === 401 || error.status === 403) return true;
-  return error.status === 409 && /account's|no account/.test(error.message || "");
+  return error.status === 409 && /account's|no account|: sign in as /.test(error.message || "");
 }
 
 /** Call the HTTP API; the JSON answer (an error with ``status`` when refused). Signed in, a request

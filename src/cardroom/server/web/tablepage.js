@@ -92,6 +92,9 @@ function retryLater(message) {
   return true;
 }
 
+/** The close code of a socket whose session was signed out (cardroom.server.session_sockets). */
+const SIGNED_OUT_CLOSE = 4401;
+
 export function connect() {
   socket = new WebSocket(wsUrl());
   const mine = socket;
@@ -118,6 +121,12 @@ export function connect() {
     clearInterval(pingTimer);
     if (app.gone || event.code === 4404) {
       showBanner(t("error.unknown_table"));
+      return;
+    }
+    if (event.code === SIGNED_OUT_CLOSE) {
+      // this browser's session ended (signed out here or elsewhere, a password change): no reconnecting
+      app.signedOut = true;
+      showBanner(t("conn.signedOut"));
       return;
     }
     const delay = Math.min(5000, 300 * 2 ** retry);
