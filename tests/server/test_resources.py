@@ -7,6 +7,7 @@ replaced, and the bot table goes on."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import signal
@@ -18,7 +19,9 @@ from typing import Any
 import pytest
 
 from cardroom.server.app import FLOOD_CLOSE
-from cardroom.server.rooms import EXPIRED_CLOSE
+from cardroom.server.config import Settings, TableConfig
+from cardroom.server.rooms import EXPIRED_CLOSE, Rooms
+from cardroom.server.store import Store
 from tests.server import postgres
 from tests.server.clients import call, closing, frame, joined, until, websocket
 from tests.server.serving import Server
@@ -184,6 +187,35 @@ def test_a_table_nobody_fills_expires(serve: Callable[..., Server]) -> None:
     listed = [row["id"] for row in call(server, "GET", "/api/tables").body["tables"]]
     assert listed == [full]
     assert call(server, "GET", f"/api/tables/{full}").body["status"] == "running"
+
+
+def test_expiry_runs_on_the_rooms_clock(tmp_path: Path) -> None:
+    """The same rule on ``Rooms`` alone, its clock moved by hand (no waiting): a table waiting longer
+    than ``waiting_expiry`` by that clock is deleted at the next sweep; a younger one, or one that
+    started, is kept."""
+
+    async def scenario() -> None:
+        now = [time.time()]
+        store = Store(f"sqlite:///{tmp_path}/rooms.sqlite3")
+        settings = Settings(bot_delay=0.0, waiting_expiry=60.0, bot_workers=0)
+        rooms = Rooms(store, settings, clock=lambda: now[0])
+        try:
+            humans = TableConfig.from_dict({"name": "T", "seats": [HUMAN] * 4}, settings)
+            old = rooms.create(humans).table.id
+            started = rooms.create(TableConfig.from_dict({"name": "B", "seats": [BOT] * 4}, settings))
+            now[0] += 61.0
+            young = rooms.create(humans).table.id
+            await rooms.settled()
+            await rooms.sweep()
+            assert store.table(old) is None
+            assert old not in rooms.rooms
+            assert store.table(young) is not None
+            assert store.table(started.table.id) is not None
+        finally:
+            await rooms.close()
+            store.close()
+
+    asyncio.run(scenario())
 
 
 def test_one_address_may_hold_only_so_many_waiting_tables(serve: Callable[..., Server]) -> None:

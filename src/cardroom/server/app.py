@@ -365,9 +365,7 @@ def _api(app: FastAPI, settings: Settings) -> None:
     @app.get("/api/tables/{table_id}/deals/{deal_number}/replay")
     async def deal_replay(request: Request, table_id: str, deal_number: int) -> dict[str, Any]:
         """A finished Shengji deal step by step, every hand open (Guandan's page replays the record)."""
-        table = _rooms(request).table_of(table_id)
-        if table is None:
-            raise HTTPException(404, f"unknown table {table_id!r}")
+        table = _room(request, table_id).table
         if not isinstance(table, ShengjiTable):
             raise HTTPException(404, "this table plays Guandan: its replay is read from the record")
         try:

@@ -537,6 +537,8 @@ class Rooms:
         """The address that created each table still waiting for players (this process's, since it
         started): an address may have ``Settings.address_waiting_tables`` of them."""
         self._sweeper: asyncio.Task[None] | None = None
+        self._resuming = False
+        """While every table is resumed at start: the sweep that follows trims them, once."""
 
     def start(self) -> None:
         """Start sweeping: idle tables unloaded, waiting ones expired (:meth:`sweep`)."""
@@ -568,14 +570,18 @@ class Rooms:
         """Rebuild every waiting and running table this process may own from its stored log; how
         many were resumed."""
         count = 0
-        for row in self.store.tables(["waiting", "running"]):
-            if row.id in self.rooms:
-                continue
-            try:
-                if isinstance(self._own(row.id, row.config), Room):
-                    count += 1
-            except Exception:
-                log.exception("table %s cannot be resumed", row.id)
+        self._resuming = True
+        try:
+            for row in self.store.tables(["waiting", "running"]):
+                if row.id in self.rooms:
+                    continue
+                try:
+                    if isinstance(self._own(row.id, row.config), Room):
+                        count += 1
+                except Exception:
+                    log.exception("table %s cannot be resumed", row.id)
+        finally:
+            self._resuming = False
         return count
 
     def _load(self, table_id: str, config_values: dict[str, Any]) -> Room:
@@ -659,26 +665,23 @@ class Rooms:
         return self._stored_summary(row.id, row.config, row.status)
 
     def record_of(self, table_id: str) -> dict[str, Any] | None:
-        """The match record (only the finished deals while it runs; ``None`` for an unknown id): a
-        finished table's as stored when it ended; reading it loads nothing (:meth:`table_of`)."""
-        room = self.rooms.get(table_id)
-        if room is None:
-            row = self.store.table(table_id)
-            if row is not None and row.status == "finished":
-                stored = self.store.record(table_id)
-                if stored is not None:
-                    return stored
-        table = self.table_of(table_id)
-        return None if table is None else table.record()
-
-    def table_of(self, table_id: str) -> GameTable | None:
-        """The table to read (``None`` for an unknown id): one not in memory is replayed from its log
-        for the caller and not kept (only a websocket or a change loads a table)."""
+        """The match record (only the finished deals while it runs; ``None`` for an unknown id), read
+        without loading the table: a finished one's as stored when it ended, a waiting one's replayed
+        for the caller (a few entries) and not kept."""
         room = self.rooms.get(table_id)
         if room is not None:
-            return room.table
+            return room.table.record()
         row = self.store.table(table_id)
-        return None if row is None else self._replay(row.id, row.config)
+        if row is None:
+            return None
+        if row.status == "finished":
+            stored = self.store.record(table_id)
+            if stored is not None:
+                return stored
+        elif row.status == "waiting":
+            return self._replay(row.id, row.config).record()
+        found = self.get(table_id)
+        return None if found is None else found.table.record()
 
     def game(self, table_id: str) -> str | None:
         """The game a table plays (``None`` for an unknown id), wherever it lives."""
@@ -724,7 +727,7 @@ class Rooms:
         table_id = secrets.token_hex(5)
         while table_id in self.rooms or self.store.table(table_id) is not None:
             table_id = secrets.token_hex(5)
-        self.store.create_table(table_id, config.to_dict(), datetime.now(UTC))
+        self.store.create_table(table_id, config.to_dict(), datetime.fromtimestamp(self.clock(), UTC))
         if self.leases is not None:
             self.leases.claim(table_key(table_id))
         table = new_table(table_id, config)
@@ -811,6 +814,8 @@ class Rooms:
 
     def _trim(self, keep: Room | None = None) -> None:
         """Unload the longest idle rooms past ``Settings.idle_tables`` (never ``keep``, just loaded)."""
+        if len(self.rooms) <= self.settings.idle_tables or self._resuming:
+            return
         idle = self._idle(keep)
         for room in idle[: max(0, len(idle) - self.settings.idle_tables)]:
             self._unload(room)
