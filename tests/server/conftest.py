@@ -55,10 +55,12 @@ FAST = Settings(
     address_message_rate=None,
     sign_in_rate=None,
     costly_rate=None,
+    address_costly_rate=None,
+    seat_rate=None,
 )
 """Bots act at once and deals follow each other at once; the clocks are the rules' (long for a test).
-The scripted peers answer at once, faster than a person, and sign in as often as a test needs, so
-neither is rate limited (the limits' own tests, tests/server/test_limits.py, set them)."""
+The scripted peers answer at once, faster than a person, and sign in and take seats as often as a
+test needs, so none of that is rate limited (the limits' own tests, tests/server/test_limits.py, set them)."""
 
 CHEAP = PasswordHasher.from_parameters(CHEAPEST)
 """argon2 at its cheapest: the tests make many accounts (the server's default costs about 0.1 s)."""

@@ -53,6 +53,43 @@ def serve_command(
             "events created, teams registered) by this; 0 turns them off.",
         ),
     ] = 1.0,
+    address_sockets: Annotated[
+        int,
+        typer.Option(
+            min=0,
+            help="Websockets one client address may hold open at once (0: no limit). A load test from "
+            "one machine sets 0.",
+        ),
+    ] = 50,
+    address_tables: Annotated[
+        int,
+        typer.Option(
+            min=0, help="Tables waiting for players one address may have open at once (0: no limit)."
+        ),
+    ] = 10,
+    waiting_expiry: Annotated[
+        float,
+        typer.Option(
+            min=0,
+            max=30 * 24 * 3600,
+            help="Seconds a table may wait for its players before it expires (0: never).",
+        ),
+    ] = 3600.0,
+    unload_after: Annotated[
+        float,
+        typer.Option(
+            min=0,
+            max=24 * 3600,
+            help="Seconds a table nobody is connected to, with nothing due, stays in memory before it is "
+            "unloaded (it is replayed from its log when asked for again).",
+        ),
+    ] = 30.0,
+    idle_tables: Annotated[
+        int,
+        typer.Option(
+            min=0, help="Idle tables kept in memory at most; past it the longest idle are unloaded."
+        ),
+    ] = 100,
     forwarded_allow_ips: Annotated[
         str | None,
         typer.Option(
@@ -125,6 +162,11 @@ def serve_command(
         deal_pace=deal_pace,
         idle_timeout=idle_timeout or None,
         bot_workers=bot_workers,
+        address_sockets=address_sockets or None,
+        address_waiting_tables=address_tables or None,
+        waiting_expiry=waiting_expiry or None,
+        unload_after=unload_after,
+        idle_tables=idle_tables,
     ).with_rate_limits(rate_limits)
     if workers > 1:
         serve_workers(

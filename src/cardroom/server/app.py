@@ -54,6 +54,7 @@ from cardroom.server.rooms import Connection, Room, Rooms
 from cardroom.server.session_sockets import SIGNED_OUT_CLOSE, SessionSockets
 from cardroom.server.shengji import ShengjiTable
 from cardroom.server.shengji_replay import deal_frames
+from cardroom.server.status_api import status_api
 from cardroom.server.store import Store
 from cardroom.server.store import database_url as resolve_database_url
 from cardroom.tournament import results_csv, standings_csv
@@ -68,7 +69,8 @@ UNKNOWN_TABLE_CLOSE: Final = 4404
 IDLE_CLOSE: Final = 4408
 """The websocket close code of a client that sent nothing for ``Settings.idle_timeout`` (HTTP's 408)."""
 FLOOD_CLOSE: Final = 4429
-"""The websocket close code of a client that sent past ``flood_factor`` times its rate (HTTP's 429)."""
+"""The websocket close code of a client over a limit (HTTP's 429): it sent past ``flood_factor`` times
+its rate, or its address holds ``Settings.address_sockets`` websockets already (the reason says which)."""
 COSTLY_MESSAGES: Final = frozenset({"legal", "hint"})
 """Table messages that cost the server much (``Settings.costly_rate``)."""
 QUICK_SUFFIX: Final = " vs three bots"
@@ -120,6 +122,7 @@ def create_app(
         async with contextlib.AsyncExitStack() as stack:
             stack.callback(store.close)
             stack.push_async_callback(rooms.close)
+            rooms.start()
             if leases is None:
                 resumed, events, rated = rooms.resume_all(), director.load_all(), ratings.catch_up()
             else:
@@ -160,6 +163,9 @@ def create_app(
         registrations=config.register_rate,
         sign_ins=config.sign_in_rate,
         costly=config.costly_rate,
+        address_costly=config.address_costly_rate,
+        seats=config.seat_rate,
+        sockets=config.address_sockets,
         max_keys=config.tracked_addresses,
     )
     app.state.limits_clock = limits_clock
@@ -182,6 +188,7 @@ def create_app(
     _api(app, config)
     _event_api(app, config)
     _rating_api(app)
+    status_api(app)
     app.add_api_websocket_route("/ws/tables/{table_id}", _websocket)
     app.add_api_websocket_route("/ws/events/{event_id}", _event_websocket)
     return app
@@ -289,10 +296,12 @@ async def _checked_table(request: Request, config: TableConfig) -> TableConfig:
         raise HTTPException(error.status, error.message) from None
 
 
-async def _sit(request: Request, room: Room, seat: int, name: object) -> dict[str, Any]:
-    """Take the seat (as the signed-in account, or a guest); answered once the seat is stored."""
+async def _sit(request: Request, find: Callable[[], Room], seat: int, name: object) -> dict[str, Any]:
+    """Take the seat (as the signed-in account, or a guest) of the room ``find`` gives, asked after the
+    last wait (an idle room may leave memory meanwhile); answered once the seat is stored."""
     account = await signed_in(request)
     player = await _player_name(request, account, name)
+    room = find()
     try:
         token, stored = room.sit(seat, player, None if account is None else account.key)
     except ProtocolError as error:
@@ -345,19 +354,29 @@ def _api(app: FastAPI, settings: Settings) -> None:
         except ValueError as error:
             raise HTTPException(400, str(error)) from None
         config = await _checked_table(request, config)
-        return _rooms(request).create(config).summary()
+        creator = address(request) if config.human_seats else None
+        refusal = None if creator is None else _rooms(request).waiting_refusal(creator)
+        if refusal is not None:
+            raise HTTPException(429, refusal)
+        return _rooms(request).create(config, creator=creator).summary()
 
     @app.get("/api/tables/{table_id}")
     async def table(request: Request, table_id: str) -> dict[str, Any]:
-        return _room(request, table_id).summary()
+        summary = _rooms(request).summary_of(table_id)
+        if summary is None:
+            raise HTTPException(404, f"unknown table {table_id!r}")
+        return summary
 
     @app.post("/api/tables/{table_id}/seats/{seat}")
     async def sit(request: Request, table_id: str, seat: int) -> dict[str, Any]:
         """Take a human seat: ``{"name"}`` → ``{"id", "seat", "token"}`` (409 when taken or a bot's).
         Signed in, the seat is the account's, under its name; a seat the account owns already gives a
-        new token (the same player on another device)."""
-        room = _room(request, table_id)
-        return await _sit(request, room, seat, (await read_body(request)).get("name"))
+        new token (the same player on another device): every connection of the old token is closed."""
+        limited(request, "seat")
+        if _rooms(request).game(table_id) is None:
+            raise HTTPException(404, f"unknown table {table_id!r}")
+        name = (await read_body(request)).get("name")
+        return await _sit(request, lambda: _room(request, table_id), seat, name)
 
     @app.post("/api/quick", status_code=201)
     async def quick(request: Request) -> dict[str, Any]:
@@ -378,7 +397,7 @@ def _api(app: FastAPI, settings: Settings) -> None:
             deal_pause=settings.deal_pause,
             deal_pace=settings.deal_pace,
         )
-        return await _sit(request, _rooms(request).create(config), 0, name)
+        return await _sit(request, lambda: _rooms(request).create(config), 0, name)
 
     @app.get("/api/tables/{table_id}/deals/{deal_number}/replay")
     async def deal_replay(request: Request, table_id: str, deal_number: int) -> dict[str, Any]:
@@ -394,8 +413,10 @@ def _api(app: FastAPI, settings: Settings) -> None:
     @app.get("/api/tables/{table_id}/record")
     async def record(request: Request, table_id: str) -> JSONResponse:
         """The match record (``cardroom replay`` reads it); only the finished deals while it runs."""
-        room = _room(request, table_id)
-        return JSONResponse(room.table.record())
+        record = _rooms(request).record_of(table_id)
+        if record is None:
+            raise HTTPException(404, f"unknown table {table_id!r}")
+        return JSONResponse(record)
 
 
 def _director(request: Request | WebSocket) -> Director:
@@ -577,7 +598,8 @@ def _rating_api(app: FastAPI) -> None:
 
 
 class _Gate:
-    """What a websocket's messages pass before they are handled: the idle timeout and the rate limits
+    """What a websocket and its messages pass before they are handled: the limit on one address's
+    open websockets (:meth:`admit`), the idle timeout and the rate limits
     (:mod:`cardroom.server.limits`). Over a limit, a message is answered with ``rate_limited`` and
     dropped; a client silent for ``idle_timeout``, or flooding, is closed (:data:`IDLE_CLOSE`,
     :data:`FLOOD_CLOSE`)."""
@@ -591,6 +613,26 @@ class _Gate:
         self.bucket: MessageLimit = self.limits.connection(self.clock())
         self.closing: tuple[int, str] | None = None
         """The close code and reason, once the server decided to close."""
+        self.admitted = False
+
+    async def admit(self, websocket: WebSocket) -> bool:
+        """Count the accepted websocket against its address's open ones; over the limit it is told
+        ``too_many_connections`` and closed (:data:`FLOOD_CLOSE`) before anything is loaded for it."""
+        refusal = self.limits.open_socket(self.address)
+        if refusal is None:
+            self.admitted = True
+            return True
+        log.warning("refusing a websocket of %s: %s", self.address, refusal)
+        with contextlib.suppress(Exception):
+            await websocket.send_json(ProtocolError("too_many_connections", refusal).frame())
+            await websocket.close(FLOOD_CLOSE, refusal[:120])
+        return False
+
+    def release(self) -> None:
+        """The websocket ended: it no longer counts against its address."""
+        if self.admitted:
+            self.admitted = False
+            self.limits.close_socket(self.address)
 
     async def next(self, websocket: WebSocket, reply: Callable[[dict[str, Any]], None]) -> Message | None:
         """The next message to handle; ``None`` when the client left or is to be closed. A message over
@@ -616,6 +658,7 @@ class _Gate:
     async def close(self, websocket: WebSocket, sender: asyncio.Task[None]) -> None:
         """Stop the sender; then close the socket with the code decided, if any (a client already gone
         is no matter)."""
+        self.release()
         sender.cancel()
         if self.closing is None:
             return
@@ -650,18 +693,20 @@ def _rate_limited(refusal: Refusal, received: Message) -> dict[str, Any]:
 async def _event_websocket(websocket: WebSocket, event_id: str) -> None:
     """An event page: the event now and after every change (docs/tournaments-api.md)."""
     await websocket.accept()
+    gate = _Gate(websocket)
+    if not await gate.admit(websocket):
+        return
     director = _director(websocket)
     live = director.events.get(event_id)
     if live is None:
         message = {"type": "error", "v": 1, "code": "unknown_event", "message": f"unknown event {event_id!r}"}
         await websocket.send_json(message)
         await websocket.close(UNKNOWN_TABLE_CLOSE)
+        gate.release()
         return
     queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
     live.subscribers.add(queue)
     queue.put_nowait({"type": "event", "v": 1, "event": director.view(live)})
-
-    gate = _Gate(websocket)
 
     def signed_out() -> None:
         gate.closing = (SIGNED_OUT_CLOSE, "signed out")
@@ -711,19 +756,26 @@ async def _event_websocket(websocket: WebSocket, event_id: str) -> None:
 async def _websocket(websocket: WebSocket, table_id: str) -> None:
     """One client: messages in, the room's queue out (docs/protocol.md)."""
     await websocket.accept()
+    gate = _Gate(websocket)
+    if not await gate.admit(websocket):
+        return
     rooms = _rooms(websocket)
-    room = rooms.get(table_id)
+    try:
+        room = rooms.get(table_id)
+    except BaseException:
+        gate.release()
+        raise
     if room is None:
+        gate.release()
         await websocket.send_json(ProtocolError("unknown_table", f"unknown table {table_id!r}").frame())
         await websocket.close(UNKNOWN_TABLE_CLOSE)
         return
     connection = Connection()
+    room.attach(connection)  # before any wait: an idle room leaves memory only with no socket attached
     limit = rooms.settings.max_message
-    gate = _Gate(websocket)
 
     def signed_out() -> None:
-        gate.closing = (SIGNED_OUT_CLOSE, "signed out")
-        connection.close()
+        connection.close(SIGNED_OUT_CLOSE, "signed out")
 
     sockets: SessionSockets = websocket.app.state.session_sockets
     session = sockets.add(websocket.cookies.get(SESSION_COOKIE), signed_out)
@@ -734,7 +786,7 @@ async def _websocket(websocket: WebSocket, table_id: str) -> None:
             while True:
                 message = await connection.queue.get()
                 if message is None:
-                    await websocket.close(*(gate.closing or (1000,)))
+                    await websocket.close(*connection.ending)
                     return
                 await websocket.send_text(json.dumps(message, ensure_ascii=False))
         except Exception:  # the client went away; the receive loop sees the disconnect
@@ -744,7 +796,7 @@ async def _websocket(websocket: WebSocket, table_id: str) -> None:
     try:
         while not connection.closed:
             received = await gate.next(websocket, connection.send)
-            if received is None:
+            if received is None or connection.closed:
                 break
             raw = received.get("text")
             if raw is None:
@@ -752,7 +804,7 @@ async def _websocket(websocket: WebSocket, table_id: str) -> None:
             try:
                 message = parse_message(raw, limit)
                 if message["type"] in COSTLY_MESSAGES:
-                    refusal = gate.limits.costly(gate.bucket, gate.clock())
+                    refusal = gate.limits.costly(gate.bucket, gate.address, gate.clock())
                     if refusal is not None:
                         connection.send(_rate_limited(refusal, received))
                         continue
@@ -769,4 +821,6 @@ async def _websocket(websocket: WebSocket, table_id: str) -> None:
     finally:
         sockets.discard(session, signed_out)
         room.leave(connection)
+        if connection.ending[0] != 1000:  # the room closed it saying why: let the sender say it
+            await asyncio.wait([sender], timeout=5.0)
         await gate.close(websocket, sender)

@@ -38,6 +38,9 @@ ErrorCode = Literal[
     "unknown_table",
     "bad_token",
     "not_signed_in",
+    "seat_replaced",
+    "table_expired",
+    "too_many_connections",
 ]
 
 

@@ -26,7 +26,6 @@ from websockets.exceptions import ConnectionClosed
 
 from cardroom.server.leases import PRIMARY
 from cardroom.server.rooms import Rooms, TableMovingError
-from cardroom.server.store import LeaseRow
 
 log = logging.getLogger(__name__)
 
@@ -105,8 +104,8 @@ class Forwarder:
         """The URL of the process to forward ``path`` to; ``None`` to serve it here."""
         table = TABLE_PATH.match(path)
         if table is not None:
-            found = rooms.locate(table.group(1))
-            return found.url if isinstance(found, LeaseRow) else None
+            lease = rooms.owner(table.group(1))
+            return None if lease is None else lease.url
         if EVENT_PATH.match(path) is not None and not rooms.primary:
             leases = rooms.leases
             lease = None if leases is None else leases.owner(PRIMARY)

@@ -19,7 +19,7 @@ SESSION_COOKIE: Final = "cardroom_session"
 CSRF_HEADER: Final = "X-CSRF-Token"
 """The header a signed-in page's requests that change something carry (``GET /api/account``)."""
 
-Limit = Literal["create", "register", "sign_in"]
+Limit = Literal["create", "register", "sign_in", "seat"]
 
 
 def address(request: Request | WebSocket) -> str:
@@ -30,10 +30,15 @@ def address(request: Request | WebSocket) -> str:
 
 def limited(request: Request, kind: Limit) -> None:
     """Refuse with 429 (``detail`` names the limit; ``Retry-After``) when the client's address is past
-    its limit of ``create`` (tables, events), ``register`` (teams) or ``sign_in`` (sign-ins, new
-    accounts); each request counts."""
+    its limit of ``create`` (tables, events), ``register`` (teams), ``sign_in`` (sign-ins, new
+    accounts) or ``seat`` (seats taken or claimed again); each request counts."""
     limits: ClientLimits = request.app.state.limits
-    check = {"create": limits.create, "register": limits.register, "sign_in": limits.sign_in}[kind]
+    check = {
+        "create": limits.create,
+        "register": limits.register,
+        "sign_in": limits.sign_in,
+        "seat": limits.seat,
+    }[kind]
     refusal = check(address(request), request.app.state.limits_clock())
     if refusal is not None:
         raise HTTPException(429, refusal.message, headers={"Retry-After": str(refusal.retry_seconds)})

@@ -6,6 +6,12 @@ log; the entries go to the store writer (:mod:`cardroom.server.writer`: off the 
 with other tables'); once they are stored, every connection gets them as its viewer may see them and
 a fresh ``state``. Nobody hears of an entry before it is stored.
 
+A table is in memory only while it is used: :meth:`Rooms.sweep` unloads a table nobody is connected to
+and where nothing is due (no bot's move, no clock, nothing being stored) once it has been idle for
+``Settings.unload_after`` seconds, or at once past ``Settings.idle_tables`` idle ones; asked for again,
+it is replayed from its log. A table that waits for its players longer than ``Settings.waiting_expiry``
+expires: it is deleted (no card was dealt), its clients told.
+
 With several processes on one database (:mod:`cardroom.server.leases`), a process keeps a table live
 only while it holds the table's lease; :meth:`Rooms.locate` says which process owns a table, and
 :meth:`Rooms.tend` renews the leases, lets go of tables lost, and adopts those whose process died.
@@ -19,8 +25,8 @@ import logging
 import secrets
 import time
 import zlib
-from collections.abc import Callable
-from datetime import UTC, datetime
+from collections.abc import Callable, Coroutine
+from datetime import UTC, datetime, timedelta
 from typing import Any, Final
 
 from cardroom.server.bot_runner import BotRunner
@@ -28,6 +34,7 @@ from cardroom.server.codec import ProtocolError, server_message
 from cardroom.server.config import Settings, TableConfig
 from cardroom.server.leases import PRIMARY, Leases, table_key
 from cardroom.server.seated import Due, Status
+from cardroom.server.seats import token_hash
 from cardroom.server.store import LeaseRow, Store, Write
 from cardroom.server.tables import GameTable, new_table, replay_table
 from cardroom.server.writer import StoreWriter
@@ -42,6 +49,14 @@ MESSAGE_TYPES: Final = ("join", "act", "check", "legal", "choose", "resume", "hi
 
 LIST_LIMIT: Final = 200
 """The most tables the lobby's list shows (the newest)."""
+SEAT_REPLACED_CLOSE: Final = 4409
+"""The websocket close code of a connection whose seat was claimed again with a new token (another
+device took it): its token holds nothing any more (HTTP's 409, a conflict)."""
+EXPIRED_CLOSE: Final = 4410
+"""The websocket close code when the table expired, nobody having taken its last seat in time (HTTP's
+410, gone): do not reconnect."""
+SWEEP_MOST: Final = 5.0
+"""Seconds between two sweeps at most (unloading idle tables, expiring waiting ones)."""
 
 Listener = Callable[["Room", int], None]
 """Told after every commit: the room and the number of the last entry before it (the tournament
@@ -61,8 +76,12 @@ class Connection:
     def __init__(self) -> None:
         self.joined = False
         self.seat: int | None = None
+        self.token_hash: str | None = None
+        """The hash of the token it joined its seat with: once the seat has another, it holds nothing."""
         self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
         self.closed = False
+        self.ending: tuple[int, str] = (1000, "")
+        """The close code and reason its websocket is closed with."""
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue a message; a client that lets too many pile up is closed."""
@@ -73,10 +92,17 @@ class Connection:
             return
         self.queue.put_nowait(message)
 
-    def close(self) -> None:
+    def close(self, code: int = 1000, reason: str = "") -> None:
+        """Close it (after the messages queued) with ``code`` and ``reason``."""
         if not self.closed:
             self.closed = True
+            self.ending = (code, reason)
             self.queue.put_nowait(None)
+
+    def end(self, error: ProtocolError, code: int) -> None:
+        """Tell the client why (an ``error`` frame), then close with ``code``."""
+        self.send(error.frame())
+        self.close(code, error.message[:120])
 
 
 class Room:
@@ -107,6 +133,11 @@ class Room:
         self.lost: dict[int, asyncio.TimerHandle] = {}
         """Seats whose connection was lost, with the timer that penalises it after the grace."""
         self.connections: set[Connection] = set()
+        """The connections that joined (seated or watching): they are told every change."""
+        self.attached: set[Connection] = set()
+        """Every websocket of the table, joined or not yet: while one is open, it stays in memory."""
+        self.active_at = clock()
+        """When it was last asked for or left by a client (its idle time counts from then)."""
         self.wake = asyncio.Event()
         self.task: asyncio.Task[None] | None = None
         self.stored_status = table.status
@@ -134,6 +165,22 @@ class Room:
         for handle in self.lost.values():
             handle.cancel()
         self.lost.clear()
+
+    def attach(self, connection: Connection) -> None:
+        """A websocket of this table opened (it joins later)."""
+        self.attached.add(connection)
+        self.active_at = self.clock()
+
+    def idle(self) -> bool:
+        """Whether it may leave memory now: no websocket open, nothing due (no bot's or 托管 move, no
+        clock, no deal to come, no lost connection awaiting its grace), nothing being stored."""
+        self.attached = {connection for connection in self.attached if not connection.closed}
+        return (
+            not self.attached
+            and not self.lost
+            and self.stored == self.table.number
+            and self.table.due() is None
+        )
 
     # -- changes ---------------------------------------------------------------------------------
 
@@ -252,9 +299,26 @@ class Room:
         before = self.table.number
         if account is not None and seat in range(4) and self.table.accounts[seat] == account:
             token = self.table.new_key(seat, account, self.clock())
+            self._cut_off(seat)
         else:
             token = self.table.sit(seat, name, self.clock(), account=account)
         return token, self.commit(before)
+
+    def _cut_off(self, seat: int) -> None:
+        """Close every connection that joined ``seat`` with a token that no longer holds it (its
+        account took the seat again elsewhere): told ``seat_replaced``, closed with
+        :data:`SEAT_REPLACED_CLOSE`."""
+        held = self.table.token_hashes[seat]
+        replaced = ProtocolError(
+            "seat_replaced",
+            f"seat {seat} was taken again with a new token (another device): this connection's token "
+            "no longer holds it",
+        )
+        for connection in list(self.connections):
+            if connection.seat == seat and connection.token_hash != held:
+                connection.end(replaced, SEAT_REPLACED_CLOSE)
+                self.connections.discard(connection)
+        self._update_connected({seat})
 
     # -- messages --------------------------------------------------------------------------------
 
@@ -276,6 +340,8 @@ class Room:
         seat = connection.seat
         if seat is None:
             raise ProtocolError("not_seated", f"spectators cannot {kind}: join with a seat token")
+        if connection.closed or connection.token_hash != self.table.token_hashes[seat]:
+            raise ProtocolError("seat_replaced", f"this connection's token no longer holds seat {seat}")
         before = self.table.number
         if kind == "act":
             if "action" not in message:
@@ -313,6 +379,8 @@ class Room:
         previous = connection.seat if connection.joined else None
         connection.joined = True
         connection.seat = seat
+        connection.token_hash = None if seat is None or token is None else token_hash(token)
+        self.attached.add(connection)
         self.connections.add(connection)
         table = self.table
         connection.send(
@@ -334,6 +402,8 @@ class Room:
     def leave(self, connection: Connection) -> None:
         """A websocket closed: the seat is kept (its clock runs on); others see it disconnected."""
         self.connections.discard(connection)
+        self.attached.discard(connection)
+        self.active_at = self.clock()
         connection.close()
         if self._update_connected({connection.seat}):
             self.broadcast(self.stored)
@@ -440,8 +510,8 @@ class Room:
 
 
 class Rooms:
-    """Every live table of the server, by id: created from the lobby, resumed from the store at start,
-    or loaded on demand (a finished table, to watch or replay)."""
+    """Every table of the server in memory, by id: created from the lobby, resumed from the store at
+    start, or loaded on demand (to join, watch or take a seat); unloaded when idle (:meth:`sweep`)."""
 
     def __init__(
         self,
@@ -460,9 +530,35 @@ class Rooms:
         self.settings = settings
         self.clock = clock
         self.rooms: dict[str, Room] = {}
-        self._stopping: set[asyncio.Future[None]] = set()
+        self._stopping: set[asyncio.Future[Any]] = set()
         self.listeners: list[Listener] = []
         """Told after every commit of every room (:data:`Listener`)."""
+        self.creators: dict[str, str] = {}
+        """The address that created each table still waiting for players (this process's, since it
+        started): an address may have ``Settings.address_waiting_tables`` of them."""
+        self._sweeper: asyncio.Task[None] | None = None
+        self._resuming = False
+        """While every table is resumed at start: the sweep that follows trims them, once."""
+
+    def start(self) -> None:
+        """Start sweeping: idle tables unloaded, waiting ones expired (:meth:`sweep`)."""
+        if self._sweeper is None:
+            self._sweeper = asyncio.create_task(self._sweep_forever(), name="sweeping the tables")
+
+    @property
+    def sweep_interval(self) -> float:
+        """Seconds between two sweeps: half the shortest idle or waiting time, at most :data:`SWEEP_MOST`."""
+        expiry = self.settings.waiting_expiry
+        shortest = min(self.settings.unload_after, SWEEP_MOST * 2 if expiry is None else expiry)
+        return min(SWEEP_MOST, max(0.05, shortest / 2))
+
+    async def _sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.sweep_interval)
+            try:
+                await self.sweep()
+            except Exception:
+                log.exception("sweeping the tables failed; trying again")
 
     @property
     def primary(self) -> bool:
@@ -474,21 +570,31 @@ class Rooms:
         """Rebuild every waiting and running table this process may own from its stored log; how
         many were resumed."""
         count = 0
-        for row in self.store.tables(["waiting", "running"]):
-            if row.id in self.rooms:
-                continue
-            try:
-                if isinstance(self._own(row.id, row.config), Room):
-                    count += 1
-            except Exception:
-                log.exception("table %s cannot be resumed", row.id)
+        self._resuming = True
+        try:
+            for row in self.store.tables(["waiting", "running"]):
+                if row.id in self.rooms:
+                    continue
+                try:
+                    if isinstance(self._own(row.id, row.config), Room):
+                        count += 1
+                except Exception:
+                    log.exception("table %s cannot be resumed", row.id)
+        finally:
+            self._resuming = False
         return count
 
     def _load(self, table_id: str, config_values: dict[str, Any]) -> Room:
+        table = self._replay(table_id, config_values)
+        room = self._add(Room(table, self.store, self.writer, self.runner, self.clock, self.listeners))
+        self._trim(keep=room)
+        return room
+
+    def _replay(self, table_id: str, config_values: dict[str, Any]) -> GameTable:
         config = TableConfig.from_dict(config_values, self.settings)
         table = replay_table(table_id, config, self.store.entries(table_id))
         table.restart_clocks(self.clock())
-        return self._add(Room(table, self.store, self.writer, self.runner, self.clock, self.listeners))
+        return table
 
     def _add(self, room: Room) -> Room:
         leases = self.leases
@@ -519,6 +625,7 @@ class Rooms:
         loaded anywhere (it changes no more). Raises :class:`TableMovingError` while nobody may own it."""
         room = self.rooms.get(table_id)
         if room is not None:
+            room.active_at = self.clock()
             return room
         row = self.store.table(table_id)
         if row is None:
@@ -529,6 +636,52 @@ class Rooms:
         if found is None:
             raise TableMovingError(f"table {table_id!r} is moving to another server process; try again")
         return found
+
+    def owner(self, table_id: str) -> LeaseRow | None:
+        """The lease of the other process that owns the table (its requests go there); ``None`` to
+        serve it here (this process's, a finished or an unknown table: nothing is loaded for those).
+        Raises :class:`TableMovingError` while nobody may own it."""
+        if self.leases is None or table_id in self.rooms:
+            return None
+        row = self.store.table(table_id)
+        if row is None or row.status == "finished":
+            return None
+        found = self._own(row.id, row.config)
+        if found is None:
+            raise TableMovingError(f"table {table_id!r} is moving to another server process; try again")
+        return found if isinstance(found, LeaseRow) else None
+
+    def summary_of(self, table_id: str) -> dict[str, Any] | None:
+        """The lobby's line of a table (``None`` for an unknown id), from memory or, for a table not
+        loaded, from the store: reading it loads nothing."""
+        room = self.rooms.get(table_id)
+        if room is not None:
+            return room.summary()
+        row = self.store.table(table_id)
+        if row is None:
+            return None
+        if row.summary is not None:
+            return {**row.summary, "status": row.status}
+        return self._stored_summary(row.id, row.config, row.status)
+
+    def record_of(self, table_id: str) -> dict[str, Any] | None:
+        """The match record (only the finished deals while it runs; ``None`` for an unknown id), read
+        without loading the table: a finished one's as stored when it ended, a waiting one's replayed
+        for the caller (a few entries) and not kept."""
+        room = self.rooms.get(table_id)
+        if room is not None:
+            return room.table.record()
+        row = self.store.table(table_id)
+        if row is None:
+            return None
+        if row.status == "finished":
+            stored = self.store.record(table_id)
+            if stored is not None:
+                return stored
+        elif row.status == "waiting":
+            return self._replay(row.id, row.config).record()
+        found = self.get(table_id)
+        return None if found is None else found.table.record()
 
     def game(self, table_id: str) -> str | None:
         """The game a table plays (``None`` for an unknown id), wherever it lives."""
@@ -544,13 +697,37 @@ class Rooms:
         found = self.locate(table_id)
         return found if isinstance(found, Room) else None
 
-    def create(self, config: TableConfig, people: list[Person] | None = None) -> Room:
+    def waiting_refusal(self, address: str) -> str | None:
+        """Why ``address`` may not create another table that waits for players (it has
+        ``Settings.address_waiting_tables`` waiting already), or ``None``."""
+        most = self.settings.address_waiting_tables
+        if most is None:
+            return None
+        self._forget_started()
+        if sum(1 for creator in self.creators.values() if creator == address) < most:
+            return None
+        return (
+            f"too many tables waiting for players from one address: at most {most} at once; "
+            "wait until one fills or expires"
+        )
+
+    def _forget_started(self) -> None:
+        """Drop the creators of tables no longer waiting (started, or gone from memory and store)."""
+        for table_id in list(self.creators):
+            room = self.rooms.get(table_id)
+            if room is not None and room.table.status != "waiting":
+                del self.creators[table_id]
+
+    def create(
+        self, config: TableConfig, people: list[Person] | None = None, creator: str | None = None
+    ) -> Room:
         """A new table, stored, its task started (a table of four bots starts playing at once);
-        ``people`` are seated first (a tournament's players)."""
+        ``people`` are seated first (a tournament's players). ``creator``, the client's address, is
+        counted against its waiting tables (:meth:`waiting_refusal`) while the table waits."""
         table_id = secrets.token_hex(5)
         while table_id in self.rooms or self.store.table(table_id) is not None:
             table_id = secrets.token_hex(5)
-        self.store.create_table(table_id, config.to_dict(), datetime.now(UTC))
+        self.store.create_table(table_id, config.to_dict(), datetime.fromtimestamp(self.clock(), UTC))
         if self.leases is not None:
             self.leases.claim(table_key(table_id))
         table = new_table(table_id, config)
@@ -558,6 +735,8 @@ class Rooms:
         if people:
             room.seat_people(people)
         room.create_start()
+        if creator is not None and room.table.status == "waiting":
+            self.creators[table_id] = creator
         return room
 
     def listed(self, statuses: tuple[str, ...] = ("waiting", "running")) -> list[dict[str, Any]]:
@@ -606,6 +785,89 @@ class Rooms:
             "levels": result.get("levels", ["2", "2"]),
         }
 
+    # -- idle and expired tables -----------------------------------------------------------------
+
+    async def sweep(self) -> None:
+        """Unload the tables idle for ``Settings.unload_after`` seconds (and the longest idle past
+        ``Settings.idle_tables``), then expire the tables that waited for their players longer than
+        ``Settings.waiting_expiry``."""
+        now = self.clock()
+        self._forget_started()
+        for room in self._idle():
+            if now - room.active_at >= self.settings.unload_after:
+                self._unload(room)
+        self._trim()
+        expiry = self.settings.waiting_expiry
+        if expiry is None:
+            return
+        cutoff = datetime.fromtimestamp(now, UTC) - timedelta(seconds=expiry)
+        for table_id in await asyncio.to_thread(self.store.waiting_since, cutoff):
+            try:
+                self.expire(table_id)
+            except Exception:
+                log.exception("table %s could not be expired", table_id)
+
+    def _idle(self, keep: Room | None = None) -> list[Room]:
+        """The rooms that may leave memory now (but ``keep``), the longest idle first."""
+        idle = [room for room in self.rooms.values() if room is not keep and room.idle()]
+        return sorted(idle, key=lambda room: room.active_at)
+
+    def _trim(self, keep: Room | None = None) -> None:
+        """Unload the longest idle rooms past ``Settings.idle_tables`` (never ``keep``, just loaded)."""
+        if len(self.rooms) <= self.settings.idle_tables or self._resuming:
+            return
+        idle = self._idle(keep)
+        for room in idle[: max(0, len(idle) - self.settings.idle_tables)]:
+            self._unload(room)
+
+    def _unload(self, room: Room) -> None:
+        """Let an idle room go (it is replayed from its log when asked for again). A waiting table's
+        lease is kept (no other process adopts it meanwhile); a finished table's is given back."""
+        table_id = room.table.id
+        if self.rooms.get(table_id) is not room:
+            return
+        del self.rooms[table_id]
+        if room.table.status != "waiting":
+            self.creators.pop(table_id, None)
+        self._later(room.stop())
+        leases = self.leases
+        if leases is not None and room.table.status == "finished" and leases.holds(table_key(table_id)):
+            self._later(asyncio.to_thread(leases.release, {table_key(table_id)}))
+        log.info("table %s unloaded: idle", table_id)
+
+    def expire(self, table_id: str) -> bool:
+        """Delete a table still waiting for its players (its clients told ``table_expired`` and closed
+        with :data:`EXPIRED_CLOSE`); whether it was. A table another process owns is left to it."""
+        room = self.rooms.get(table_id)
+        if room is not None:
+            table = room.table
+            if table.status != "waiting" or room.stored != table.number:
+                return False
+            gone = ProtocolError(
+                "table_expired",
+                f"table {table_id!r} expired: nobody took its last seat within "
+                f"{self.settings.waiting_expiry or 0:g} s",
+            )
+            for connection in room.attached | room.connections:
+                connection.end(gone, EXPIRED_CLOSE)
+            del self.rooms[table_id]
+            self._later(room.stop())
+        elif self.leases is not None and self.leases.claim(table_key(table_id)).node != self.leases.node.name:
+            return False
+        deleted = self.store.delete_waiting_table(table_id)
+        if self.leases is not None:
+            self.leases.held.discard(table_key(table_id))
+        self.creators.pop(table_id, None)
+        if deleted:
+            log.info("table %s expired: nobody took its last seat in time", table_id)
+        return deleted
+
+    def _later(self, work: Coroutine[Any, Any, Any]) -> None:
+        """Run ``work`` on the loop, kept until done (:meth:`close` waits for nothing of it)."""
+        task = asyncio.ensure_future(work)
+        self._stopping.add(task)
+        task.add_done_callback(self._stopping.discard)
+
     async def settled(self) -> None:
         """Wait until every change made so far is stored and told (an HTTP answer waits for it, so
         that what it reports is in the store)."""
@@ -649,12 +911,15 @@ class Rooms:
         """Stop a room whose table another process owns now (its clients reconnect there)."""
         if self.rooms.get(room.table.id) is room:
             del self.rooms[room.table.id]
-        task = asyncio.ensure_future(room.stop())
-        self._stopping.add(task)
-        task.add_done_callback(self._stopping.discard)
+        self._later(room.stop())
 
     async def close(self) -> None:
         """Stop every room, write what is still queued, then give the leases back."""
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sweeper
+            self._sweeper = None
         for room in list(self.rooms.values()):
             await room.stop()
         self.rooms.clear()

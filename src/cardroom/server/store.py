@@ -595,6 +595,28 @@ class Store:
         with self._sessions() as session:
             return [_row(model) for model in session.scalars(query)]
 
+    def waiting_since(self, cutoff: datetime) -> list[str]:
+        """The tables still waiting for players that were created before ``cutoff``, oldest first."""
+        query = (
+            select(TableModel.id)
+            .where(TableModel.status == "waiting", TableModel.created < cutoff)
+            .order_by(TableModel.created, TableModel.id)
+        )
+        with self._sessions() as session:
+            return list(session.scalars(query))
+
+    def delete_waiting_table(self, table_id: str) -> bool:
+        """Delete a table that is still waiting for players (its log, its lease): an expired one, no
+        card dealt. Whether it was deleted (a table that started, or an unknown id, is left alone)."""
+        with self._sessions.begin() as session:
+            model = session.get(TableModel, table_id)
+            if model is None or model.status != "waiting":
+                return False
+            session.execute(delete(EventModel).where(EventModel.table_id == table_id))
+            session.execute(delete(LeaseModel).where(LeaseModel.key == TABLE_LEASE + table_id))
+            session.delete(model)
+        return True
+
     def table(self, table_id: str) -> TableRow | None:
         """The table ``table_id``, None when there is none."""
         with self._sessions() as session:

@@ -119,8 +119,8 @@ export function connect() {
     if (mine !== socket) return;
     setConnected(false);
     clearInterval(pingTimer);
-    if (app.gone || event.code === 4404) {
-      showBanner(t("error.unknown_table"));
+    if (app.gone || event.code === 4404 || event.code === 4410) {
+      if (!app.gone) showBanner(t(event.code === 4410 ? "error.table_expired" : "error.unknown_table"));
       return;
     }
     if (event.code === SIGNED_OUT_CLOSE) {
@@ -232,9 +232,16 @@ function onError(message) {
     send({ type: "join", token: null, since: app.number });
     return;
   }
-  if (message.code === "unknown_table") {
+  if (message.code === "seat_replaced") {
+    // The seat was taken again elsewhere: the server closes this socket; the page reconnects to watch.
+    forgetToken(tableId);
+    app.token = null;
+    showBanner(t("error.seat_replaced"));
+    return;
+  }
+  if (message.code === "unknown_table" || message.code === "table_expired") {
     app.gone = true;
-    showBanner(t("error.unknown_table"));
+    showBanner(t(`error.${message.code}`));
     return;
   }
   toast(message.message || message.code);
