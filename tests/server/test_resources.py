@@ -23,7 +23,7 @@ from cardroom.server.config import Settings, TableConfig
 from cardroom.server.rooms import EXPIRED_CLOSE, Rooms
 from cardroom.server.store import Store
 from tests.server import postgres
-from tests.server.clients import call, closing, frame, joined, until, websocket
+from tests.server.clients import call, closing, frame, joined, open_account, until, websocket
 from tests.server.serving import Server
 
 postgres_cluster = postgres.postgres_cluster
@@ -266,6 +266,26 @@ def test_one_address_may_hold_only_so_many_websockets(serve: Callable[..., Serve
         )
         with websocket(server, path, "127.0.0.2") as again:
             assert joined(again, None)["table"]["id"] == table_id
+
+
+def test_an_event_pages_websocket_gives_its_place_back_when_it_closes(serve: Callable[..., Server]) -> None:
+    """``--address-sockets 2``: an event page's websockets, opened and closed one after another, each
+    count while open and free their place when closed, so the third is let in like the first (a
+    socket counted and never released would lock the address out for good)."""
+    server = serve("--address-sockets", "2")
+    director = open_account(server, "Dee")
+    with Store(f"sqlite:///{server.log.parent / 'cardroom.sqlite3'}") as store:
+        assert store.update_account("dee", role="director")
+    answer = call(server, "POST", "/api/events", {"name": "Club night"}, director)
+    assert answer.status == 201, answer
+    path = f"/ws/events/{answer.body['event']['id']}"
+    for _ in range(3):
+        with websocket(server, path, "127.0.0.4") as ws:
+            assert frame(ws)["type"] == "event"
+            assert call(server, "GET", "/api/status").body["websockets"] == 1
+        eventually(
+            lambda: call(server, "GET", "/api/status").body["websockets"] == 0, "the event socket ended"
+        )
 
 
 def test_costly_messages_are_limited_per_address_not_only_per_connection(
