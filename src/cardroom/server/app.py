@@ -36,8 +36,10 @@ from cardroom.server.events import HEADER, Director, DirectorError, LiveEvent, s
 from cardroom.server.forwarding import Forwarder, forward_client
 from cardroom.server.leases import LEASE_TTL, Leases, Node
 from cardroom.server.limits import ClientLimits, MessageLimit, Refusal
+from cardroom.server.outage import StoreOutage
 from cardroom.server.printout import print_page
 from cardroom.server.ratings import Ratings
+from cardroom.server.recovery import UnavailableError
 from cardroom.server.requests import accounts_of, address, limited, read_body, require_account, signed_in
 from cardroom.server.rooms import Connection, Room, Rooms
 from cardroom.server.shengji import ShengjiTable
@@ -158,6 +160,7 @@ def create_app(
 
     app.middleware("http")(csrf_guard)
     app.add_middleware(Forwarder)
+    app.add_middleware(StoreOutage)
     _pages(app)
     account_api(app)
     _api(app, config)
@@ -259,6 +262,8 @@ async def _sit(request: Request, room: Room, seat: int, name: object) -> dict[st
     player = await _player_name(request, account, name)
     try:
         token, stored = room.sit(seat, player, None if account is None else account.key)
+    except UnavailableError:
+        raise  # 503 (cardroom.server.outage)
     except ProtocolError as error:
         status = {"bad_message": 400, "not_signed_in": 403}.get(error.code, 409)
         raise HTTPException(status, error.message) from None
@@ -285,6 +290,13 @@ def _api(app: FastAPI, settings: Settings) -> None:
             "bot_delay": settings.bot_delay,
             "deal_pause": settings.deal_pause,
         }
+
+    @app.get("/api/nodes")
+    async def nodes(request: Request) -> dict[str, Any]:
+        """The public URLs of the card room's live processes (the table page tries them when its own
+        stops answering; docs/server.md, "Several processes"); none for a process alone."""
+        leases = _rooms(request).leases
+        return {"nodes": [] if leases is None else leases.public_urls}
 
     @app.get("/api/tables")
     async def tables(request: Request, status: str = "waiting,running") -> dict[str, Any]:
@@ -679,7 +691,7 @@ async def _websocket(websocket: WebSocket, table_id: str) -> None:
             while True:
                 message = await connection.queue.get()
                 if message is None:
-                    await websocket.close()
+                    await websocket.close(*connection.close_code)
                     return
                 await websocket.send_text(json.dumps(message, ensure_ascii=False))
         except Exception:  # the client went away; the receive loop sees the disconnect

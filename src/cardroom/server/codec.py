@@ -37,6 +37,7 @@ ErrorCode = Literal[
     "unknown_table",
     "bad_token",
     "not_signed_in",
+    "unavailable",
 ]
 
 

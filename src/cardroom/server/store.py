@@ -641,6 +641,16 @@ class Store:
             model = session.get(LeaseModel, key)
             return None if model is None else _lease_row(model)
 
+    def live_leases(self, prefix: str, now: datetime) -> list[LeaseRow]:
+        """The leases whose key starts with ``prefix`` and that hold at ``now``, by key."""
+        query = (
+            select(LeaseModel)
+            .where(LeaseModel.key.startswith(prefix, autoescape=True), LeaseModel.expires > now)
+            .order_by(LeaseModel.key)
+        )
+        with self._sessions() as session:
+            return [_lease_row(model) for model in session.scalars(query)]
+
     def unleased_tables(self, now: datetime) -> list[str]:
         """Waiting and running tables whose lease is missing or expired by ``now``, oldest first."""
         query = (
