@@ -17,9 +17,11 @@ from typing import Any
 
 import psycopg
 import pytest
+from sqlalchemy import event
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
+from cardroom.server.store import CONNECT_TIMEOUT, make_engine
 from tests.server import postgres
 from tests.server.serving import Server
 from tests.server.test_cluster import Client, TryAgainError, play_turns
@@ -305,3 +307,31 @@ def test_serve_refuses_a_public_url_it_cannot_use(tmp_path: Path) -> None:
         result = CliRunner().invoke(cli, ["serve", "--data", str(tmp_path), *options])
         assert result.exit_code == 2, result.output
         assert named in result.output
+
+
+class CapturedError(Exception):
+    """Stops a connection attempt once its parameters are seen."""
+
+
+def test_a_postgresql_connection_attempt_gives_up_in_seconds() -> None:
+    """A database host that does not answer fails a request within ``CONNECT_TIMEOUT`` seconds (libpq's
+    ``connect_timeout``) rather than after the system's TCP timeout, minutes in which the event loop
+    may wait; a URL's own ``connect_timeout`` wins."""
+    for url, wanted in (
+        ("postgresql://cardroom@127.0.0.1:9/room", CONNECT_TIMEOUT),
+        ("postgresql://cardroom@127.0.0.1:9/room?connect_timeout=2", "2"),
+    ):
+        engine = make_engine(url)
+        seen: list[Any] = []
+
+        def capture(
+            _dialect: Any, _record: Any, _args: Any, params: dict[str, Any], seen: list[Any] = seen
+        ) -> None:
+            seen.append(params.get("connect_timeout"))
+            raise CapturedError
+
+        event.listen(engine, "do_connect", capture)
+        with pytest.raises(CapturedError):
+            engine.connect()
+        engine.dispose()
+        assert seen == [wanted], url

@@ -58,6 +58,10 @@ MIGRATIONS: Final = Path(__file__).resolve().parent / "migrations"
 STATUSES: Final = ("waiting", "running", "finished")
 """A table's life: waiting for players, playing, over (its record saved)."""
 
+CONNECT_TIMEOUT: Final = 5
+"""Seconds a PostgreSQL connection attempt may take (libpq's ``connect_timeout``, unless the URL sets
+one): a database host that does not answer fails a request in seconds, not a TCP timeout later."""
+
 DATABASE_FILE: Final = "cardroom.sqlite3"
 """The SQLite file's name inside the data folder."""
 
@@ -382,7 +386,8 @@ def make_engine(url: str) -> Engine:
         )
         event.listen(engine, "connect", _sqlite_on_connect)
         return engine
-    return create_engine(parsed, json_serializer=_json_dumps, pool_pre_ping=True)
+    connect_args = {} if "connect_timeout" in parsed.query else {"connect_timeout": CONNECT_TIMEOUT}
+    return create_engine(parsed, json_serializer=_json_dumps, pool_pre_ping=True, connect_args=connect_args)
 
 
 def alembic_config() -> Config:
