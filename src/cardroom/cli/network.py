@@ -124,6 +124,13 @@ def serve_command(
             help="With --node-url: this process's name, kept across restarts (default: host name and port)."
         ),
     ] = None,
+    public_url: Annotated[
+        str | None,
+        typer.Option(
+            help="With --node-url: where players' browsers reach this process (http(s)://HOST:PORT). "
+            "The table page tries the live processes' public URLs when its own stops answering."
+        ),
+    ] = None,
     lease_time: Annotated[
         float | None,
         typer.Option(
@@ -149,10 +156,15 @@ def serve_command(
 
     if workers > 1 and node_url is not None:
         raise typer.BadParameter("give --workers or --node-url, not both", param_hint="--node-url")
+    if public_url is not None and node_url is None:
+        raise typer.BadParameter(
+            "a public URL is for a process of several: give --node-url too", param_hint="--public-url"
+        )
     try:
-        node = None if node_url is None else Node.at(node_url, node_name)
+        node = None if node_url is None else Node.at(node_url, node_name, public_url)
     except ValueError as error:
-        raise typer.BadParameter(str(error), param_hint="--node-url") from None
+        hint = "--public-url" if str(error).startswith("public URL") else "--node-url"
+        raise typer.BadParameter(str(error), param_hint=hint) from None
     lease_time = lease_time or LEASE_TTL
     if workers > 1 and bot_workers is None:
         bot_workers = max(1, (os.cpu_count() or 1) // workers)

@@ -39,8 +39,10 @@ from cardroom.server.forwarding import Forwarder, forward_client
 from cardroom.server.headers import SecurityHeaders
 from cardroom.server.leases import LEASE_TTL, Leases, Node
 from cardroom.server.limits import ClientLimits, MessageLimit, Refusal
+from cardroom.server.outage import StoreOutage
 from cardroom.server.printout import print_page
 from cardroom.server.ratings import Ratings
+from cardroom.server.recovery import UnavailableError
 from cardroom.server.requests import (
     SESSION_COOKIE,
     accounts_of,
@@ -182,7 +184,8 @@ def create_app(
 
     app.middleware("http")(csrf_guard)
     app.add_middleware(Forwarder)
-    app.add_middleware(SecurityHeaders)  # outermost: forwarded answers and errors get them too
+    app.add_middleware(StoreOutage)
+    app.add_middleware(SecurityHeaders)  # outermost: forwarded answers and refusals get them too
     _pages(app)
     account_api(app)
     _api(app, config)
@@ -304,6 +307,8 @@ async def _sit(request: Request, find: Callable[[], Room], seat: int, name: obje
     room = find()
     try:
         token, stored = room.sit(seat, player, None if account is None else account.key)
+    except UnavailableError:
+        raise  # 503 (cardroom.server.outage)
     except ProtocolError as error:
         status = {"bad_message": 400, "not_signed_in": 403}.get(error.code, 409)
         raise HTTPException(status, error.message) from None
@@ -330,6 +335,13 @@ def _api(app: FastAPI, settings: Settings) -> None:
             "bot_delay": settings.bot_delay,
             "deal_pause": settings.deal_pause,
         }
+
+    @app.get("/api/nodes")
+    async def nodes(request: Request) -> dict[str, Any]:
+        """The public URLs of the card room's live processes (the table page tries them when its own
+        stops answering; docs/server.md, "Several processes"); none for a process alone."""
+        leases = _rooms(request).leases
+        return {"nodes": [] if leases is None else leases.public_urls}
 
     @app.get("/api/tables")
     async def tables(request: Request, status: str = "waiting,running") -> dict[str, Any]:

@@ -41,6 +41,7 @@ ErrorCode = Literal[
     "seat_replaced",
     "table_expired",
     "too_many_connections",
+    "unavailable",
 ]
 
 

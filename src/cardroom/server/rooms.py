@@ -15,6 +15,7 @@ expires: it is deleted (no card was dealt), its clients told.
 With several processes on one database (:mod:`cardroom.server.leases`), a process keeps a table live
 only while it holds the table's lease; :meth:`Rooms.locate` says which process owns a table, and
 :meth:`Rooms.tend` renews the leases, lets go of tables lost, and adopts those whose process died.
+A table whose write failed halts until the store answers (:mod:`cardroom.server.recovery`).
 """
 
 from __future__ import annotations
@@ -33,6 +34,13 @@ from cardroom.server.bot_runner import BotRunner
 from cardroom.server.codec import ProtocolError, server_message
 from cardroom.server.config import Settings, TableConfig
 from cardroom.server.leases import PRIMARY, Leases, table_key
+from cardroom.server.recovery import (
+    RECONNECT_CLOSE,
+    Entries,
+    Recovery,
+    cannot_store,
+    halted_frame,
+)
 from cardroom.server.seated import Due, Status
 from cardroom.server.seats import token_hash
 from cardroom.server.store import LeaseRow, Store, Write
@@ -81,7 +89,7 @@ class Connection:
         self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
         self.closed = False
         self.ending: tuple[int, str] = (1000, "")
-        """The close code and reason its websocket is closed with."""
+        """The close code and reason its websocket is closed with (docs/protocol.md, "Close codes")."""
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue a message; a client that lets too many pile up is closed."""
@@ -143,25 +151,26 @@ class Room:
         self.stored_status = table.status
         self.written_summary: dict[str, Any] | None = None
         """The lobby's line as last sent to the store."""
-        self.owned: Callable[[], bool] = lambda: True
-        """Whether this process still owns the table (asked after a failed write: another process
-        may have taken it over)."""
-        self.abandon: Callable[[Room], None] = lambda _room: None
-        """Called when the table turns out to be another process's: the room is to be dropped."""
+        self.halted = False
+        """A write failed: the table takes no move and runs no clock until :meth:`rebuild`."""
+        self.on_halt: Callable[[Room], None] = lambda _room: None
+        """Called when the table halts (the rooms try the store until they can rebuild it)."""
 
     def start(self) -> None:
         """Start the task that runs the table's clocks and bots."""
         if self.task is None:
             self.task = asyncio.create_task(self._run(), name=f"table {self.table.id}")
 
-    async def stop(self) -> None:
+    async def stop(self, code: int = 1000, reason: str = "") -> None:
+        """Stop the task and close every websocket of the table, joined or not, with ``code`` and
+        ``reason``."""
         if self.task is not None:
             self.task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self.task
             self.task = None
-        for connection in list(self.connections):
-            connection.close()
+        for connection in list(self.attached | self.connections):
+            connection.close(code, reason)
         for handle in self.lost.values():
             handle.cancel()
         self.lost.clear()
@@ -173,10 +182,12 @@ class Room:
 
     def idle(self) -> bool:
         """Whether it may leave memory now: no websocket open, nothing due (no bot's or 托管 move, no
-        clock, no deal to come, no lost connection awaiting its grace), nothing being stored."""
+        clock, no deal to come, no lost connection awaiting its grace), nothing being stored, and not
+        halted (a halted table waits in memory to be rebuilt, :mod:`cardroom.server.recovery`)."""
         self.attached = {connection for connection in self.attached if not connection.closed}
         return (
             not self.attached
+            and not self.halted
             and not self.lost
             and self.stored == self.table.number
             and self.table.due() is None
@@ -217,18 +228,12 @@ class Room:
     def _stored(
         self, future: asyncio.Future[None], before: int, upto: int, generation: int, status: Status
     ) -> None:
-        """A write answered: tell everyone, or reload the table from the store when it failed."""
+        """A write answered: tell everyone, or halt the table when it failed."""
         failed = future.cancelled() or future.exception() is not None
         if generation != self.generation:
             return
         if failed:
-            if not self.owned():
-                log.warning("table %s: another process owns it now; letting it go", self.table.id)
-                self.generation += 1
-                self.abandon(self)
-                return
-            log.error("table %s: storing failed; reloading it from the store", self.table.id)
-            self.reload()
+            self.halt()
             return
         self.stored = upto
         self.shown_status = status
@@ -239,18 +244,40 @@ class Room:
             except Exception:
                 log.exception("table %s: a listener failed", self.table.id)
 
-    def reload(self) -> None:
-        """Rebuild the table from what the store holds (after a failed write)."""
+    def halt(self) -> None:
+        """A write failed: what is not stored is never told; the table takes no move, runs no clock
+        and no bot, and its clients hear ``halted``, until :meth:`rebuild` from the store."""
+        if self.halted:
+            return
+        log.error("table %s: storing failed; it waits until the store answers", self.table.id)
+        self.halted = True
         self.generation += 1
-        entries = self.store.entries(self.table.id)
+        frame = halted_frame()
+        for connection in list(self.connections):
+            connection.send(frame)
+        self.on_halt(self)
+
+    def rebuild(self, entries: Entries) -> None:
+        """Replay the stored log ``entries`` after a halt: the table as stored, its clocks given a full
+        turn; every connection gets what it missed and a fresh ``state``."""
+        told = self.stored
+        self.generation += 1
         connected = self.table.connected
         self.table = replay_table(self.table.id, self.table.config, entries)
         self.table.connected = connected
         self.table.restart_clocks(self.clock())
         self.stored = self.table.number
         self.stored_status = self.shown_status = self.table.status
+        self.written_summary = None
+        self.halted = False
         self.writer.forgive(self.table.id)
-        self.broadcast(self.table.number)
+        self.broadcast(min(told, self.stored))
+        if self.stored > told:  # a write stored though its answer was lost
+            for listener in list(self.listeners):
+                try:
+                    listener(self, told)
+                except Exception:
+                    log.exception("table %s: a listener failed", self.table.id)
 
     def broadcast(self, before: int, upto: int | None = None) -> None:
         """Send each connection the stored entries after ``before`` (up to ``upto``), projected for it,
@@ -258,7 +285,7 @@ class Room:
         upto = self.stored if upto is None else upto
         now = self.clock()
         self.wake.set()
-        current = upto == self.table.number
+        current = upto == self.table.number and not self.halted
         views: dict[int | None, dict[str, Any]] = {}
         for connection in list(self.connections):
             if connection.closed:
@@ -288,6 +315,8 @@ class Room:
 
     def forfeit(self, side: int, note: str = "") -> None:
         """End the running match by a forfeit of ``side`` (the director's call)."""
+        if self.halted:
+            raise cannot_store()
         before = self.table.number
         if self.table.forfeit(side, self.clock(), note):
             self.commit(before)
@@ -296,6 +325,8 @@ class Room:
         """Take a human seat (the lobby's ``POST /api/tables/{id}/seats/{seat}``; ``account``: the key
         of the signed-in account taking it): the seat's token, and the future done once the seat is
         stored. A seat the account owns already gives a new token (:meth:`SeatedTable.new_key`)."""
+        if self.halted:
+            raise cannot_store()
         before = self.table.number
         if account is not None and seat in range(4) and self.table.accounts[seat] == account:
             token = self.table.new_key(seat, account, self.clock())
@@ -342,6 +373,8 @@ class Room:
             raise ProtocolError("not_seated", f"spectators cannot {kind}: join with a seat token")
         if connection.closed or connection.token_hash != self.table.token_hashes[seat]:
             raise ProtocolError("seat_replaced", f"this connection's token no longer holds seat {seat}")
+        if self.halted:
+            raise cannot_store()
         before = self.table.number
         if kind == "act":
             if "action" not in message:
@@ -396,8 +429,10 @@ class Room:
         changed = self._update_connected({previous, seat})
         if changed:
             self.broadcast(self.stored)
-        elif self.stored == table.number:  # else the commit being stored sends the state
+        elif self.stored == table.number and not self.halted:  # else a commit or rebuild sends it
             connection.send(table.view(seat, self.clock()))
+        if self.halted:
+            connection.send(halted_frame())
 
     def leave(self, connection: Connection) -> None:
         """A websocket closed: the seat is kept (its clock runs on); others see it disconnected."""
@@ -435,7 +470,7 @@ class Room:
 
     def _disconnected(self, seat: int) -> None:
         self.lost.pop(seat, None)
-        if self.table.connected[seat] or self.table.status != "running":
+        if self.table.connected[seat] or self.table.status != "running" or self.halted:
             return
         before = self.table.number
         try:
@@ -477,7 +512,7 @@ class Room:
     async def _run(self) -> None:
         while True:
             self.wake.clear()
-            due = self.table.due()
+            due = None if self.halted else self.table.due()
             if due is None:
                 await self.wake.wait()
                 continue
@@ -503,7 +538,7 @@ class Room:
                 action = await self.runner.decide(table.config.game, name, seed, table.observation(due.seat))
             except Exception:
                 log.exception("table %s: bot %s failed at seat %s", table.id, name, due.seat)
-        if self.table is not table or table.number != before:
+        if self.table is not table or table.number != before or self.halted:
             return
         if table.apply_due(due, action, self.clock()):
             self.commit(before)
@@ -533,6 +568,8 @@ class Rooms:
         self._stopping: set[asyncio.Future[Any]] = set()
         self.listeners: list[Listener] = []
         """Told after every commit of every room (:data:`Listener`)."""
+        self.recovery = Recovery(self._read_stored, self._restore, self.settled)
+        """The halted rooms, rebuilt once the store answers again."""
         self.creators: dict[str, str] = {}
         """The address that created each table still waiting for players (this process's, since it
         started): an address may have ``Settings.address_waiting_tables`` of them."""
@@ -597,11 +634,7 @@ class Rooms:
         return table
 
     def _add(self, room: Room) -> Room:
-        leases = self.leases
-        if leases is not None:
-            key = table_key(room.table.id)
-            room.owned = lambda: leases.claim(key).node == leases.node.name
-            room.abandon = self._abandon
+        room.on_halt = lambda halted: self.recovery.add(halted.table.id)
         self.rooms[room.table.id] = room
         room.start()
         return room
@@ -841,7 +874,7 @@ class Rooms:
         room = self.rooms.get(table_id)
         if room is not None:
             table = room.table
-            if table.status != "waiting" or room.stored != table.number:
+            if table.status != "waiting" or room.stored != table.number or room.halted:
                 return False
             gone = ProtocolError(
                 "table_expired",
@@ -907,21 +940,46 @@ class Rooms:
                 log.exception("table %s cannot be adopted", table_id)
         return adopted
 
+    def _read_stored(self, table_id: str) -> Entries | None:
+        """A halted table's stored log, or ``None`` when another process owns the table now (in a
+        thread: the store's calls block)."""
+        leases = self.leases
+        if leases is not None and leases.claim(table_key(table_id)).node != leases.node.name:
+            return None
+        return self.store.entries(table_id)
+
+    def _restore(self, table_id: str, entries: Entries | None) -> None:
+        room = self.rooms.get(table_id)
+        if room is None or not room.halted:
+            return
+        if entries is None:
+            log.warning("table %s: another process owns it now; letting it go", table_id)
+            self._abandon(room)
+            return
+        room.rebuild(entries)
+        log.info("table %s: rebuilt from the store", table_id)
+
     def _abandon(self, room: Room) -> None:
-        """Stop a room whose table another process owns now (its clients reconnect there)."""
+        """Stop a room whose table another process owns now: its clients are told to reconnect
+        (:data:`RECONNECT_CLOSE`), and reach the owner."""
         if self.rooms.get(room.table.id) is room:
             del self.rooms[room.table.id]
-        self._later(room.stop())
+        self.recovery.discard(room.table.id)
+        self.creators.pop(room.table.id, None)
+        room.generation += 1
+        self._later(room.stop(RECONNECT_CLOSE, "the table moved to another server process; reconnect"))
 
     async def close(self) -> None:
-        """Stop every room, write what is still queued, then give the leases back."""
+        """Stop every room (its clients told to reconnect), write what is still queued, then give
+        the leases back."""
         if self._sweeper is not None:
             self._sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._sweeper
             self._sweeper = None
+        await self.recovery.close()
         for room in list(self.rooms.values()):
-            await room.stop()
+            await room.stop(RECONNECT_CLOSE, "the server process is stopping; reconnect")
         self.rooms.clear()
         await asyncio.to_thread(self.writer.close)
         self.runner.close()

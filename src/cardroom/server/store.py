@@ -58,6 +58,10 @@ MIGRATIONS: Final = Path(__file__).resolve().parent / "migrations"
 STATUSES: Final = ("waiting", "running", "finished")
 """A table's life: waiting for players, playing, over (its record saved)."""
 
+CONNECT_TIMEOUT: Final = 5
+"""Seconds a PostgreSQL connection attempt may take (libpq's ``connect_timeout``, unless the URL sets
+one): a database host that does not answer fails a request in seconds, not a TCP timeout later."""
+
 DATABASE_FILE: Final = "cardroom.sqlite3"
 """The SQLite file's name inside the data folder."""
 
@@ -385,7 +389,8 @@ def make_engine(url: str) -> Engine:
         )
         event.listen(engine, "connect", _sqlite_on_connect)
         return engine
-    return create_engine(parsed, json_serializer=_json_dumps, pool_pre_ping=True)
+    connect_args = {} if "connect_timeout" in parsed.query else {"connect_timeout": CONNECT_TIMEOUT}
+    return create_engine(parsed, json_serializer=_json_dumps, pool_pre_ping=True, connect_args=connect_args)
 
 
 def alembic_config() -> Config:
@@ -665,6 +670,16 @@ class Store:
         with self._sessions() as session:
             model = session.get(LeaseModel, key)
             return None if model is None else _lease_row(model)
+
+    def live_leases(self, prefix: str, now: datetime) -> list[LeaseRow]:
+        """The leases whose key starts with ``prefix`` and that hold at ``now``, by key."""
+        query = (
+            select(LeaseModel)
+            .where(LeaseModel.key.startswith(prefix, autoescape=True), LeaseModel.expires > now)
+            .order_by(LeaseModel.key)
+        )
+        with self._sessions() as session:
+            return [_lease_row(model) for model in session.scalars(query)]
 
     def unleased_tables(self, now: datetime) -> list[str]:
         """Waiting and running tables whose lease is missing or expired by ``now``, oldest first."""
