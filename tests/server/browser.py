@@ -74,6 +74,16 @@ and events, the tables left waiting, the seats taken and signing in have no limi
 create, sit and sign in more from one address than a person would). Passwords are hashed with
 argon2's defaults, as in production."""
 
+WATCH_VIOLATIONS = """
+window.__violations = [];
+document.addEventListener("securitypolicyviolation", (event) => {
+  window.__violations.push(`${event.violatedDirective} ${event.blockedURI}`);
+});
+"""
+"""An init script for a page (``context.add_init_script``): every Content-Security-Policy violation the
+page reports goes to ``window.__violations``. Playwright's init scripts are not the page's, so the
+policy lets them run, before the page's own scripts."""
+
 SESSION_COOKIE = "cardroom_session"
 CSRF_HEADER = "X-CSRF-Token"
 

@@ -6,11 +6,13 @@ its reconnecting rules (``reconnectPlan``, ``endpoints`` in web/common.js) as a 
 from __future__ import annotations
 
 import json
+import time
+import urllib.request
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tests.server import postgres
-from tests.server.browser import legal_actions, select_cards, situation, state
+from tests.server.browser import WATCH_VIOLATIONS, legal_actions, select_cards, situation, state
 from tests.server.serving import Server
 from tests.server.test_faults import two_processes
 
@@ -99,8 +101,19 @@ def test_the_page_reaches_its_table_through_another_process_when_its_own_dies(
     browser: Browser, context: BrowserContext, postgres_url: str, tmp_path: Path
 ) -> None:
     """The page is served by ``a``; the table lives at ``b``; ``a`` is killed: the page, which learnt
-    the live processes' public URLs from ``a`` (GET /api/nodes), reconnects to ``b`` and plays on."""
+    the live processes' public URLs from ``a`` (GET /api/nodes), reconnects to ``b`` and plays on.
+    ``a``'s Content-Security-Policy lets it (``connect-src`` names ``b``): no violation is reported."""
     with two_processes(postgres_url, tmp_path, lease=2, public=True) as (a, b):
+        deadline = time.monotonic() + 20
+        while b.url not in a.api("GET", "/api/nodes")["nodes"]:
+            assert time.monotonic() < deadline, "a never listed b"
+            time.sleep(0.1)
+        with urllib.request.urlopen(a.url + "/", timeout=10) as answer:
+            policy = answer.headers["Content-Security-Policy"]
+        connect = dict(part.strip().split(" ", 1) for part in policy.split(";"))["connect-src"].split()
+        socket_b = b.url.replace("http://", "ws://")
+        assert {b.url, socket_b} <= set(connect), policy
+        context.add_init_script(WATCH_VIOLATIONS)
         quick = b.api("POST", "/api/quick", {"name": "Ann"})
         page, errors = open_seat(context, a.url, quick["id"], quick["token"])
         page.wait_for_function(f"() => window.__cardroom.nodes.includes({json.dumps(b.url)})", timeout=20_000)
@@ -117,6 +130,7 @@ def test_the_page_reaches_its_table_through_another_process_when_its_own_dies(
         number = act_on_the_page(page)
         page.wait_for_function(f"() => window.__cardroom.state.number > {number}")
         assert not errors, errors
+        assert page.evaluate("() => window.__violations") == [], "the policy let the page fail over"
 
 
 PLANS = """async () => {

@@ -17,13 +17,15 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from email.message import Message
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
 from fastapi.routing import APIRoute
+from fastapi.testclient import TestClient
 
 from cardroom.server.app import WEB, create_app
-from cardroom.server.headers import CONTENT_SECURITY_POLICY
+from cardroom.server.headers import CONTENT_SECURITY_POLICY, content_security_policy
 from cardroom.server.store import Store
 from tests.server import browser as browsing
 from tests.server.serving import Server
@@ -155,16 +157,59 @@ def test_no_page_holds_inline_script_or_style() -> None:
         assert not re.search(r"<style|\sstyle=|\son[a-z]+=", text), page.name
 
 
+def test_a_failure_of_the_server_answers_500_with_the_headers(tmp_path: Path) -> None:
+    """An unhandled failure is answered by Starlette's error middleware, outside every other one: its
+    plain 500 carries the headers too (it had none)."""
+    app = create_app(None, tmp_path)
+
+    async def boom() -> None:
+        raise RuntimeError("a bug")
+
+    app.add_api_route("/api/boom", boom, methods=["GET", "POST"])
+    client = TestClient(app, raise_server_exceptions=False)
+    for method in ("GET", "POST"):
+        response = client.request(method, "/api/boom")
+        assert response.status_code == 500, response.text
+        assert response.text == "Internal Server Error", "nothing of the failure is told"
+        message = Message()
+        for name, value in response.headers.items():
+            message[name] = value
+        assert_headers(f"{method} /api/boom (500)", message, no_store=method == "POST")
+
+
+def test_the_policy_lets_pages_connect_to_the_live_processes_and_nothing_else() -> None:
+    """With ``--public-url`` (docs/server.md, "Several processes"), the table page fails over to the
+    other live processes: ``connect-src`` names each one's origin for ``fetch`` and its websocket, and
+    leaves out whatever is not a plain origin (no directive can be slipped in)."""
+    policy = content_security_policy(
+        [
+            "http://127.0.0.1:8001",
+            "https://b.example/",
+            "http://127.0.0.1:8001",
+            "http://x.example; script-src *",
+            "javascript:alert(1)",
+            "https://c.example/path",
+        ]
+    )
+    directives = dict(part.strip().split(" ", 1) for part in policy.split(";"))
+    assert directives["connect-src"].split() == [
+        "'self'",
+        "http://127.0.0.1:8001",
+        "ws://127.0.0.1:8001",
+        "https://b.example",
+        "wss://b.example",
+    ]
+    assert directives["script-src"] == "'self'"
+    assert {name: value for name, value in directives.items() if name != "connect-src"} == {
+        name: value
+        for name, value in (part.strip().split(" ", 1) for part in CONTENT_SECURITY_POLICY.split(";"))
+        if name != "connect-src"
+    }
+
+
 # -- in chromium --------------------------------------------------------------------------------------------
 
-WATCH_VIOLATIONS = """
-window.__violations = [];
-document.addEventListener("securitypolicyviolation", (event) => {
-  window.__violations.push(`${event.violatedDirective} ${event.blockedURI}`);
-});
-"""
-"""Run before the page's own scripts (Playwright's init scripts are not the page's, so the policy lets
-them run): every violation the page reports."""
+WATCH_VIOLATIONS = browsing.WATCH_VIOLATIONS
 
 
 @pytest.fixture(scope="module")

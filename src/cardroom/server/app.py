@@ -36,7 +36,7 @@ from cardroom.server.config import HUMAN, MAX_NAME, Settings, TableConfig, bot_s
 from cardroom.server.events import HEADER, Director, DirectorError, LiveEvent, sheet_json
 from cardroom.server.fair_play import rated_table_problem
 from cardroom.server.forwarding import Forwarder, forward_client
-from cardroom.server.headers import SecurityHeaders
+from cardroom.server.headers import SecurityHeaders, server_error
 from cardroom.server.leases import LEASE_TTL, Leases, Node
 from cardroom.server.limits import ClientLimits, MessageLimit, Refusal
 from cardroom.server.outage import StoreOutage
@@ -185,7 +185,10 @@ def create_app(
     app.middleware("http")(csrf_guard)
     app.add_middleware(Forwarder)
     app.add_middleware(StoreOutage)
-    app.add_middleware(SecurityHeaders)  # outermost: forwarded answers and refusals get them too
+    # outermost: forwarded answers and refusals get them too; the pages may connect to the live
+    # processes the table page fails over to (GET /api/nodes)
+    app.add_middleware(SecurityHeaders, origins=lambda: _public_urls(app))
+    app.add_exception_handler(Exception, server_error)  # Starlette's 500, outside every middleware
     _pages(app)
     account_api(app)
     _api(app, config)
@@ -201,6 +204,13 @@ async def _cancel(task: asyncio.Task[None]) -> None:
     task.cancel()
     with contextlib.suppress(asyncio.CancelledError):
         await task
+
+
+def _public_urls(app: FastAPI) -> list[str]:
+    """The live processes' public URLs (``--public-url``) as this process last listed them."""
+    rooms: Rooms | None = getattr(app.state, "rooms", None)
+    leases = None if rooms is None else rooms.leases
+    return [] if leases is None else leases.public_urls
 
 
 def _rooms(request: Request | WebSocket) -> Rooms:
