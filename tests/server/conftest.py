@@ -3,12 +3,14 @@ peers that read with a timeout, and the check that no frame shows a viewer cards
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import anyio
 import pytest
@@ -46,6 +48,16 @@ def context(browser: Browser) -> Iterator[BrowserContext]:
         yield ctx
     finally:
         ctx.close()
+
+
+T = TypeVar("T")
+
+
+def run_coroutine(work: Coroutine[Any, Any, T]) -> T:
+    """Run ``work`` to its end on an event loop of its own thread: once a browser test has run, the
+    session's Playwright keeps a loop running in the main thread, where ``asyncio.run`` is refused."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, work).result()
 
 
 FAST = Settings(

@@ -5,12 +5,8 @@ share (fair_play.py), and the sweep that closes the sockets of sessions ended el
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Coroutine
-from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any, TypeVar
 
 import pytest
 
@@ -21,6 +17,7 @@ from cardroom.server.passwords import common_passwords, password_problem
 from cardroom.server.seats import clean_name, token_hash
 from cardroom.server.session_sockets import SessionSockets
 from cardroom.server.store import AccountRow, Store
+from tests.server.conftest import run_coroutine
 
 
 @pytest.mark.parametrize(
@@ -84,16 +81,6 @@ def test_the_auto_share_counts_the_seats_decisions_not_taken_by_its_player() -> 
     assert not mostly_auto([], 2)
 
 
-T = TypeVar("T")
-
-
-def run(work: Coroutine[Any, Any, T]) -> T:
-    """Run ``work`` on an event loop of its own thread: the browser tests' Playwright keeps one
-    running in the main thread for the whole session, where ``asyncio.run`` is refused."""
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, work).result()
-
-
 def test_the_sweep_closes_the_sockets_of_sessions_ended_elsewhere(tmp_path: Path) -> None:
     now = datetime.now(UTC)
     with Store(f"sqlite:///{tmp_path}/s.sqlite3") as store:
@@ -103,9 +90,9 @@ def test_the_sweep_closes_the_sockets_of_sessions_ended_elsewhere(tmp_path: Path
         closed: list[str] = []
         sockets.add("live", lambda: closed.append("live"))
         sockets.add("stale", lambda: closed.append("stale"))  # a guest's leftover cookie
-        assert run(sockets.sweep(store)) == 0
+        assert run_coroutine(sockets.sweep(store)) == 0
         assert sockets.sessions == {token_hash("live")}, "a cookie that signed no one in is forgotten"
         store.delete_sessions(key="ann")  # the operator's reset, in another process
-        assert run(sockets.sweep(store)) == 1
+        assert run_coroutine(sockets.sweep(store)) == 1
         assert closed == ["live"]
         assert sockets.sessions == set()

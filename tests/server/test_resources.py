@@ -7,7 +7,6 @@ replaced, and the bot table goes on."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
 import signal
@@ -24,6 +23,7 @@ from cardroom.server.rooms import EXPIRED_CLOSE, Rooms
 from cardroom.server.store import Store
 from tests.server import postgres
 from tests.server.clients import call, closing, frame, joined, open_account, until, websocket
+from tests.server.conftest import run_coroutine
 from tests.server.serving import Server
 
 postgres_cluster = postgres.postgres_cluster
@@ -215,7 +215,7 @@ def test_expiry_runs_on_the_rooms_clock(tmp_path: Path) -> None:
             await rooms.close()
             store.close()
 
-    asyncio.run(scenario())
+    run_coroutine(scenario())
 
 
 def test_one_address_may_hold_only_so_many_waiting_tables(serve: Callable[..., Server]) -> None:
