@@ -12,7 +12,8 @@ Run with ``python -m bench.room_load`` (20 tables, 2 s of warm-up, 5 s measured)
 50,100,200`` runs each count on a fresh server; ``--think 0.5-1.5`` is a person's pace; ``--json PATH``
 writes the figures; ``--workers 2`` serves with two processes (``cardroom serve --workers``) and
 ``--database-url`` on a database of your own (PostgreSQL). Results are in docs/performance.md. The server
-runs with its rate limits and idle timeout off when it has them: every client here shares one address.
+runs with its rate limits, idle timeout and per-address limits (websockets, waiting tables) off when it
+has them: every client here shares one address.
 """
 
 from __future__ import annotations
@@ -167,11 +168,17 @@ class Server:
 
 
 def _unlimited() -> list[str]:
-    """Options that turn off the rate limits and the idle timeout, where this server has them."""
+    """Options that turn off the rate limits, the idle timeout and the per-address limits (every client
+    here is 127.0.0.1: hundreds of websockets, a table waiting at a time), where this server has them."""
     from cardroom.cli.network import serve_command
 
     known = inspect.signature(serve_command).parameters
-    wanted = {"rate_limits": ["--rate-limits", "0"], "idle_timeout": ["--idle-timeout", "0"]}
+    wanted = {
+        "rate_limits": ["--rate-limits", "0"],
+        "idle_timeout": ["--idle-timeout", "0"],
+        "address_sockets": ["--address-sockets", "0"],
+        "address_tables": ["--address-tables", "0"],
+    }
     return [option for name, options in wanted.items() if name in known for option in options]
 
 

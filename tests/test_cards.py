@@ -27,8 +27,10 @@ from cardroom.cards import (
     Rank,
     Suit,
     format_cards,
+    format_in_order,
     full_deck,
     parse_cards,
+    parse_in_order,
     sort_cards,
 )
 
@@ -284,6 +286,21 @@ def test_round_trip_random_multisets(cards: list[Card]) -> None:
     assert Counter(parsed) == Counter(cards)
     assert parsed == sort_cards(cards)
     assert format_cards(parsed) == text
+
+
+@given(st.permutations(full_deck()))
+def test_a_deck_round_trips_in_dealing_order(deck: list[Card]) -> None:
+    """A deck is written and read in the order it is dealt; print order would deal other hands."""
+    text = format_in_order(deck)
+    assert parse_in_order(text) == tuple(deck)
+    assert parse_cards(text) == full_deck()
+    assert format_in_order(full_deck()) == format_cards(full_deck())
+
+
+def test_parse_in_order_reads_as_forgivingly_and_names_the_bad_token() -> None:
+    assert parse_in_order("sa, ♥10 大王 D2") == tuple(Card.parse(token) for token in ("SA", "HT", "HR", "D2"))
+    with pytest.raises(NotationError, match=r"'X9' \(token 2, column 4\)"):
+        parse_in_order("SA X9")
 
 
 def _spellings(card: Card) -> list[str]:

@@ -53,9 +53,11 @@ std::string card_name(int index) {
     return std::string(1, "SHCD"[suit_of(index)]) + "23456789TJQKA"[rank_of(index) - 2];
 }
 
+// A level out of 2…A raises ValueError in the pure engine's words (cardroom.guandan.hands.check_level).
 int check_level(int level) {
-    if (level < 2 || level > 14) throw nb::value_error(("the level must be a rank from 2 to A, got " + std::to_string(level)).c_str());
-    return level;
+    if (level >= 2 && level <= 14) return level;
+    std::string got = level == 15 ? "SMALL_JOKER" : level == 16 ? "BIG_JOKER" : std::to_string(level);
+    throw nb::value_error(("the level rank must be 2\u2026A, got " + got).c_str());
 }
 
 int card_index_of(nb::handle card) {
@@ -348,6 +350,9 @@ struct PlaySet {
         PackedPlay wanted = read_play(play);
         nb::tuple fields = nb::borrow<nb::tuple>(play);
         nb::tuple stands = nb::borrow<nb::tuple>(fields[3]);
+        // a play read at another level is another play (Play compares its level too)
+        if (nb::cast<int>(fields[0]) != PASS && (fields[4].is_none() || nb::cast<int>(fields[4]) != int(plays.level())))
+            throw nb::value_error("the play is not in this set");
         for (size_t i = 0; i < plays.size(); ++i) {
             PackedPlay candidate = plays[i];
             if (candidate.lo != wanted.lo || candidate.hi != wanted.hi || candidate.key != wanted.key) continue;
@@ -362,8 +367,9 @@ struct PlaySet {
 
 PlaySet card_leads_of(nb::handle hand, int level, nb::handle parameters) {
     PlayRules rules = play_rules(parameters);
+    check_level(level);
     Hand held = read_hand(hand);
-    HandView view(held, check_level(level), rules);
+    HandView view(held, level, rules);
     PlayList plays;
     plays.reserve(512);
     card_leads(view, rules, plays);
@@ -373,8 +379,9 @@ PlaySet card_leads_of(nb::handle hand, int level, nb::handle parameters) {
 PlaySet card_follows_of(nb::handle hand, int level, nb::handle parameters, int kind, int size, int key, bool with_pass) {
     PlayRules rules = play_rules(parameters);
     if (!known_kind(kind, rules)) throw nb::value_error("the play to beat is of a kind these rules lack");
+    check_level(level);
     Hand held = read_hand(hand);
-    HandView view(held, check_level(level), rules);
+    HandView view(held, level, rules);
     PlayList plays;
     if (with_pass) plays.push_back(PackedPlay{});
     card_follows(view, rules, kind, size, key, plays);
@@ -384,8 +391,9 @@ PlaySet card_follows_of(nb::handle hand, int level, nb::handle parameters, int k
 PlaySet plays_of_kind_of(nb::handle hand, int level, nb::handle parameters, int kind, int above, int size) {
     PlayRules rules = play_rules(parameters);
     if (!known_kind(kind, rules)) throw nb::value_error("these rules have no plays of this kind");
+    check_level(level);
     Hand held = read_hand(hand);
-    HandView view(held, check_level(level), rules);
+    HandView view(held, level, rules);
     PlayList plays;
     plays_of_kind(view, rules, kind, above, size, plays);
     return PlaySet{PlayStore(std::move(plays), held, level, rules)};

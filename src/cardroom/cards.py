@@ -200,10 +200,16 @@ _TOKEN: Final = re.compile(r"[^\s,\[\]\"']+")
 
 
 def parse_cards(text: str) -> tuple[Card, ...]:
-    """Read cards separated by spaces or commas; the result is in print order.
+    """Read cards separated by spaces or commas; the result is in print order (a hand, a play).
 
     Raises :class:`NotationError` naming the first token it cannot read, its number and its column.
     """
+    return sort_cards(parse_in_order(text))
+
+
+def parse_in_order(text: str) -> tuple[Card, ...]:
+    """Read cards as :func:`parse_cards` does, in the order they are written: a deck in dealing order,
+    where sorting would deal other hands."""
     cards = []
     for number, match in enumerate(_TOKEN.finditer(text), start=1):
         card = _parse_token(match.group())
@@ -212,7 +218,7 @@ def parse_cards(text: str) -> tuple[Card, ...]:
                 f"cannot read card {match.group()!r} (token {number}, column {match.start() + 1})"
             )
         cards.append(card)
-    return sort_cards(cards)
+    return tuple(cards)
 
 
 def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
@@ -226,6 +232,12 @@ card_index: Final = attrgetter("index")
 def format_cards(cards: Iterable[Card]) -> str:
     """Cards in notation, space-separated, in print order: ``SB HR HR H2 ST``."""
     return " ".join(_NOTATION[card.index] for card in sort_cards(cards))
+
+
+def format_in_order(cards: Iterable[Card]) -> str:
+    """Cards in notation, space-separated, in the order given: a deck in dealing order, which
+    :func:`format_cards` would sort (and :func:`parse_in_order` reads back)."""
+    return " ".join(_NOTATION[card.index] for card in cards)
 
 
 def full_deck() -> tuple[Card, ...]:

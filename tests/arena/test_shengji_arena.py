@@ -4,6 +4,7 @@ records, the CLI, and the heuristic clearly ahead of the random bot."""
 from __future__ import annotations
 
 import json
+import random
 from dataclasses import replace
 from pathlib import Path
 
@@ -19,12 +20,13 @@ from cardroom.arena import (
     schedule,
     summarize_shengji,
 )
+from cardroom.arena.play import card_seed
 from cardroom.arena.shengji_play import play_shengji_game, run_shengji_game, shengji_facts
-from cardroom.cards import Rank
+from cardroom.cards import Rank, full_deck, parse_in_order
 from cardroom.cli import app
 from cardroom.guandan.ruleset import COMPETITION
 from cardroom.records.shengji import replay_shengji
-from cardroom.shengji import ALL_RANKS, SHENGJI, Match, ShengjiRules
+from cardroom.shengji import ALL_RANKS, SHENGJI, Match, ShengjiRules, shuffled_deck
 
 runner = CliRunner()
 ENV = {"COLUMNS": "160"}
@@ -81,6 +83,17 @@ def test_a_game_writes_a_legal_shengji_record(tmp_path: Path) -> None:
     assert outcome.deals == ()
     assert facts.score == raw["result"]["deals"][0]["score"]
     assert facts.dealer == raw["result"]["deals"][0]["dealer"]
+
+
+def test_a_record_keeps_the_deck_in_dealing_order(tmp_path: Path) -> None:
+    """Issue 40: the record's deck is the seed's shuffle in the order the cards are drawn (a sorted
+    deck would deal other hands and a kitty of aces)."""
+    game = spec(2, False)
+    run_shengji_game(game, tmp_path)
+    (path,) = tmp_path.iterdir()
+    deck = parse_in_order(json.loads(path.read_text(encoding="utf-8"))["deals"][0]["deck"])
+    assert deck == shuffled_deck(random.Random(card_seed(game.seed, game.kind, game.index, 0)))
+    assert deck != full_deck()
 
 
 Levels = tuple[Rank, Rank]

@@ -61,15 +61,28 @@ settings = Settings(
     deal_pace=0.02,
     create_rate=None,
     sign_in_rate=None,
+    seat_rate=None,
+    address_waiting_tables=None,
 )
 uvicorn.run(create_app(None, data, settings=settings), host=host, port=port, log_level="warning")
 """
 """The test server: long clocks (a slow test machine must not put the player into 托管; a test that
 wants the clock to run out creates its table with short ones), bots without delay, a short deal pause,
 Shengji's cards dealt fast (a person who could declare has 30 s to say so). The pages' messages
-have the default rate limits; the creation of tables and events and signing in have none (a module's
-tests create and sign in more from one address than a person would). Passwords are hashed with
+have the default rate limits, and one address its default number of websockets; the creation of tables
+and events, the tables left waiting, the seats taken and signing in have no limit (a module's tests
+create, sit and sign in more from one address than a person would). Passwords are hashed with
 argon2's defaults, as in production."""
+
+WATCH_VIOLATIONS = """
+window.__violations = [];
+document.addEventListener("securitypolicyviolation", (event) => {
+  window.__violations.push(`${event.violatedDirective} ${event.blockedURI}`);
+});
+"""
+"""An init script for a page (``context.add_init_script``): every Content-Security-Policy violation the
+page reports goes to ``window.__violations``. Playwright's init scripts are not the page's, so the
+policy lets them run, before the page's own scripts."""
 
 SESSION_COOKIE = "cardroom_session"
 CSRF_HEADER = "X-CSRF-Token"

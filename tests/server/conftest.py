@@ -3,12 +3,14 @@ peers that read with a timeout, and the check that no frame shows a viewer cards
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import anyio
 import pytest
@@ -48,6 +50,16 @@ def context(browser: Browser) -> Iterator[BrowserContext]:
         ctx.close()
 
 
+T = TypeVar("T")
+
+
+def run_coroutine(work: Coroutine[Any, Any, T]) -> T:
+    """Run ``work`` to its end on an event loop of its own thread: once a browser test has run, the
+    session's Playwright keeps a loop running in the main thread, where ``asyncio.run`` is refused."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, work).result()
+
+
 FAST = Settings(
     bot_delay=0.0,
     deal_pause=0.0,
@@ -55,10 +67,12 @@ FAST = Settings(
     address_message_rate=None,
     sign_in_rate=None,
     costly_rate=None,
+    address_costly_rate=None,
+    seat_rate=None,
 )
 """Bots act at once and deals follow each other at once; the clocks are the rules' (long for a test).
-The scripted peers answer at once, faster than a person, and sign in as often as a test needs, so
-neither is rate limited (the limits' own tests, tests/server/test_limits.py, set them)."""
+The scripted peers answer at once, faster than a person, and sign in and take seats as often as a
+test needs, so none of that is rate limited (the limits' own tests, tests/server/test_limits.py, set them)."""
 
 CHEAP = PasswordHasher.from_parameters(CHEAPEST)
 """argon2 at its cheapest: the tests make many accounts (the server's default costs about 0.1 s)."""
@@ -119,12 +133,13 @@ def guandan_table_of(client: TestClient, table_id: str) -> Table:
     return table
 
 
-def create_table(client: TestClient, **body: Any) -> dict[str, Any]:
-    """``POST /api/tables`` (four human seats and long clocks unless told otherwise)."""
+def create_table(client: TestClient, headers: Headers | None = None, **body: Any) -> dict[str, Any]:
+    """``POST /api/tables`` (four human seats and long clocks unless told otherwise; ``headers``: a
+    signed-in account's, which a rated table needs)."""
     body.setdefault("name", "Test table")
     body.setdefault("seats", [{"kind": "human"}] * 4)
     body.setdefault("clocks", LONG_CLOCKS)
-    response = client.post("/api/tables", json=body)
+    response = client.post("/api/tables", json=body, headers=headers)
     assert response.status_code == 201, response.text
     table: dict[str, Any] = response.json()
     return table

@@ -3,8 +3,9 @@
 ``postgres_cluster`` (session) runs ``initdb`` and ``pg_ctl`` (found on PATH or in
 ``/usr/lib/postgresql/*/bin``; ``scripts/install-postgres.sh`` installs them) on a free port, as a
 non-root user when the tests run as root (PostgreSQL refuses root). ``postgres_url`` (per test) gives a
-fresh, empty database on it. Without PostgreSQL the tests that use them skip, naming why, unless
-``CARDROOM_REQUIRE_POSTGRES=1`` is set: then they fail.
+fresh, empty database on it. ``own_postgres_cluster`` (per test) is a server of the test's own, which
+it may stop and start again (``stop_server``, ``start_server``). Without PostgreSQL the tests that use
+them skip, naming why, unless ``CARDROOM_REQUIRE_POSTGRES=1`` is set: then they fail.
 
 Use them in a test module by binding them there: ``postgres_cluster = postgres.postgres_cluster``.
 """
@@ -126,28 +127,37 @@ class PostgresCluster:
         )
         for attempt in range(3):
             self.port = free_port()
-            options = (
-                f"-p {self.port} -k {shlex.quote(str(self.root))} -c listen_addresses=127.0.0.1 "
-                "-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
-            )
             try:
-                self._run(
-                    str(self.bin_dir / "pg_ctl"),
-                    "start",
-                    "--pgdata",
-                    str(self.data),
-                    "--log",
-                    str(self.log),
-                    "--wait",
-                    "--timeout",
-                    "30",
-                    "-o",
-                    options,
-                )
+                self.start_server()
                 return
             except PostgresUnavailableError:
                 if attempt == 2:
                     raise
+
+    def start_server(self) -> None:
+        """Start the server on its port (again, after :meth:`stop_server`: its databases as they were)."""
+        options = (
+            f"-p {self.port} -k {shlex.quote(str(self.root))} -c listen_addresses=127.0.0.1 "
+            "-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+        )
+        self._run(
+            str(self.bin_dir / "pg_ctl"),
+            "start",
+            "--pgdata",
+            str(self.data),
+            "--log",
+            str(self.log),
+            "--wait",
+            "--timeout",
+            "30",
+            "-o",
+            options,
+        )
+
+    def stop_server(self) -> None:
+        """Stop the server as an operator would (``pg_ctl stop``, fast: every client cut off, what
+        was committed kept) and keep its folder, for :meth:`start_server`."""
+        self._run(str(self.bin_dir / "pg_ctl"), "stop", "--pgdata", str(self.data), "-m", "fast", "-w")
 
     def stop(self) -> None:
         """Stop the server at once and delete its folder."""
@@ -178,9 +188,9 @@ def unavailable(reason: str) -> NoReturn:
     pytest.skip(f"{message} (scripts/install-postgres.sh installs it; {REQUIRE}=1 makes this a failure)")
 
 
-@pytest.fixture(scope="session")
-def postgres_cluster() -> Iterator[PostgresCluster]:
-    """One PostgreSQL server for the whole test session, stopped and deleted at its end."""
+@contextlib.contextmanager
+def running_cluster() -> Iterator[PostgresCluster]:
+    """A PostgreSQL server started for the block, stopped and deleted after it (skips without one)."""
     try:
         cluster = PostgresCluster()
     except PostgresUnavailableError as error:
@@ -194,6 +204,20 @@ def postgres_cluster() -> Iterator[PostgresCluster]:
         yield cluster
     finally:
         cluster.stop()
+
+
+@pytest.fixture(scope="session")
+def postgres_cluster() -> Iterator[PostgresCluster]:
+    """One PostgreSQL server for the whole test session, stopped and deleted at its end."""
+    with running_cluster() as cluster:
+        yield cluster
+
+
+@pytest.fixture
+def own_postgres_cluster() -> Iterator[PostgresCluster]:
+    """A PostgreSQL server for one test, which the test may stop and start again."""
+    with running_cluster() as cluster:
+        yield cluster
 
 
 @pytest.fixture

@@ -167,7 +167,7 @@ def test_a_guest_plays_casual_tables_but_not_under_an_accounts_name(client: Test
     for name in ("Ann", " ann "):
         response = client.post(f"/api/tables/{table_id}/seats/0", json={"name": name})
         assert response.status_code == 409
-        assert "is an account's: sign in as" in response.json()["detail"]
+        assert "is the account Ann's, or looks like it: sign in as Ann" in response.json()["detail"]
     assert client.post("/api/quick", json={"name": "ANN"}).status_code == 409
     sit(client, table_id, 0, "Bo")
     table = guandan_table_of(client, table_id)
@@ -191,11 +191,11 @@ def test_signed_in_a_seat_is_the_accounts_under_its_name(client: TestClient) -> 
 
 
 def test_a_rated_seat_is_taken_only_by_its_signed_in_owner(client: TestClient) -> None:
-    table_id = create_table(client, rated=True)["id"]
+    ann, bo = signed_in(client, "Ann"), signed_in(client, "Bo")
+    table_id = create_table(client, ann, rated=True)["id"]
     response = client.post(f"/api/tables/{table_id}/seats/0", json={"name": "Guest"})
     assert response.status_code == 403
     assert "signed-in accounts" in response.json()["detail"]
-    ann, bo = signed_in(client, "Ann"), signed_in(client, "Bo")
     for seat in (-1, 4):
         assert client.post(f"/api/tables/{table_id}/seats/{seat}", json={}, headers=ann).status_code == 400
     first = client.post(f"/api/tables/{table_id}/seats/0", json={}, headers=ann).json()["token"]
@@ -223,8 +223,8 @@ def test_a_rated_seat_is_taken_only_by_its_signed_in_owner(client: TestClient) -
 def test_a_new_key_is_replayed_after_a_restart(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path}/room.sqlite3"
     with TestClient(create_app(url, settings=FAST, password_hasher=CHEAP)) as client:
-        table_id = create_table(client, rated=True)["id"]
         ann = signed_in(client, "Ann")
+        table_id = create_table(client, ann, rated=True)["id"]
         client.post(f"/api/tables/{table_id}/seats/2", json={}, headers=ann)
         token = client.post(f"/api/tables/{table_id}/seats/2", json={}, headers=ann).json()["token"]
     with TestClient(create_app(url, settings=FAST, password_hasher=CHEAP)) as client:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from tests.server.browser import DESKTOP, PHONE, PageErrors, Server, run_server, screenshot
+from tests.server.browser import DESKTOP, PHONE, PageErrors, Server, password_of, run_server, screenshot
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, Page
@@ -155,14 +155,17 @@ def test_a_rated_table_seats_accounts_only(browser: Browser, server: Server, con
     page = context.new_page()
     errors = PageErrors(page)
 
-    # Bea creates a rated table in the lobby (two people, two bots) and sits: the seat is hers, under
-    # her account's name.
+    # Bea creates a rated table in the lobby and sits: the seat is hers, under her account's name. A
+    # rated table seats four people: once "Rated" is ticked, no seat can be a bot's.
     page.goto(server.url + "/")
     account_ready(page)
     page.get_by_test_id("table-name").fill("Rated one")
-    page.get_by_test_id("seat-config-1").select_option("human")  # an open seat for the others
+    assert page.get_by_test_id("seat-config-1").input_value() == "heuristic"
     page.get_by_test_id("rated").check()
     assert page.get_by_test_id("rated-guest").is_hidden(), "signed in, nothing to ask"
+    for seat in range(4):
+        assert page.get_by_test_id(f"seat-config-{seat}").input_value() == "human"
+    assert page.locator("[data-testid=seat-config-1] option[value=heuristic]").is_disabled()
     page.get_by_test_id("create-submit").click()
     page.get_by_test_id("created").wait_for()
     table_id = (page.get_by_test_id("open-created").get_attribute("href") or "").rsplit("/", 1)[1]
@@ -214,7 +217,7 @@ def test_a_rated_table_seats_accounts_only(browser: Browser, server: Server, con
     guest.goto(server.url + "/")
     guest.get_by_test_id("player-name").fill("Bea")
     guest.get_by_test_id(f"sit-{plain['id']}-0").click()
-    error.filter(has_text="is an account's").wait_for()
+    error.filter(has_text="is the account Bea's, or looks like it").wait_for()
     assert error.get_by_test_id("error-sign-in").is_visible()
     guest_errors.check()
     guest_ctx.close()
@@ -279,3 +282,59 @@ def test_a_request_without_the_csrf_header_is_refused(server: Server, context: B
     # A guest's request (no session cookie) needs no token.
     assert server.api("POST", "/api/tables", body)["name"] == "Forged"
     errors.check()
+
+
+def test_the_account_page_changes_the_password_and_signs_out_the_other_devices(
+    browser: Browser, server: Server, context: BrowserContext
+) -> None:
+    """A password change from /account: a wrong current password and a common new one are told; the
+    change signs out the other device, whose table page loses its connection at once and says so.
+    Then "Sign out my other devices" does the same to another browser."""
+    server.sign_in_browser(context, "Cato")
+    table = server.api("POST", "/api/tables", {"name": "Watched", "seats": [{"kind": "human"}] * 4})
+    other_ctx = browser.new_context(viewport=DESKTOP, locale="en-US")
+    other_ctx.set_default_timeout(20_000)
+    server.sign_in_browser(other_ctx, "Cato")
+    other = other_ctx.new_page()
+    other.goto(f"{server.url}/tables/{table['id']}")
+    other.wait_for_function("() => window.__cardroom && window.__cardroom.state")
+    assert other.get_by_test_id("error-banner").is_hidden()
+
+    page = context.new_page()
+    errors = PageErrors(page)
+    errors.allow(403)  # the wrong current password, on purpose
+    errors.allow(400)  # the common password, on purpose
+    page.goto(server.url + "/account")
+    page.wait_for_function("() => window.__account && window.__account.ready")
+    assert page.get_by_test_id("password-panel").is_visible()
+    assert page.get_by_test_id("sessions-panel").is_visible()
+
+    def change(current: str, new: str) -> None:
+        page.get_by_test_id("current-password").fill(current)
+        page.get_by_test_id("new-password").fill(new)
+        page.get_by_test_id("new-password2").fill(new)
+        page.get_by_test_id("password-submit").click()
+
+    change("not the password", "a brand new secret")
+    page.get_by_test_id("password-error").filter(has_text="The current password is wrong").wait_for()
+    change(password_of("Cato"), "password1")
+    page.get_by_test_id("password-error").filter(has_text="most common passwords").wait_for()
+    change(password_of("Cato"), "a brand new secret")
+    done = page.get_by_test_id("password-done")
+    done.filter(has_text="Password changed; 1 other session(s) signed out.").wait_for()
+    other.get_by_test_id("error-banner").filter(has_text="Signed out").wait_for()
+    assert other.evaluate("() => window.__cardroom.connected") is False
+    screenshot(page, "account-password-desktop")
+    other_ctx.close()
+
+    third_ctx = browser.new_context(viewport=DESKTOP, locale="en-US")
+    third_ctx.set_default_timeout(20_000)
+    server.sign_in_browser(third_ctx, "Cato", "a brand new secret")
+    third = third_ctx.new_page()
+    third.goto(f"{server.url}/tables/{table['id']}")
+    third.wait_for_function("() => window.__cardroom && window.__cardroom.state")
+    page.get_by_test_id("sign-out-others").click()
+    page.get_by_test_id("sessions-done").filter(has_text="1 other session(s) signed out.").wait_for()
+    third.get_by_test_id("error-banner").filter(has_text="Signed out").wait_for()
+    errors.check()
+    third_ctx.close()

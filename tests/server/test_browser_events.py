@@ -144,7 +144,10 @@ def test_a_bot_event_through_the_pages(browser: Browser, server: Server, context
     assert len(teams) == 8
     assert [p["name"] for p in teams[0]["players"]] == ["Ada", "Bea"]
     names = [p["name"] for team in teams for p in team["players"]]
-    assert len(set(names)) == 16, "every bot has its own name, so each is rated on its own"
+    assert len(set(names)) == 16, "every bot has its own name"
+    marks = page.locator("[data-testid=team] [data-testid=bot-mark]")
+    assert marks.count() == 16, "every bot's name is marked as a bot's"
+    assert page.locator("[data-testid=team] [data-testid=player-link]").count() == 0, "no page for a bot"
     screenshot(page, "event-registration-desktop", full_page=True)
 
     # --- start, then pair and play three rounds with the page's button ----------------------------------
@@ -262,11 +265,18 @@ def test_a_bot_event_through_the_pages(browser: Browser, server: Server, context
     assert row.get_attribute("data-phase") == "finished"
     screenshot(page, "events-desktop")
 
+    # --- bots are not rated: the leaderboard is empty after the bots' event ------------------------------
+    page.goto(server.url + "/leaderboard")
+    page.wait_for_function("() => window.__leaderboard && window.__leaderboard.ready")
+    assert server.api("GET", "/api/leaderboard?limit=200")["players"] == []
+    assert page.get_by_test_id("leaderboard-empty").is_visible()
+
     # --- the leaderboard: every rated player, the API's order, ratings and titles ----------------------
+    seed_rated_match(server)  # four accounts' rated match, rated as the server would
     page.goto(server.url + "/leaderboard")
     page.wait_for_function("() => window.__leaderboard && window.__leaderboard.ready")
     board = server.api("GET", "/api/leaderboard?limit=200")["players"]
-    assert len(board) >= 16
+    assert {p["name"] for p in board} == {"Ada", "Bo", "Cy", "Di"}
     rows = page.locator("[data-testid=leaderboard-row]")
     assert rows.count() == len(board)
     assert [rows.nth(i).get_attribute("data-name") for i in range(len(board))] == [p["name"] for p in board]
@@ -302,8 +312,9 @@ def test_a_bot_event_through_the_pages(browser: Browser, server: Server, context
     assert ada["title"] in page.get_by_test_id("stat-title").inner_text()
     assert page.get_by_test_id("stat-points").inner_text().strip().endswith(str(ada["points"]))
     matches = page.get_by_test_id("recent-match")
-    assert matches.count() == len(ada["recent"]) == 3
-    assert matches.first.get_by_test_id("match-event").inner_text().startswith("Bot Cup")
+    assert matches.count() == len(ada["recent"]) == 1
+    assert "casual table" in matches.first.inner_text()
+    assert matches.first.get_by_test_id("player-link").first.inner_text() == "Cy"  # the partner
     replay = matches.first.get_by_test_id("replay-link").get_attribute("href")
     assert replay == ada["recent"][0]["table"]
     record_href = matches.first.get_by_test_id("record-link").get_attribute("href")
@@ -325,7 +336,7 @@ def test_a_bot_event_through_the_pages(browser: Browser, server: Server, context
     page.goto(server.url + "/")
     page.get_by_test_id("lobby-leaderboard-table").wait_for()
     snippet = page.locator("[data-testid=lobby-leaderboard] [data-testid=leaderboard-row]")
-    assert snippet.count() == 5
+    assert snippet.count() == 4
     assert snippet.first.get_attribute("data-name") == board[0]["name"]
     assert page.get_by_test_id("leaderboard-link").get_attribute("href") == "/leaderboard"
     screenshot(page, "lobby-ratings-desktop")
@@ -340,6 +351,28 @@ def test_a_bot_event_through_the_pages(browser: Browser, server: Server, context
         ("/", "lobby-ratings-phone", "!!document.querySelector('[data-testid=lobby-leaderboard-table]')"),
     ):
         phone_shot(browser, server.url + path, name, f"() => {ready}")
+
+
+def seed_rated_match(server: Server) -> None:
+    """A rated match of four accounts (Ada, Bo, Cy, Di; Ada is also a bot's name in the bots' event,
+    which a bot took before any account had it), played in the test and stored in the server's
+    database, then rated as the server rates a finished table."""
+    from cardroom.server.ratings import Ratings
+    from cardroom.server.store import Store
+    from tests.server.test_ratings import AT, people_table, play_out
+
+    for name in ("Ada", "Bo", "Cy", "Di"):
+        server.sign_in(name)
+    table = play_out(people_table(["ada", "bo", "cy", "di"], table_id="seeded"))
+    store = Store(f"sqlite:///{server.data / 'cardroom.sqlite3'}")
+    try:
+        store.create_table(table.id, table.config.to_dict(), AT)
+        for number, entry in enumerate(table.log, start=1):
+            store.append(table.id, number, entry)
+        store.set_status(table.id, "finished")
+        assert Ratings(store).rate(table)
+    finally:
+        store.close()
 
 
 def test_people_play_signed_in(browser: Browser, server: Server, context: BrowserContext) -> None:

@@ -31,6 +31,10 @@ LEASE = 2.0
 HUMANS = {"kind": "human"}
 
 
+class TryAgainError(Exception):
+    """The server said ``unavailable``: nobody can serve the table now (docs/protocol.md)."""
+
+
 @pytest.fixture
 def pair(postgres_url: str, tmp_path: Path) -> Iterator[tuple[Server, Server]]:
     """Process A, then process B (A takes the primary role: it started first)."""
@@ -83,7 +87,7 @@ class Client:
                     while self.receive()["type"] != "state":
                         pass
                     return
-                except (ConnectionClosed, InvalidStatus, OSError, TimeoutError):
+                except (ConnectionClosed, InvalidStatus, OSError, TimeoutError, TryAgainError):
                     self.ws = None
             assert time.monotonic() < give_up, "no server took the client back"
             time.sleep(0.2)
@@ -91,6 +95,8 @@ class Client:
     def receive(self, timeout: float = 15.0) -> dict[str, Any]:
         assert self.ws is not None
         frame: dict[str, Any] = json.loads(self.ws.recv(timeout=timeout))
+        if frame["type"] == "error" and frame["code"] == "unavailable":
+            raise TryAgainError(frame["message"])
         assert frame["type"] != "error", frame
         if frame["type"] == "event":
             number = frame["number"]

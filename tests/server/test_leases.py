@@ -77,6 +77,30 @@ def test_a_lease_has_one_holder_until_it_expires(store: Store) -> None:
     assert not a.holds("table:t1")
 
 
+def test_the_live_processes_public_urls_are_known_to_every_process(store: Store) -> None:
+    """A process with a public URL holds ``node:<name>`` (renewed with its other leases); each lists
+    the live ones' URLs, and one that stops renewing drops out once its lease expires."""
+    clock = Clock()
+    public_a = Node(A.name, A.url, "https://a.example")
+    public_b = Node.at("http://127.0.0.1:8001/", B.name, "https://b.example:8443/")
+    assert public_b == Node(B.name, B.url, "https://b.example:8443")
+    a, b = Leases(store, public_a, 10, clock), Leases(store, public_b, 10, clock)
+    hidden = Leases(store, Node("host:8002", "http://127.0.0.1:8002"), 10, clock)
+    for leases in (a, b, hidden):
+        leases.announce()
+
+    assert hidden.find_nodes() == ["https://a.example", "https://b.example:8443"], "not the one without"
+    clock.now += 8
+    a.renew()
+    clock.now += 8
+    assert b.find_nodes() == ["https://a.example"], "b renewed nothing: gone from the list"
+    assert b.public_urls == ["https://a.example"]
+
+    for public in ("a.example", "ftp://a.example", "https://a.example/room", "https://a.example/?x=1"):
+        with pytest.raises(ValueError, match="public URL"):
+            Node(A.name, A.url, public)
+
+
 def test_a_process_started_again_under_its_name_takes_its_leases_back_at_once(store: Store) -> None:
     clock = Clock()
     Leases(store, A, 10, clock).claim(PRIMARY)

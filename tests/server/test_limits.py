@@ -20,7 +20,7 @@ from typer.testing import CliRunner
 
 from cardroom.server.app import FLOOD_CLOSE, IDLE_CLOSE, create_app
 from cardroom.server.config import GC_THRESHOLDS, Settings
-from cardroom.server.limits import Bucket, ClientLimits, Rate, RateLimiter, take_all
+from cardroom.server.limits import Bucket, ClientLimits, Occupancy, Rate, RateLimiter, take_all
 from tests.server.conftest import CHEAP, FAST, Frame, Peer, full_table, room_of, signed_in
 
 # -- the buckets on their own -----------------------------------------------------------------------------
@@ -105,6 +105,47 @@ def test_a_connection_that_sends_past_the_flood_factor_floods() -> None:
     )
 
 
+def test_occupancy_counts_each_keys_open_connections_up_to_its_most() -> None:
+    """Issue 40: the websockets one address holds open; a key is forgotten with its last one."""
+    sockets = Occupancy(2)
+    assert [sockets.enter("10.0.0.1") for _ in range(3)] == [True, True, False]
+    assert sockets.enter("10.0.0.2")
+    assert len(sockets) == 3
+    sockets.leave("10.0.0.1")
+    assert sockets.enter("10.0.0.1"), "a connection closed frees a place"
+    for _ in range(2):
+        sockets.leave("10.0.0.1")
+    sockets.leave("10.0.0.1")  # one more than entered: nothing goes below zero
+    assert len(sockets) == 1
+    for bad in (0, 1.5, True):
+        with pytest.raises(ValueError, match="most"):
+            Occupancy(bad)  # type: ignore[arg-type]
+
+
+def test_costly_messages_are_counted_per_connection_and_per_address() -> None:
+    """Issue 40: many sockets of one address share one budget of ``legal`` and ``hint``."""
+    limits = ClientLimits(
+        messages=None,
+        address_messages=None,
+        flood_factor=1,
+        creations=None,
+        registrations=None,
+        costly=Rate(2, 1.0),
+        address_costly=Rate(3, 1.0),
+    )
+    connections = [limits.connection(0.0) for _ in range(3)]
+    verdicts = [limits.costly(connection, "a", 0.0) for connection in connections for _ in range(2)]
+    assert verdicts[:3] == [None, None, None]
+    refused = verdicts[3]
+    assert refused is not None
+    assert refused.message.startswith("too many costly messages (legal, hint) from one address: at most 3")
+    assert limits.costly(limits.connection(0.0), "b", 0.0) is None, "another address has its own"
+    assert limits.costly(connections[0], "a", 1.0) is None
+    own = limits.costly(connections[0], "a", 1.0)
+    assert own is not None
+    assert own.what == "costly messages (legal, hint) on one connection"
+
+
 # -- the settings and the serve options ---------------------------------------------------------------------
 
 
@@ -153,6 +194,48 @@ def test_serve_passes_the_limits_to_the_app_and_uvicorn(
     assert result.exit_code == 0, result.output
     assert calls[1]["app"].state.settings.message_rate == Rate(120, 30.0)
     assert calls[1]["forwarded_allow_ips"] is None, "uvicorn's default: $FORWARDED_ALLOW_IPS, else 127.0.0.1"
+
+
+def test_the_settings_check_the_resource_limits() -> None:
+    """Issue 40's settings: counts are whole numbers (or ``None``), times seconds, and ``--rate-limits``
+    scales the per-address costly and seat rates too."""
+    defaults = Settings()
+    assert (defaults.address_sockets, defaults.address_waiting_tables) == (50, 10)
+    assert (defaults.waiting_expiry, defaults.unload_after, defaults.idle_tables) == (3600.0, 30.0, 100)
+    for bad in (
+        {"address_sockets": 0},
+        {"address_waiting_tables": 2.5},
+        {"waiting_expiry": 0},
+        {"unload_after": -1.0},
+        {"idle_tables": -1},
+        {"seat_rate": (20, 1)},
+    ):
+        with pytest.raises(ValueError, match=next(iter(bad))):
+            Settings(**bad)
+    off = defaults.with_rate_limits(0)
+    assert (off.address_costly_rate, off.seat_rate) == (None, None)
+    assert off.address_sockets == 50, "a count is not a rate: --address-sockets sets it"
+    assert defaults.with_rate_limits(2).address_costly_rate == Rate(20, 4.0)
+
+
+def test_serve_passes_the_resource_limits(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    import uvicorn
+
+    from cardroom.cli import app as cli
+
+    calls: list[Any] = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **_options: calls.append(app))
+    monkeypatch.setattr(gc, "set_threshold", lambda *_values: None)
+    options = ["--address-sockets", "0", "--address-tables", "3", "--waiting-expiry", "0"]
+    options += ["--unload-after", "5", "--idle-tables", "7"]
+    result = CliRunner().invoke(cli, ["serve", "--data", str(tmp_path), *options])
+    assert result.exit_code == 0, result.output
+    settings: Settings = calls[0].state.settings
+    assert settings.address_sockets is None
+    assert settings.address_waiting_tables == 3
+    assert settings.waiting_expiry is None
+    assert (settings.unload_after, settings.idle_tables) == (5.0, 7)
+    assert calls[0].state.limits.sockets is None
 
 
 # -- through the app -------------------------------------------------------------------------------------

@@ -1,10 +1,12 @@
-"""Players' ratings in the card room: every match played to its end at a rated table is rated once,
-people as their accounts (names case-insensitively), bots under their seat names; a guest's table and a
-casual one are not rated; the leaderboard and the player API (issue 25: ratings only for accounts)."""
+"""Players' ratings in the card room: every match played to its end at a rated table by four
+different accounts is rated once, as those accounts; a guest's table, a casual one and one where a
+bot plays are not rated; the leaderboard and the player API list accounts only (issue 25: ratings
+only for accounts; issue 40: ratings that measure people, docs/accounts.md "What a rating counts")."""
 
 from __future__ import annotations
 
-import time
+from collections.abc import Collection
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -14,15 +16,19 @@ from cardroom.bots import make_bot
 from cardroom.guandan.deal import Action
 from cardroom.guandan.observation import Observation
 from cardroom.server.app import create_app
-from cardroom.server.config import SeatConfig, TableConfig
+from cardroom.server.config import EventLink, SeatConfig, TableConfig
 from cardroom.server.ratings import MODEL, Ratings, ordinal, rate_table
 from cardroom.server.store import PlayerRow, Store
 from cardroom.server.table import Table
-from tests.server.conftest import FAST, create_table, signed_in
+from tests.server.conftest import CHEAP, FAST, create_table, signed_in
+
+AT = datetime(2025, 12, 1, tzinfo=UTC)
 
 
-def play_out(table: Table) -> Table:
-    """Play a table of bots to its end, with time passed in (no server)."""
+def play_out(table: Table, auto: Collection[int] = ()) -> Table:
+    """Play a table to its end with time passed in (no server): people's seats act through
+    ``Table.act`` as the heuristic bot would, except the seats in ``auto``, whose clocks run out (托管
+    plays them); bots act by themselves."""
     bots: dict[int, Any] = {}
 
     def decide(seat: int, name: str, observation: Observation) -> Action:
@@ -34,104 +40,80 @@ def play_out(table: Table) -> Table:
     table.start_if_ready(now)
     while table.status != "finished":
         now += 1.0
-        table.step(now, decide)
+        seat = table.current_player
+        if (
+            seat is not None
+            and table.config.seats[seat].kind == "human"
+            and seat not in auto
+            and not table.auto[seat]
+            and not table.waits_for_choice()
+        ):
+            table.act(seat, table.action_json(decide(seat, "heuristic", table.observation(seat))), now)
+        else:
+            table.step(now + 3600.0 if seat in auto else now, decide)
     return table
 
 
-def bot_table(names: list[str], max_deals: int = 1, table_id: str = "t1", *, rated: bool = True) -> Table:
-    seats = tuple(SeatConfig("bot", "random", name) for name in names)
-    config = TableConfig(
-        name="rated", max_deals=max_deals, seats=(seats[0], seats[1], seats[2], seats[3]), rated=rated
-    )
-    return Table(table_id, config, seed="ratings")
-
-
-def people_table(accounts: list[str | None], *, rated: bool = True) -> Table:
-    """A table of four people (``None``: a guest), played out by the 托管 bot at each seat."""
-    config = TableConfig(name="people", max_deals=1, rated=rated)
-    table = Table("people", config, seed="ratings")
+def people_table(
+    accounts: list[str | None], *, rated: bool = True, table_id: str = "people", event: bool = False
+) -> Table:
+    """A table of four people (``None``: a guest), seated, not yet played."""
+    link = EventLink("e1", "Cup", 1, 1) if event else None
+    config = TableConfig(name="people", max_deals=1, rated=rated and not event, event=link)
+    table = Table(table_id, config, seed="ratings")
     for seat, account in enumerate(accounts):
-        table.sit_hashed(seat, account or f"Guest{seat}", 0.0, f"hash{seat}", account)
-    table.auto = [True] * 4
+        table.sit_hashed(seat, account.title() if account else f"Guest{seat}", 0.0, f"hash{seat}", account)
     return table
 
 
-def finished(client: TestClient, table_id: str) -> None:
-    deadline = time.monotonic() + 20
-    while client.get(f"/api/tables/{table_id}").json()["status"] != "finished":
-        assert time.monotonic() < deadline, "the bots did not finish"
-        time.sleep(0.05)
-
-
-def test_a_rated_bot_table_rates_each_name_once(client: TestClient) -> None:
-    seats = [{"kind": "bot", "bot": "heuristic"}, {"kind": "bot", "bot": "random"}] * 2
-    table = create_table(client, seats=seats, max_deals=1, rated=True)
-    finished(client, table["id"])
-    board = client.get("/api/leaderboard").json()
-    assert board["by"] == "rating"
-    rows = {row["name"]: row for row in board["players"]}
-    assert set(rows) == {"heuristic bot", "random bot"}  # two seats each, one player each
-    assert {row["kind"] for row in rows.values()} == {"bot"}
-    assert [row["rank"] for row in board["players"]] == [1, 2]
-    winner, loser = board["players"]
-    assert winner["matches"] == loser["matches"] == 1
-    assert (winner["wins"], loser["losses"]) == (1, 1)
-    assert winner["mu"] > MODEL.mu > loser["mu"]
-    assert winner["rating"] > loser["rating"]
-    assert winner["points"] > 0 >= loser["points"]
-    assert loser["title"] == "笨蛋"
-    page = client.get("/api/players/HEURISTIC%20Bot").json()  # names are case-insensitive
-    assert page["name"] == "heuristic bot"
-    assert page["rank"] == rows["heuristic bot"]["rank"]
-    (recent,) = page["recent"]
-    assert recent["table_id"] == table["id"]
-    assert recent["record"] == f"/api/tables/{table['id']}/record"
-    assert recent["table"] == f"/tables/{table['id']}"
-    assert recent["partner"] == "heuristic bot"
-    assert recent["opponents"] == ["random bot", "random bot"]
-    assert recent["event"] is None
-    assert recent["result"] in ("won", "lost")
-    assert recent["reason"] == "deal_limit"
-    assert client.get(recent["record"]).status_code == 200
-    assert client.get("/api/players/nobody").status_code == 404
-    by_points = client.get("/api/leaderboard?by=points&limit=1").json()["players"]
-    assert len(by_points) == 1
-    assert by_points[0]["points"] == max(row["points"] for row in rows.values())
-    assert client.get("/api/leaderboard?by=luck").status_code == 400
-    assert client.get("/api/leaderboard?limit=0").status_code == 400
-    assert client.get("/api/leaderboard?min_matches=2").json()["players"] == []
-
-
-def test_partners_move_together_and_a_name_on_both_teams_does_not_move() -> None:
-    table = play_out(bot_table(["Ann", "Bo", "ann", "X"]))  # Ann at 0 and 2; X alone
-    rated = rate_table(table, {}, table_time())
+def test_a_rated_table_of_four_accounts_rates_each_once_as_its_account() -> None:
+    table = play_out(people_table(["ann", "bo", "cy", "di"]))
+    rated = rate_table(table, {}, AT)
     assert rated is not None
-    assert {row.key for row in rated.players} == {"bot:ann", "bot:bo", "bot:x"}
-    ann = next(row for row in rated.players if row.key == "bot:ann")
-    assert ann.name == "Ann"
-    assert ann.matches == 1
-    both = play_out(bot_table(["Ann", "Bo", "bo", "Cy"], table_id="t2"))  # Bo on both teams
-    again = rate_table(both, {row.key: row for row in rated.players}, table_time())
-    assert again is not None
-    assert "bot:bo" not in {row.key for row in again.players}
-    cy = next(row for row in again.players if row.key == "bot:cy")
-    ann_after = next(row for row in again.players if row.key == "bot:ann")
-    assert ann_after.matches == 2
-    assert cy.matches == 1
-    assert (ann_after.mu > ann.mu) != (cy.mu > MODEL.mu)  # opponents move opposite ways
+    rows = {row.key: row for row in rated.players}
+    assert set(rows) == {"ann", "bo", "cy", "di"}
+    assert {row.kind for row in rows.values()} == {"account"}
+    assert all(row.matches == 1 for row in rows.values())
+    winner = table.outcome()["winner"]  # type: ignore[index]
+    winners = [key for seat, key in enumerate(["ann", "bo", "cy", "di"]) if seat % 2 == winner]
+    losers = sorted(set(rows) - set(winners))
+    assert all(rows[key].wins == 1 and rows[key].mu > MODEL.mu for key in winners)
+    assert all(rows[key].losses == 1 and rows[key].mu < MODEL.mu for key in losers)
+    assert all(rows[key].points > 0 >= rows[other].points for key in winners for other in losers)
+    lines = {line.key: line.data for line in rated.lines}
+    assert all(line["counted"] and line["withheld"] is None for line in lines.values())
+    assert lines["ann"]["opponent_keys"] == ["bo", "di"]
+    assert lines["ann"]["auto_decisions"] == 0 < lines["ann"]["decisions"]
 
 
-def table_time() -> Any:
-    from datetime import UTC, datetime
-
-    return datetime(2025, 12, 1, tzinfo=UTC)
+def test_a_table_with_a_bot_a_guest_or_one_account_twice_is_not_rated() -> None:
+    """Bots do not play rated tables: a rated table from before the rule, or an event's table where a
+    bot plays, is not rated at all; nor is a table with a guest, nor a casual one."""
+    seats = (SeatConfig(), SeatConfig("bot", "random", "Rex"), SeatConfig(), SeatConfig("bot", "random"))
+    with_bots = Table("b", TableConfig(name="b", max_deals=1, seats=seats, rated=True), seed="ratings")
+    with_bots.sit_hashed(0, "Ann", 0.0, "h0", "ann")
+    with_bots.sit_hashed(2, "Cy", 0.0, "h2", "cy")
+    assert rate_table(play_out(with_bots), {}, AT) is None
+    for table in (
+        people_table(["ann", None, "cy", "di"]),
+        people_table(["ann", "bo", "cy", "di"], rated=False),
+    ):
+        assert play_out(table).status == "finished"
+        assert rate_table(table, {}, AT) is None
+    assert rate_table(play_out(people_table(["ann", "bo", "cy", "di"], event=True)), {}, AT) is not None
+    # a table from before one account was refused a second seat (its log says so)
+    twice = Table("t", TableConfig(name="t", max_deals=1, rated=True), seed="ratings")
+    for seat, account in enumerate(["ann", "bo", "ann", "di"]):
+        sit = {"type": "sit", "seat": seat, "name": account, "token_hash": f"h{seat}", "at": 0.0}
+        twice.apply_entry({**sit, "account": account})
+    assert rate_table(play_out(twice), {}, AT) is None
 
 
 def test_a_table_is_rated_once_and_catch_up_rates_what_was_missed(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path}/ratings.sqlite3"
-    table = play_out(bot_table(["Ann", "Bo", "Cy", "Di"]))
+    table = play_out(people_table(["ann", "bo", "cy", "di"]))
     with Store(url) as store:
-        store.create_table(table.id, table.config.to_dict(), table_time())
+        store.create_table(table.id, table.config.to_dict(), AT)
         for number, entry in enumerate(table.log, start=1):
             store.append(table.id, number, entry)
         store.set_status(table.id, "finished")
@@ -142,22 +124,50 @@ def test_a_table_is_rated_once_and_catch_up_rates_what_was_missed(tmp_path: Path
         assert not ratings.rate(table)  # rated already: nothing changes
         assert ratings.catch_up() == 0
         players = {row.key: row for row in store.players()}
-        assert set(players) == {"bot:ann", "bot:bo", "bot:cy", "bot:di"}
+        assert set(players) == {"ann", "bo", "cy", "di"}
         assert all(row.matches == 1 for row in players.values())
-        assert len(store.player_matches("bot:ann")) == 1
+        assert len(store.player_matches("ann")) == 1
         board = ratings.leaderboard()
         assert [row["rating"] for row in board] == sorted((row["rating"] for row in board), reverse=True)
 
 
-def test_ratings_survive_a_restart(tmp_path: Path) -> None:
+def test_ratings_survive_a_restart_and_the_api_answers_them(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path}/room.sqlite3"
-    seats = [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "heuristic"}] * 2
-    with TestClient(create_app(url, settings=FAST)) as client:
-        finished(client, create_table(client, seats=seats, max_deals=1, rated=True)["id"])
-        before = client.get("/api/leaderboard").json()
-    with TestClient(create_app(url, settings=FAST)) as client:
-        assert client.get("/api/leaderboard").json() == before
-        assert len(client.get("/api/players/random bot").json()["recent"]) == 1
+    table = play_out(people_table(["ann", "bo", "cy", "di"], table_id="t1"))
+    with Store(url) as store:
+        store.create_table(table.id, table.config.to_dict(), AT)
+        for number, entry in enumerate(table.log, start=1):
+            store.append(table.id, number, entry)
+        store.set_status(table.id, "finished")
+    with TestClient(create_app(url, settings=FAST, password_hasher=CHEAP)) as client:
+        board = client.get("/api/leaderboard").json()  # the server rated it when it started
+        assert board["by"] == "rating"
+        assert [row["rank"] for row in board["players"]] == [1, 2, 3, 4]
+        assert {row["kind"] for row in board["players"]} == {"account"}
+        first = board["players"][0]
+        assert first["wins"] == 1
+        assert first["rating"] > board["players"][-1]["rating"]
+        assert first["points"] > 0 >= board["players"][-1]["points"]
+        page = client.get("/api/players/ANN").json()  # names are case-insensitive
+        assert page["name"] == "Ann"
+        (recent,) = page["recent"]
+        assert recent["table_id"] == "t1"
+        assert recent["record"] == "/api/tables/t1/record"
+        assert recent["table"] == "/tables/t1"
+        assert (recent["partner"], recent["opponents"]) == ("Cy", ["Bo", "Di"])
+        assert (recent["partner_bot"], recent["opponents_bot"]) == (False, [False, False])
+        assert recent["event"] is None
+        assert recent["reason"] == "deal_limit"
+        assert recent["counted"] is True
+        assert client.get("/api/players/nobody").status_code == 404
+        by_points = client.get("/api/leaderboard?by=points&limit=1").json()["players"]
+        assert len(by_points) == 1
+        assert by_points[0]["points"] == max(row["points"] for row in board["players"])
+        assert client.get("/api/leaderboard?by=luck").status_code == 400
+        assert client.get("/api/leaderboard?limit=0").status_code == 400
+        assert client.get("/api/leaderboard?min_matches=2").json()["players"] == []
+    with TestClient(create_app(url, settings=FAST, password_hasher=CHEAP)) as client:
+        assert client.get("/api/leaderboard").json() == board
 
 
 def test_ordinal_of_a_new_player_is_zero() -> None:
@@ -165,40 +175,30 @@ def test_ordinal_of_a_new_player_is_zero() -> None:
     assert abs(ordinal(row)) < 1e-9
 
 
-def test_people_are_rated_as_their_accounts_and_only_at_a_rated_table() -> None:
-    """Ratings only for accounts (issue 25): a rated table of accounts is rated under their keys; a
-    casual table, or a rated one with a guest at it, is not rated at all."""
-    rated = rate_table(play_out(people_table(["ann", "bo", "cy", "di"])), {}, table_time())
-    assert rated is not None
-    assert {(row.key, row.kind) for row in rated.players} == {
-        ("ann", "account"),
-        ("bo", "account"),
-        ("cy", "account"),
-        ("di", "account"),
-    }
-    casual = play_out(people_table(["ann", "bo", "cy", "di"], rated=False))
-    assert casual.status == "finished"
-    assert rate_table(casual, {}, table_time()) is None
-    with_guest = play_out(people_table(["ann", None, "cy", "di"]))
-    assert with_guest.status == "finished"
-    assert rate_table(with_guest, {}, table_time()) is None
-
-
-def test_a_casual_table_is_not_rated_and_the_leaderboard_lists_no_guests(client: TestClient) -> None:
+def test_the_leaderboard_lists_accounts_only_never_a_bot_or_a_guest(client: TestClient) -> None:
+    """Bots never appear on the leaderboard: a bots' table is casual and rates no one, and the rows of
+    bots (and guests) rated before the rules are kept but never listed nor shown."""
     seats = [{"kind": "bot", "bot": "heuristic"}, {"kind": "bot", "bot": "random"}] * 2
-    finished(client, create_table(client, seats=seats, max_deals=1)["id"])
+    create_table(client, seats=seats, max_deals=1)
     assert client.get("/api/leaderboard").json()["players"] == []
     store: Store = client.app.state.rooms.store  # type: ignore[attr-defined]
-    table = create_table(client, seats=seats, max_deals=1, rated=True)
-    finished(client, table["id"])
-    # a player rated before accounts existed (the migration marks such rows "guest")
-    store.create_table("legacy", {}, table_time())
-    store.save_rating("legacy", [PlayerRow("zed", "Zed", MODEL.mu, MODEL.sigma, matches=3, kind="guest")], ())
+    store.create_table("legacy", {}, AT)
+    store.save_rating(
+        "legacy",
+        [
+            PlayerRow("zed", "Zed", MODEL.mu, MODEL.sigma, matches=3, kind="guest"),
+            PlayerRow("bot:rex", "Rex", MODEL.mu + 5, MODEL.sigma, matches=8, wins=8, kind="bot"),
+            PlayerRow("ann", "Ann", MODEL.mu, MODEL.sigma, matches=1, wins=1, kind="account"),
+        ],
+        (),
+    )
     names = {row["name"] for row in client.get("/api/leaderboard").json()["players"]}
-    assert names == {"heuristic bot", "random bot"}
+    assert names == {"Ann"}
+    assert client.get("/api/players/Rex").status_code == 404
+    assert client.get("/api/players/bot:rex").status_code == 404
     assert client.get("/api/players/Zed").json()["kind"] == "guest"
     # Zed opens an account: the guest's history moves aside, the account starts its own rating
     signed_in(client, "Zed")
     assert client.get("/api/players/Zed").status_code == 404
     aside = client.get("/api/players/guest:zed").json()
-    assert (aside["name"], aside["matches"], aside["kind"]) == ("Zed", 3, "guest")
+    assert (aside["name"], aside["matches"], aside["kind"], aside["rank"]) == ("Zed", 3, "guest", None)

@@ -4,17 +4,20 @@ tricks, clocks and 托管, the log and its replay, what each viewer sees, and th
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import pytest
 
 from cardroom.bots.shengji import make_shengji_bot
+from cardroom.cards import format_cards, full_deck, parse_in_order
 from cardroom.records.shengji import replay_shengji
+from cardroom.server import shengji as shengji_table
 from cardroom.server.codec import ProtocolError
 from cardroom.server.config import Clocks, TableConfig, bot_seat
 from cardroom.server.seated import Due
 from cardroom.server.shengji import ShengjiTable
-from cardroom.shengji import Observation, Phase, Play
+from cardroom.shengji import Observation, Phase, Play, shuffled_deck
 
 HUMAN_AND_BOTS = TableConfig(
     game="shengji",
@@ -79,6 +82,46 @@ def test_a_table_of_bots_plays_its_deals_and_is_its_log() -> None:
     report = replay_shengji(json.loads(json.dumps(table.record())))
     assert report.ok, report
     assert len(report.deals) == 2
+
+
+def test_the_log_and_the_record_keep_the_deck_in_dealing_order() -> None:
+    """Issue 40: the deal entry once held the deck in print order and the table dealt from it, so every
+    Shengji table dealt the sorted deck. The deck is the shuffle of the deal's seed, in the order the
+    cards are drawn, in the log, the match and the record alike."""
+    table = ShengjiTable("s1", FOUR_BOTS, seed="order")
+    table.start_if_ready(1.0)
+    run_until(table, lambda t: t.status == "finished")
+    entries = [entry for entry in table.log if entry["type"] == "deal"]
+    record = table.record()
+    assert len(entries) == len(record["deals"]) == 2
+    for number, (entry, deal) in enumerate(zip(entries, record["deals"], strict=True), start=1):
+        shuffled = shuffled_deck(random.Random(f"order:{number}"))
+        assert parse_in_order(entry["deck"]) == shuffled
+        assert table.match.deals[number - 1].deck == shuffled
+        assert parse_in_order(deal["deck"]) == shuffled
+        assert shuffled != full_deck()
+    assert entries[0]["deck"] != entries[1]["deck"]
+
+
+def test_a_log_written_with_the_deck_in_print_order_replays_as_it_was_dealt(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A table logged before issue 40 (its deck in print order) was dealt that sorted deck: its log
+    still replays, and its record says so and replays (docs/records.md, "Shengji")."""
+    monkeypatch.setattr(shengji_table, "format_in_order", format_cards)  # the writer before the fix
+    old = ShengjiTable("s1", FOUR_BOTS, seed="old")
+    old.start_if_ready(1.0)
+    run_until(old, lambda t: t.status == "finished")
+    monkeypatch.undo()
+    log = json.loads(json.dumps(old.log))
+    assert next(entry for entry in log if entry["type"] == "deal")["deck"] == format_cards(full_deck())
+    rebuilt = ShengjiTable.replay("s1", FOUR_BOTS, log)
+    assert rebuilt.log == log
+    assert rebuilt.status == "finished"
+    assert rebuilt.match.deals[0].deck == full_deck()
+    record = json.loads(json.dumps(rebuilt.record()))
+    assert parse_in_order(record["deals"][0]["deck"]) == full_deck()
+    assert replay_shengji(record).ok
 
 
 def test_a_state_is_small_whatever_the_hand() -> None:

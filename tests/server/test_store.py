@@ -21,6 +21,8 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import inspect, text
 
+from cardroom.server.accounts import Accounts
+from cardroom.server.lookalikes import skeleton
 from cardroom.server.store import (
     MIGRATIONS,
     Base,
@@ -30,10 +32,12 @@ from cardroom.server.store import (
     alembic_config,
     database_url,
     default_database_url,
+    make_engine,
     migrate,
     normalize_url,
 )
 from tests.server import postgres
+from tests.server.conftest import CHEAP
 
 postgres_cluster = postgres.postgres_cluster
 postgres_url = postgres.postgres_url
@@ -380,6 +384,43 @@ def test_opening_migrates_to_head_and_again_changes_nothing(url: str) -> None:
         assert versions == [head_revision()]
         assert {"tables", "events", "alembic_version"} <= names
         assert second.entries("t1") == [{"type": "start"}]
+
+
+def test_the_migrations_are_one_line_with_one_head() -> None:
+    scripts = ScriptDirectory.from_config(alembic_config())
+    assert scripts.get_heads() == [head_revision()]
+    chain = [script.revision for script in scripts.walk_revisions()]
+    assert chain == [f"{number:04d}" for number in range(len(chain), 0, -1)], chain
+
+
+def test_a_database_at_the_previous_head_is_upgraded_with_its_accounts(url: str) -> None:
+    """A card room's database from before issue 40 (revision 0004, an account in it) opens at head:
+    the account keeps its row and is given its skeleton when the accounts are opened."""
+    engine = make_engine(url)
+    try:
+        migrate(engine, "0004")
+        with engine.begin() as connection:
+            connection.execute(
+                text(
+                    "INSERT INTO accounts (key, name, password_hash, role, created) "
+                    "VALUES ('ann', 'Ann', 'hash', 'player', :created)"
+                ),
+                {"created": T0},
+            )
+    finally:
+        engine.dispose()
+
+    with Store(url) as store:
+        with store.engine.connect() as connection:
+            versions = connection.execute(text("SELECT version_num FROM alembic_version")).scalars().all()
+        assert versions == [head_revision()]
+        before = store.account("ann")
+        assert before is not None
+        assert (before.name, before.skeleton) == ("Ann", None)
+        Accounts(store, CHEAP)
+        after = store.account("ann")
+        assert after is not None
+        assert after.skeleton == skeleton("Ann")
 
 
 def test_the_models_match_the_migrations(store: Store) -> None:

@@ -53,6 +53,43 @@ def serve_command(
             "events created, teams registered) by this; 0 turns them off.",
         ),
     ] = 1.0,
+    address_sockets: Annotated[
+        int,
+        typer.Option(
+            min=0,
+            help="Websockets one client address may hold open at once (0: no limit). A load test from "
+            "one machine sets 0.",
+        ),
+    ] = 50,
+    address_tables: Annotated[
+        int,
+        typer.Option(
+            min=0, help="Tables waiting for players one address may have open at once (0: no limit)."
+        ),
+    ] = 10,
+    waiting_expiry: Annotated[
+        float,
+        typer.Option(
+            min=0,
+            max=30 * 24 * 3600,
+            help="Seconds a table may wait for its players before it expires (0: never).",
+        ),
+    ] = 3600.0,
+    unload_after: Annotated[
+        float,
+        typer.Option(
+            min=0,
+            max=24 * 3600,
+            help="Seconds a table nobody is connected to, with nothing due, stays in memory before it is "
+            "unloaded (it is replayed from its log when asked for again).",
+        ),
+    ] = 30.0,
+    idle_tables: Annotated[
+        int,
+        typer.Option(
+            min=0, help="Idle tables kept in memory at most; past it the longest idle are unloaded."
+        ),
+    ] = 100,
     forwarded_allow_ips: Annotated[
         str | None,
         typer.Option(
@@ -87,6 +124,13 @@ def serve_command(
             help="With --node-url: this process's name, kept across restarts (default: host name and port)."
         ),
     ] = None,
+    public_url: Annotated[
+        str | None,
+        typer.Option(
+            help="With --node-url: where players' browsers reach this process (http(s)://HOST:PORT). "
+            "The table page tries the live processes' public URLs when its own stops answering."
+        ),
+    ] = None,
     lease_time: Annotated[
         float | None,
         typer.Option(
@@ -112,10 +156,15 @@ def serve_command(
 
     if workers > 1 and node_url is not None:
         raise typer.BadParameter("give --workers or --node-url, not both", param_hint="--node-url")
+    if public_url is not None and node_url is None:
+        raise typer.BadParameter(
+            "a public URL is for a process of several: give --node-url too", param_hint="--public-url"
+        )
     try:
-        node = None if node_url is None else Node.at(node_url, node_name)
+        node = None if node_url is None else Node.at(node_url, node_name, public_url)
     except ValueError as error:
-        raise typer.BadParameter(str(error), param_hint="--node-url") from None
+        hint = "--public-url" if str(error).startswith("public URL") else "--node-url"
+        raise typer.BadParameter(str(error), param_hint=hint) from None
     lease_time = lease_time or LEASE_TTL
     if workers > 1 and bot_workers is None:
         bot_workers = max(1, (os.cpu_count() or 1) // workers)
@@ -125,6 +174,11 @@ def serve_command(
         deal_pace=deal_pace,
         idle_timeout=idle_timeout or None,
         bot_workers=bot_workers,
+        address_sockets=address_sockets or None,
+        address_waiting_tables=address_tables or None,
+        waiting_expiry=waiting_expiry or None,
+        unload_after=unload_after,
+        idle_tables=idle_tables,
     ).with_rate_limits(rate_limits)
     if workers > 1:
         serve_workers(

@@ -20,7 +20,7 @@ class TableClass(Protocol):
     """A game's terminal table: one person against three bots, a match of ``rules``."""
 
     def __call__(
-        self, rules: Any, *, seed: int, seat: int, bots: str, max_deals: int | None, out: Path | None
+        self, rules: Any, *, seed: int | None, seat: int, bots: str, max_deals: int | None, out: Path | None
     ) -> CardTable: ...
 
 
@@ -50,7 +50,10 @@ def play_command(
         str, typer.Option(help=f"The bot at the other seats; available: {BOTS_HELP}.")
     ] = "heuristic",
     seat: Annotated[int, typer.Option(min=0, max=3, help="Your seat (0 and 2 are partners).")] = 0,
-    seed: Annotated[int, typer.Option(help="Seed of the cards and the bots.")] = 1,
+    seed: Annotated[
+        int | None,
+        typer.Option(help="Seed of the cards and the bots (default: a fresh one; the record keeps it)."),
+    ] = None,
     deals: Annotated[int | None, typer.Option(min=1, help="Deals to play (default: a match to A).")] = None,
     out: Annotated[Path, typer.Option(help="Where the match record is written at the end.")] = Path(
         "match.json"

@@ -8,7 +8,7 @@ one way: this module, then the two engines, then the readings.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from functools import cache
 from itertools import product
 from typing import Final, Protocol
@@ -48,7 +48,9 @@ class HandView:
         "wilds",
     )
 
-    def __init__(self, cards: Iterable[Card], level: Rank, rules: RuleSet = COMPETITION) -> None:
+    def __init__(
+        self, cards: Iterable[Card] | Mapping[Card, int], level: Rank, rules: RuleSet = COMPETITION
+    ) -> None:
         check_level(level)
         counts = card_counts(cards)
         wild = ALL_CARDS[natural_index(level, Suit.HEARTS)]
@@ -89,14 +91,21 @@ def other_rank(level: Rank) -> Rank:
     return Rank.THREE if level == Rank.TWO else Rank.TWO
 
 
-def card_counts(cards: Iterable[Card]) -> list[int]:
-    """How many of each of the 54 cards (by index); a card more than twice raises ``ValueError``, since
-    the two decks hold each card twice."""
+def card_counts(cards: Iterable[Card] | Mapping[Card, int]) -> list[int]:
+    """How many of each of the 54 cards (by index), from cards or a mapping of card to count (a
+    ``Counter``); a card held more than twice (or a negative count) raises ``ValueError`` naming it,
+    since the two decks hold each card twice. The compiled core reads a hand the same way."""
     counts = [0] * 54
-    for card in cards:
-        counts[card.index] += 1
-    if max(counts) > 2:
-        card = next(card for card in ALL_CARDS if counts[card.index] > 2)
+    if isinstance(cards, Mapping):
+        for card, times in cards.items():
+            counts[card.index] += times
+        wrong = max(counts) > 2 or min(counts) < 0
+    else:
+        for card in cards:
+            counts[card.index] += 1
+        wrong = max(counts) > 2
+    if wrong:
+        card = next(card for card in ALL_CARDS if not 0 <= counts[card.index] <= 2)
         raise ValueError(f"{card} is held {counts[card.index]} times: the two decks hold each card twice")
     return counts
 

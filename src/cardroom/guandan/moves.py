@@ -79,7 +79,7 @@ def legal_play_set(
             return native.leads(hand, level, rules)
         if previous.kind in native.kinds_of(rules):
             return native.follows(hand, previous, level, rules, with_pass=True)
-    view = HandView(hand.elements() if isinstance(hand, Counter) else hand, level, rules)
+    view = HandView(hand, level, rules)
     if previous is None:
         return native.ListPlaySet(list(iter_leads(view)))
     return native.ListPlaySet([PASS, *iter_follows(view, previous)])

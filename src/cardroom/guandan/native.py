@@ -223,7 +223,12 @@ class ListPlaySet:
     @overload
     def __getitem__(self, index: slice) -> list[Play]: ...
     def __getitem__(self, index: int | slice) -> Play | list[Play]:
-        return self._plays[index]
+        if isinstance(index, slice):
+            return self._plays[index]
+        try:
+            return self._plays[index]
+        except IndexError:
+            raise IndexError("play index out of range") from None
 
     def __iter__(self) -> Iterator[Play]:
         return iter(self._plays)
@@ -250,7 +255,10 @@ class ListPlaySet:
         return [found.get(_entry_key(entry, heads, card_indices), -1) for entry in entries]
 
     def index(self, play: Play) -> int:
-        return self._plays.index(play)
+        try:
+            return self._plays.index(play)
+        except ValueError:
+            raise ValueError("the play is not in this set") from None
 
     def kinds(self) -> npt.NDArray[np.uint8]:
         import numpy as np

@@ -6,7 +6,7 @@ plays are :mod:`cardroom.guandan.rankplays` (the competition's) and
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from itertools import compress
 from typing import Final, NamedTuple
 
@@ -141,7 +141,9 @@ class RankCounts:
         "wilds",
     )
 
-    def __init__(self, cards: Iterable[Card], level: Rank, rules: RuleSet = COMPETITION) -> None:
+    def __init__(
+        self, cards: Iterable[Card] | Mapping[Card, int], level: Rank, rules: RuleSet = COMPETITION
+    ) -> None:
         counts = card_counts(cards)
         wild_index = natural_index(level, Suit.HEARTS)
         self.wilds = counts[wild_index]

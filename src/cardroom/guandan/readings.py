@@ -13,7 +13,7 @@ from cardroom.cards import Card, Rank, card_index
 from cardroom.guandan import native
 from cardroom.guandan.combinations import ENUMERATORS, MAX_BOMB_SIZE, SIZED_ENUMERATORS
 from cardroom.guandan.extended import EXTENDED_ENUMERATORS
-from cardroom.guandan.hands import Enumerator, HandView, check_level
+from cardroom.guandan.hands import Enumerator, HandView, card_counts, check_level
 from cardroom.guandan.plays import Play, PlayKind, play_key
 from cardroom.guandan.ruleset import COMPETITION, RuleSet
 
@@ -50,6 +50,9 @@ def classify(cards: Iterable[Card], level: Rank, rules: RuleSet = COMPETITION) -
         check_level(level)
         if rules.extended_plays:
             kinds = tuple(EXTENDED_ORDER)
+        elif not kinds:
+            card_counts(held)  # no play of this size; an impossible hand is refused, as the pure engine does
+            return []
         return [
             play
             for kind in kinds
@@ -76,6 +79,7 @@ def read_as(
     if native.serves(rules):
         check_level(level)
         if kind not in native.kinds_of(rules):
+            card_counts(held)  # no play of this kind; an impossible hand is refused, as the pure engine does
             return None
         # a chained bomb's key depends on its shape, which the cards settle (one reading per rank)
         chained = kind is PlayKind.CHAIN_BOMB

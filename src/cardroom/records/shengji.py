@@ -26,7 +26,7 @@ from itertools import islice
 from pathlib import Path
 from typing import Any, Final, Literal
 
-from cardroom.cards import Card, NotationError, Rank, Suit, format_cards, parse_cards
+from cardroom.cards import Card, NotationError, Rank, Suit, format_cards, format_in_order, parse_cards
 from cardroom.records.files import dumps_record
 from cardroom.records.jsonpaths import (
     RecordError,
@@ -129,7 +129,7 @@ class ShengjiDealRecord:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "deck": " ".join(str(card) for card in self.deck),  # dealing order, not print order
+            "deck": format_in_order(self.deck),
             "first_drawer": self.first_drawer,
             "actions": [action.to_json() for action in self.actions],
         }

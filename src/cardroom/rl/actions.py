@@ -30,6 +30,8 @@ import numpy.typing as npt
 from cardroom.cards import ALL_CARDS, NATURAL_RANKS, Card, Rank, Suit, natural_index
 from cardroom.guandan import native
 from cardroom.guandan.deal import Action, Phase, PlayAction, ReturnAction, TributeAction
+from cardroom.guandan.hands import card_counts, check_level
+from cardroom.guandan.native import Hand
 from cardroom.guandan.observation import Observation
 from cardroom.guandan.plays import PASS, Play, PlayKind, play_key, rank_at_position, sequence_position
 from cardroom.guandan.readings import read_as
@@ -294,11 +296,10 @@ _SUIT_BITS: Final = np.array([1, 2, 4, 8])
 _ONE_SUIT: Final = np.array([bin(bits).count("1") == 1 for bits in range(16)])
 
 
-def _counts(hand: Iterable[Card], level: Rank) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], int]:
+def _counts(hand: Hand, level: Rank) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], int]:
     """(natural cards per suit and rank value (4 × 17), per rank value with the jokers at 15 and 16,
-    wild cards held)."""
-    indices = [card.index for card in hand]
-    counts = np.bincount(np.array(indices, dtype=np.intp), minlength=54)
+    wild cards held); a card held more than twice raises ``ValueError`` naming it, as in the core."""
+    counts = np.array(card_counts(hand), dtype=np.int64)
     wild = natural_index(level, Suit.HEARTS)
     wilds = int(counts[wild])
     counts[wild] = 0
@@ -309,7 +310,7 @@ def _counts(hand: Iterable[Card], level: Rank) -> tuple[npt.NDArray[np.int64], n
     return by_suit, natural, wilds
 
 
-def available_plays(hand: Iterable[Card], level: Rank, rules: RuleSet = COMPETITION) -> npt.NDArray[np.bool_]:
+def available_plays(hand: Hand, level: Rank, rules: RuleSet = COMPETITION) -> npt.NDArray[np.bool_]:
     """Which play entries the hand can make at this level, whatever there is to beat."""
     check_rules(rules)
     by_suit, natural, wilds = _counts(hand, level)
@@ -454,6 +455,8 @@ def concrete_play(
     flushes, then bombs kept where the ranks allow, then copies outside straight-flush windows, then
     ♠ ♥ ♣ ♦). Raises :class:`IllegalActionError` if the hand cannot make it (beating is not checked)."""
     index = _INDEX[spec] if isinstance(spec, ActionSpec) else operator.index(spec)
+    if not 0 <= index < NUM_ACTIONS:
+        raise IllegalActionError(f"action index {index} is outside the table (0–{NUM_ACTIONS - 1})")
     spec = ACTION_TABLE[index]
     if spec.move != "play" or spec.kind is None or spec.kind is PlayKind.PASS or spec.rank is None:
         raise ValueError(f"{spec.label} is not a play")
@@ -472,7 +475,9 @@ def pure_concrete_play(spec: ActionSpec, hand: Iterable[Card], level: Rank, rule
     the compiled core's choice is tested against."""
     assert spec.kind is not None
     assert spec.rank is not None
-    cards = _choose(spec, list(hand), level, rules)
+    held = card_counts(hand)
+    check_level(level)
+    cards = _choose(spec, held, level, rules)
     return read_as(cards, spec.kind, spec.rank, level, rules) if cards is not None else None
 
 
@@ -492,10 +497,8 @@ _SEQUENCE_SHAPES: Final = {
 _WINDOW_MASKS: Final = tuple(0b11111 << low for low in range(1, 11))
 
 
-def _choose(spec: ActionSpec, hand: Sequence[Card], level: Rank, rules: RuleSet) -> list[Card] | None:
-    held = [0] * 54
-    for card in hand:
-        held[card.index] += 1
+def _choose(spec: ActionSpec, counts: Sequence[int], level: Rank, rules: RuleSet) -> list[Card] | None:
+    held = list(counts)
     wild_index = natural_index(level, Suit.HEARTS)
     wilds = held[wild_index]
     held[wild_index] = 0

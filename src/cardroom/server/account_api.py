@@ -6,7 +6,8 @@ cookie must carry the session's CSRF token in ``X-CSRF-Token`` too (``GET /api/a
 or it is refused with 403: another site's form or script can make the browser send the cookie, not
 the token. Signing in and registering need no token (they replace the session) but are refused from a
 page of another site (its ``Origin`` header), so no site signs a visitor in to an account of its
-choosing. See docs/accounts.md.
+choosing. Ending sessions (signing out, signing out the other sessions, a change of password) closes
+the websockets those sessions opened (:mod:`cardroom.server.session_sockets`). See docs/accounts.md.
 """
 
 from __future__ import annotations
@@ -27,9 +28,11 @@ from cardroom.server.requests import (
     limited,
     limited_account,
     read_body,
+    require_account,
     signed_in,
 )
 from cardroom.server.seats import name_key
+from cardroom.server.session_sockets import SessionSockets
 
 SAFE_METHODS: Final = frozenset({"GET", "HEAD", "OPTIONS"})
 """The methods that change nothing."""
@@ -84,8 +87,14 @@ def _http(error: AccountError) -> HTTPException:
     return HTTPException(error.status, error.message)
 
 
+def _sockets(request: Request) -> SessionSockets:
+    sockets: SessionSockets = request.app.state.session_sockets
+    return sockets
+
+
 def account_api(app: FastAPI) -> None:
-    """``/api/accounts``, ``/api/session``, ``/api/account`` (docs/accounts.md)."""
+    """``/api/accounts``, ``/api/session``, ``/api/account``, its ``/sessions`` and ``/password``
+    (docs/accounts.md)."""
 
     @app.post("/api/accounts", status_code=201)
     async def register(request: Request) -> JSONResponse:
@@ -126,9 +135,43 @@ def account_api(app: FastAPI) -> None:
         secret = request.cookies.get(SESSION_COOKIE)
         if secret:
             await asyncio.to_thread(accounts_of(request).sign_out, secret)
+            _sockets(request).close_secret(secret)
         response = Response(status_code=204)
         response.delete_cookie(SESSION_COOKIE, path="/", httponly=True, samesite="lax")
         return response
+
+    @app.delete("/api/account/sessions")
+    async def sign_out_others(request: Request) -> JSONResponse:
+        """Sign out every other session of the account (other browsers, other devices): they end, and
+        the websockets they opened close at once. ``{"signed_out": n}``, the sessions ended."""
+        account = await require_account(request, "signing out your other sessions")
+        secret = request.cookies.get(SESSION_COOKIE) or ""
+        ended = await asyncio.to_thread(accounts_of(request).sign_out_others, account, secret)
+        _sockets(request).close(ended)
+        return JSONResponse({"signed_out": len(ended)})
+
+    @app.post("/api/account/password")
+    async def change_password(request: Request) -> JSONResponse:
+        """Change the account's password (``{"current_password", "new_password"}``): this session goes
+        on, every other one ends and its websockets close. 403 for a wrong current password (counted
+        as a sign-in), 400 for a new one refused (too short or long, or a common password)."""
+        limited(request, "sign_in")
+        account = await require_account(request, "changing your password")
+        limited_account(request, account.key)
+        body = await read_body(request)
+        secret = request.cookies.get(SESSION_COOKIE) or ""
+        try:
+            ended = await asyncio.to_thread(
+                accounts_of(request).change_password,
+                account,
+                secret,
+                body.get("current_password"),
+                body.get("new_password"),
+            )
+        except AccountError as error:
+            raise _http(error) from None
+        _sockets(request).close(ended)
+        return JSONResponse({"account": account.to_dict(), "signed_out": len(ended)})
 
     @app.get("/api/account")
     async def whoami(request: Request) -> JSONResponse:

@@ -6,9 +6,11 @@ store keeps only the SHA-256. A request that changes something carries the sessi
 hash of the session's secret under its own prefix), which a page learns from ``GET /api/account`` and
 another site can neither read nor work out.
 
-Names are players' names (:func:`cardroom.server.seats.clean_name`), one account per name case-folded;
-a name ending in " bot" is left to the bots. Hashing costs about 0.1 s of CPU, so the app calls these
-methods in a worker thread. See docs/accounts.md.
+Names are players' names (:func:`cardroom.server.seats.clean_name`), one account per name case-folded
+and per skeleton (:mod:`cardroom.server.lookalikes`: no name that only looks like another's); a name
+ending in " bot" is left to the bots. Passwords of 8 to 256 characters, none of the most common
+(:mod:`cardroom.server.passwords`). Hashing costs about 0.1 s of CPU, so the app calls these methods
+in a worker thread. See docs/accounts.md.
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
 from cardroom.server.codec import ProtocolError
+from cardroom.server.lookalikes import skeleton
+from cardroom.server.passwords import MAX_PASSWORD, MIN_PASSWORD, password_problem
 from cardroom.server.seats import clean_name, name_key, token_hash
 from cardroom.server.store import AccountRow, Store
 
@@ -32,8 +36,6 @@ Role = Literal["player", "director"]
 ROLES: Final[tuple[Role, ...]] = ("player", "director")
 """A ``director`` also creates and runs events (赛事); everyone else is a ``player``."""
 
-MIN_PASSWORD: Final = 8
-MAX_PASSWORD: Final = 256
 SESSION_DAYS: Final = 30
 """How long a sign-in lasts without signing in again."""
 BOT_SUFFIX: Final = " bot"
@@ -81,22 +83,33 @@ def _account(row: AccountRow) -> Account:
 
 
 def _password(value: object) -> str:
-    if not isinstance(value, str):
-        raise AccountError(400, "password: a string")
-    if not MIN_PASSWORD <= len(value) <= MAX_PASSWORD:
-        raise AccountError(400, f"password: {MIN_PASSWORD} to {MAX_PASSWORD} characters, got {len(value)}")
+    problem = password_problem(value)
+    if problem is not None:
+        raise AccountError(400, problem)
+    assert isinstance(value, str)
     return value
 
 
 def account_name(value: object) -> str:
-    """A name an account may take: a player's name not ending in " bot"."""
+    """A name an account may take: a player's name that does not end (or look as if it ends) in
+    " bot"."""
     try:
         name = clean_name(value)
     except ProtocolError as error:
         raise AccountError(400, error.message) from None
-    if name.casefold().endswith(BOT_SUFFIX):
+    if skeleton(name).endswith(skeleton(BOT_SUFFIX)) or name.casefold().endswith(BOT_SUFFIX):
         raise AccountError(400, f"name: names ending in {BOT_SUFFIX.strip()!r} are the bots'")
     return name
+
+
+def lookalike_message(name: str, holder: str) -> str:
+    """The refusal of ``name`` because the account ``holder`` has it, or a name that looks the same."""
+    if name_key(name) == name_key(holder):
+        return f"the name {name!r} is taken"
+    return (
+        f"the name {name!r} looks like the account {holder!r} (its letters differ only by characters "
+        "that look alike, in another script, full-width or invisible): choose another"
+    )
 
 
 class Accounts:
@@ -114,17 +127,29 @@ class Accounts:
         self.clock = clock
         self._dummy = self.hasher.hash(secrets.token_urlsafe(16))
         """Verified against when a name is unknown, so a wrong name costs as long as a wrong password."""
+        store.fill_skeletons(skeleton)
 
     def register(self, name: object, password: object, role: Role = "player") -> Account:
-        """A new account (409 when the name is taken)."""
+        """A new account (409 when the name, or one that looks the same, is an account's)."""
         clean = account_name(name)
         secret = _password(password)
         if role not in ROLES:
             raise AccountError(400, f"role: one of {', '.join(ROLES)}, got {role!r}")
-        row = AccountRow(name_key(clean), clean, self.hasher.hash(secret), role, self.clock())
-        if not self.store.create_account(row):
-            raise AccountError(409, f"the name {clean!r} is taken")
+        holder = self.lookalike(clean)
+        if holder is not None:
+            raise AccountError(409, lookalike_message(clean, holder.name))
+        row = AccountRow(
+            name_key(clean), clean, self.hasher.hash(secret), role, self.clock(), skeleton(clean)
+        )
+        clash = self.store.create_account(row)
+        if clash is not None:
+            raise AccountError(409, lookalike_message(clean, clash.name))
         return _account(row)
+
+    def lookalike(self, name: str) -> Account | None:
+        """The account of ``name``, or of a name that looks the same (the same skeleton), or ``None``."""
+        row = self.store.account(name_key(name)) or self.store.account_by_skeleton(skeleton(name))
+        return None if row is None else _account(row)
 
     def sign_in(self, name: object, password: object) -> tuple[Account, str]:
         """Check the name and password; the account and a new session's secret (401 when wrong)."""
@@ -159,6 +184,29 @@ class Accounts:
     def sign_out(self, secret: str) -> None:
         self.store.delete_sessions(token_hash=token_hash(secret))
 
+    def sign_out_others(self, account: Account, secret: str) -> list[str]:
+        """End every session of ``account`` but this browser's (its cookie's ``secret``); the hashes of
+        the sessions ended (their websockets are to be closed)."""
+        return self.store.end_sessions(account.key, keep=token_hash(secret))
+
+    def change_password(self, account: Account, secret: str, current: object, new: object) -> list[str]:
+        """The account's own change of password: ``current`` must be right (403 when not), ``new`` a
+        good password and not the same; every other session ends (their hashes are returned)."""
+        row = self.store.account(account.key)
+        if row is None:
+            raise AccountError(404, f"no account {account.name!r}")
+        if not isinstance(current, str) or len(current) > MAX_PASSWORD:
+            raise AccountError(403, "current_password: wrong password")
+        try:
+            self.hasher.verify(row.password_hash, current)
+        except (VerificationError, InvalidHashError):
+            raise AccountError(403, "current_password: wrong password") from None
+        fresh = _password(new)
+        if fresh == current:
+            raise AccountError(400, "new_password: the same as the current one")
+        self.store.update_account(row.key, password_hash=self.hasher.hash(fresh))
+        return self.sign_out_others(account, secret)
+
     def get(self, name: str) -> Account | None:
         """The account of this name (any case), or ``None``."""
         row = self.store.account(name_key(name))
@@ -184,6 +232,8 @@ class Accounts:
 
 __all__ = [
     "BOT_SUFFIX",
+    "MAX_PASSWORD",
+    "MIN_PASSWORD",
     "ROLES",
     "Account",
     "AccountError",
@@ -192,4 +242,5 @@ __all__ = [
     "account_name",
     "check_csrf",
     "csrf_token",
+    "lookalike_message",
 ]

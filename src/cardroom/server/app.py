@@ -28,23 +28,37 @@ from starlette.websockets import WebSocketDisconnect
 
 from cardroom.games import GAMES
 from cardroom.server.account_api import SAFE_METHODS, account_api, csrf_guard
-from cardroom.server.accounts import Account, Accounts
+from cardroom.server.accounts import Account, AccountError, Accounts, account_name
+from cardroom.server.bot_names import bot_names_checked
 from cardroom.server.cluster import Cluster
 from cardroom.server.codec import ProtocolError, parse_message, server_message, strict_json
 from cardroom.server.config import HUMAN, MAX_NAME, Settings, TableConfig, bot_seat
 from cardroom.server.events import HEADER, Director, DirectorError, LiveEvent, sheet_json
+from cardroom.server.fair_play import rated_table_problem
 from cardroom.server.forwarding import Forwarder, forward_client
+from cardroom.server.headers import SecurityHeaders, server_error
 from cardroom.server.leases import LEASE_TTL, Leases, Node
 from cardroom.server.limits import ClientLimits, MessageLimit, Refusal
+from cardroom.server.outage import StoreOutage
 from cardroom.server.printout import print_page
 from cardroom.server.ratings import Ratings
-from cardroom.server.requests import accounts_of, address, limited, read_body, require_account, signed_in
+from cardroom.server.recovery import UnavailableError
+from cardroom.server.requests import (
+    SESSION_COOKIE,
+    accounts_of,
+    address,
+    limited,
+    read_body,
+    require_account,
+    signed_in,
+)
 from cardroom.server.rooms import Connection, Room, Rooms
+from cardroom.server.session_sockets import SIGNED_OUT_CLOSE, SessionSockets
 from cardroom.server.shengji import ShengjiTable
 from cardroom.server.shengji_replay import deal_frames
+from cardroom.server.status_api import status_api
 from cardroom.server.store import Store
 from cardroom.server.store import database_url as resolve_database_url
-from cardroom.server.table import clean_name
 from cardroom.tournament import results_csv, standings_csv
 
 log = logging.getLogger(__name__)
@@ -57,7 +71,8 @@ UNKNOWN_TABLE_CLOSE: Final = 4404
 IDLE_CLOSE: Final = 4408
 """The websocket close code of a client that sent nothing for ``Settings.idle_timeout`` (HTTP's 408)."""
 FLOOD_CLOSE: Final = 4429
-"""The websocket close code of a client that sent past ``flood_factor`` times its rate (HTTP's 429)."""
+"""The websocket close code of a client over a limit (HTTP's 429): it sent past ``flood_factor`` times
+its rate, or its address holds ``Settings.address_sockets`` websockets already (the reason says which)."""
 COSTLY_MESSAGES: Final = frozenset({"legal", "hint"})
 """Table messages that cost the server much (``Settings.costly_rate``)."""
 QUICK_SUFFIX: Final = " vs three bots"
@@ -101,7 +116,7 @@ def create_app(
         ratings = Ratings(store, config)
         rooms.listeners.append(lambda room, before: ratings.listener(room, before) if rooms.primary else None)
         accounts = Accounts(store, password_hasher)
-        director = Director(store, rooms, accounts.get)
+        director = Director(store, rooms, accounts.get, lookalike=accounts.lookalike)
         app.state.rooms = rooms
         app.state.director = director
         app.state.ratings = ratings
@@ -109,6 +124,7 @@ def create_app(
         async with contextlib.AsyncExitStack() as stack:
             stack.callback(store.close)
             stack.push_async_callback(rooms.close)
+            rooms.start()
             if leases is None:
                 resumed, events, rated = rooms.resume_all(), director.load_all(), ratings.catch_up()
             else:
@@ -119,6 +135,8 @@ def create_app(
                 stack.push_async_callback(app.state.forward_client.aclose)
                 tending = asyncio.create_task(cluster.run(), name="cluster")
                 stack.push_async_callback(_cancel, tending)
+            sweeping = asyncio.create_task(app.state.session_sockets.run(store), name="session sockets")
+            stack.push_async_callback(_cancel, sweeping)
             log.info(
                 "card room: %s%s, %d tables resumed, %d events, %d matches rated",
                 store,
@@ -130,7 +148,11 @@ def create_app(
             yield
 
     app = FastAPI(
-        title="cardroom", summary="The Guandan (掼蛋) and Shengji (升级) card room", lifespan=lifespan
+        title="cardroom",
+        summary="The Guandan (掼蛋) and Shengji (升级) card room",
+        lifespan=lifespan,
+        docs_url=None,  # FastAPI's API pages run inline scripts from a CDN: /openapi.json stays
+        redoc_url=None,
     )
     app.state.settings = config
     app.state.node = node
@@ -143,9 +165,13 @@ def create_app(
         registrations=config.register_rate,
         sign_ins=config.sign_in_rate,
         costly=config.costly_rate,
+        address_costly=config.address_costly_rate,
+        seats=config.seat_rate,
+        sockets=config.address_sockets,
         max_keys=config.tracked_addresses,
     )
     app.state.limits_clock = limits_clock
+    app.state.session_sockets = SessionSockets()
     app.mount("/static", StaticFiles(directory=WEB, check_dir=False), name="static")
 
     @app.middleware("http")
@@ -158,11 +184,17 @@ def create_app(
 
     app.middleware("http")(csrf_guard)
     app.add_middleware(Forwarder)
+    app.add_middleware(StoreOutage)
+    # outermost: forwarded answers and refusals get them too; the pages may connect to the live
+    # processes the table page fails over to (GET /api/nodes)
+    app.add_middleware(SecurityHeaders, origins=lambda: _public_urls(app))
+    app.add_exception_handler(Exception, server_error)  # Starlette's 500, outside every middleware
     _pages(app)
     account_api(app)
     _api(app, config)
     _event_api(app, config)
     _rating_api(app)
+    status_api(app)
     app.add_api_websocket_route("/ws/tables/{table_id}", _websocket)
     app.add_api_websocket_route("/ws/events/{event_id}", _event_websocket)
     return app
@@ -172,6 +204,13 @@ async def _cancel(task: asyncio.Task[None]) -> None:
     task.cancel()
     with contextlib.suppress(asyncio.CancelledError):
         await task
+
+
+def _public_urls(app: FastAPI) -> list[str]:
+    """The live processes' public URLs (``--public-url``) as this process last listed them."""
+    rooms: Rooms | None = getattr(app.state, "rooms", None)
+    leases = None if rooms is None else rooms.leases
+    return [] if leases is None else leases.public_urls
 
 
 def _rooms(request: Request | WebSocket) -> Rooms:
@@ -239,26 +278,47 @@ def _room(request: Request, table_id: str) -> Room:
 
 async def _player_name(request: Request, account: Account | None, name: object) -> str:
     """The name a seat is taken under: the signed-in account's; else the guest's own, unless an
-    account holds it (409)."""
+    account holds it or one that looks the same (409), or it ends in " bot" (400)."""
     if account is not None:
         return account.name
     try:
-        guest = clean_name(name)
-    except ProtocolError as error:
-        raise HTTPException(400, error.message) from None
-    if await asyncio.to_thread(accounts_of(request).get, guest) is not None:
+        guest = account_name(name)
+    except AccountError as error:
+        raise HTTPException(error.status, error.message) from None
+    holder = await asyncio.to_thread(accounts_of(request).lookalike, guest)
+    if holder is not None:
         raise HTTPException(
-            409, f"the name {guest!r} is an account's: sign in as {guest}, or play under another name"
+            409,
+            f"the name {guest!r} is the account {holder.name}'s, or looks like it: sign in as "
+            f"{holder.name}, or play under another name",
         )
     return guest
 
 
-async def _sit(request: Request, room: Room, seat: int, name: object) -> dict[str, Any]:
-    """Take the seat (as the signed-in account, or a guest); answered once the seat is stored."""
+async def _checked_table(request: Request, config: TableConfig) -> TableConfig:
+    """A new table as asked, its bots' names cleaned (400 for a bad one, 409 for an account's or a
+    lookalike of one); a rated one only from a signed-in account (401) and without bots (400)."""
+    if config.rated and await signed_in(request) is None:
+        raise HTTPException(401, "sign in first: a rated table is created by a signed-in account")
+    problem = rated_table_problem(config)
+    if problem is not None:
+        raise HTTPException(400, problem)
+    try:
+        return await asyncio.to_thread(bot_names_checked, config, accounts_of(request).lookalike)
+    except AccountError as error:
+        raise HTTPException(error.status, error.message) from None
+
+
+async def _sit(request: Request, find: Callable[[], Room], seat: int, name: object) -> dict[str, Any]:
+    """Take the seat (as the signed-in account, or a guest) of the room ``find`` gives, asked after the
+    last wait (an idle room may leave memory meanwhile); answered once the seat is stored."""
     account = await signed_in(request)
     player = await _player_name(request, account, name)
+    room = find()
     try:
         token, stored = room.sit(seat, player, None if account is None else account.key)
+    except UnavailableError:
+        raise  # 503 (cardroom.server.outage)
     except ProtocolError as error:
         status = {"bad_message": 400, "not_signed_in": 403}.get(error.code, 409)
         raise HTTPException(status, error.message) from None
@@ -286,6 +346,13 @@ def _api(app: FastAPI, settings: Settings) -> None:
             "deal_pause": settings.deal_pause,
         }
 
+    @app.get("/api/nodes")
+    async def nodes(request: Request) -> dict[str, Any]:
+        """The public URLs of the card room's live processes (the table page tries them when its own
+        stops answering; docs/server.md, "Several processes"); none for a process alone."""
+        leases = _rooms(request).leases
+        return {"nodes": [] if leases is None else leases.public_urls}
+
     @app.get("/api/tables")
     async def tables(request: Request, status: str = "waiting,running") -> dict[str, Any]:
         """Open and running tables, newest first (``?status=finished`` for finished ones)."""
@@ -308,19 +375,30 @@ def _api(app: FastAPI, settings: Settings) -> None:
             config = TableConfig.from_dict(body, settings)
         except ValueError as error:
             raise HTTPException(400, str(error)) from None
-        return _rooms(request).create(config).summary()
+        config = await _checked_table(request, config)
+        creator = address(request) if config.human_seats else None
+        refusal = None if creator is None else _rooms(request).waiting_refusal(creator)
+        if refusal is not None:
+            raise HTTPException(429, refusal)
+        return _rooms(request).create(config, creator=creator).summary()
 
     @app.get("/api/tables/{table_id}")
     async def table(request: Request, table_id: str) -> dict[str, Any]:
-        return _room(request, table_id).summary()
+        summary = _rooms(request).summary_of(table_id)
+        if summary is None:
+            raise HTTPException(404, f"unknown table {table_id!r}")
+        return summary
 
     @app.post("/api/tables/{table_id}/seats/{seat}")
     async def sit(request: Request, table_id: str, seat: int) -> dict[str, Any]:
         """Take a human seat: ``{"name"}`` → ``{"id", "seat", "token"}`` (409 when taken or a bot's).
         Signed in, the seat is the account's, under its name; a seat the account owns already gives a
-        new token (the same player on another device)."""
-        room = _room(request, table_id)
-        return await _sit(request, room, seat, (await read_body(request)).get("name"))
+        new token (the same player on another device): every connection of the old token is closed."""
+        limited(request, "seat")
+        if _rooms(request).game(table_id) is None:
+            raise HTTPException(404, f"unknown table {table_id!r}")
+        name = (await read_body(request)).get("name")
+        return await _sit(request, lambda: _room(request, table_id), seat, name)
 
     @app.post("/api/quick", status_code=201)
     async def quick(request: Request) -> dict[str, Any]:
@@ -341,7 +419,7 @@ def _api(app: FastAPI, settings: Settings) -> None:
             deal_pause=settings.deal_pause,
             deal_pace=settings.deal_pace,
         )
-        return await _sit(request, _rooms(request).create(config), 0, name)
+        return await _sit(request, lambda: _rooms(request).create(config), 0, name)
 
     @app.get("/api/tables/{table_id}/deals/{deal_number}/replay")
     async def deal_replay(request: Request, table_id: str, deal_number: int) -> dict[str, Any]:
@@ -357,8 +435,10 @@ def _api(app: FastAPI, settings: Settings) -> None:
     @app.get("/api/tables/{table_id}/record")
     async def record(request: Request, table_id: str) -> JSONResponse:
         """The match record (``cardroom replay`` reads it); only the finished deals while it runs."""
-        room = _room(request, table_id)
-        return JSONResponse(room.table.record())
+        record = _rooms(request).record_of(table_id)
+        if record is None:
+            raise HTTPException(404, f"unknown table {table_id!r}")
+        return JSONResponse(record)
 
 
 def _director(request: Request | WebSocket) -> Director:
@@ -540,7 +620,8 @@ def _rating_api(app: FastAPI) -> None:
 
 
 class _Gate:
-    """What a websocket's messages pass before they are handled: the idle timeout and the rate limits
+    """What a websocket and its messages pass before they are handled: the limit on one address's
+    open websockets (:meth:`admit`), the idle timeout and the rate limits
     (:mod:`cardroom.server.limits`). Over a limit, a message is answered with ``rate_limited`` and
     dropped; a client silent for ``idle_timeout``, or flooding, is closed (:data:`IDLE_CLOSE`,
     :data:`FLOOD_CLOSE`)."""
@@ -554,6 +635,26 @@ class _Gate:
         self.bucket: MessageLimit = self.limits.connection(self.clock())
         self.closing: tuple[int, str] | None = None
         """The close code and reason, once the server decided to close."""
+        self.admitted = False
+
+    async def admit(self, websocket: WebSocket) -> bool:
+        """Count the accepted websocket against its address's open ones; over the limit it is told
+        ``too_many_connections`` and closed (:data:`FLOOD_CLOSE`) before anything is loaded for it."""
+        refusal = self.limits.open_socket(self.address)
+        if refusal is None:
+            self.admitted = True
+            return True
+        log.warning("refusing a websocket of %s: %s", self.address, refusal)
+        with contextlib.suppress(Exception):
+            await websocket.send_json(ProtocolError("too_many_connections", refusal).frame())
+            await websocket.close(FLOOD_CLOSE, refusal[:120])
+        return False
+
+    def release(self) -> None:
+        """The websocket ended: it no longer counts against its address."""
+        if self.admitted:
+            self.admitted = False
+            self.limits.close_socket(self.address)
 
     async def next(self, websocket: WebSocket, reply: Callable[[dict[str, Any]], None]) -> Message | None:
         """The next message to handle; ``None`` when the client left or is to be closed. A message over
@@ -579,6 +680,7 @@ class _Gate:
     async def close(self, websocket: WebSocket, sender: asyncio.Task[None]) -> None:
         """Stop the sender; then close the socket with the code decided, if any (a client already gone
         is no matter)."""
+        self.release()
         sender.cancel()
         if self.closing is None:
             return
@@ -613,22 +715,35 @@ def _rate_limited(refusal: Refusal, received: Message) -> dict[str, Any]:
 async def _event_websocket(websocket: WebSocket, event_id: str) -> None:
     """An event page: the event now and after every change (docs/tournaments-api.md)."""
     await websocket.accept()
+    gate = _Gate(websocket)
+    if not await gate.admit(websocket):
+        return
     director = _director(websocket)
     live = director.events.get(event_id)
     if live is None:
         message = {"type": "error", "v": 1, "code": "unknown_event", "message": f"unknown event {event_id!r}"}
         await websocket.send_json(message)
         await websocket.close(UNKNOWN_TABLE_CLOSE)
+        gate.release()
         return
     queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
     live.subscribers.add(queue)
     queue.put_nowait({"type": "event", "v": 1, "event": director.view(live)})
+
+    def signed_out() -> None:
+        gate.closing = (SIGNED_OUT_CLOSE, "signed out")
+        queue.put_nowait(None)
+
+    sockets: SessionSockets = websocket.app.state.session_sockets
+    session = sockets.add(websocket.cookies.get(SESSION_COOKIE), signed_out)
 
     async def pump() -> None:
         try:
             while True:
                 message = await queue.get()
                 if message is None:
+                    if gate.closing is not None:
+                        await websocket.close(*gate.closing)
                     return
                 while message.get("type") == "event" and not queue.empty():
                     newer = queue.get_nowait()  # only the latest snapshot matters
@@ -640,7 +755,6 @@ async def _event_websocket(websocket: WebSocket, event_id: str) -> None:
             return
 
     sender = asyncio.create_task(pump())
-    gate = _Gate(websocket)
     try:
         while (received := await gate.next(websocket, queue.put_nowait)) is not None:
             try:
@@ -656,6 +770,7 @@ async def _event_websocket(websocket: WebSocket, event_id: str) -> None:
     except WebSocketDisconnect:
         pass
     finally:
+        sockets.discard(session, signed_out)
         live.subscribers.discard(queue)
         await gate.close(websocket, sender)
 
@@ -663,15 +778,29 @@ async def _event_websocket(websocket: WebSocket, event_id: str) -> None:
 async def _websocket(websocket: WebSocket, table_id: str) -> None:
     """One client: messages in, the room's queue out (docs/protocol.md)."""
     await websocket.accept()
+    gate = _Gate(websocket)
+    if not await gate.admit(websocket):
+        return
     rooms = _rooms(websocket)
-    room = rooms.get(table_id)
+    try:
+        room = rooms.get(table_id)
+    except BaseException:
+        gate.release()
+        raise
     if room is None:
+        gate.release()
         await websocket.send_json(ProtocolError("unknown_table", f"unknown table {table_id!r}").frame())
         await websocket.close(UNKNOWN_TABLE_CLOSE)
         return
     connection = Connection()
+    room.attach(connection)  # before any wait: an idle room leaves memory only with no socket attached
     limit = rooms.settings.max_message
-    gate = _Gate(websocket)
+
+    def signed_out() -> None:
+        connection.close(SIGNED_OUT_CLOSE, "signed out")
+
+    sockets: SessionSockets = websocket.app.state.session_sockets
+    session = sockets.add(websocket.cookies.get(SESSION_COOKIE), signed_out)
 
     async def pump() -> None:
         """Send the connection's queue in order; a socket that fails ends it quietly."""
@@ -679,7 +808,7 @@ async def _websocket(websocket: WebSocket, table_id: str) -> None:
             while True:
                 message = await connection.queue.get()
                 if message is None:
-                    await websocket.close()
+                    await websocket.close(*connection.ending)
                     return
                 await websocket.send_text(json.dumps(message, ensure_ascii=False))
         except Exception:  # the client went away; the receive loop sees the disconnect
@@ -689,7 +818,7 @@ async def _websocket(websocket: WebSocket, table_id: str) -> None:
     try:
         while not connection.closed:
             received = await gate.next(websocket, connection.send)
-            if received is None:
+            if received is None or connection.closed:
                 break
             raw = received.get("text")
             if raw is None:
@@ -697,7 +826,7 @@ async def _websocket(websocket: WebSocket, table_id: str) -> None:
             try:
                 message = parse_message(raw, limit)
                 if message["type"] in COSTLY_MESSAGES:
-                    refusal = gate.limits.costly(gate.bucket, gate.clock())
+                    refusal = gate.limits.costly(gate.bucket, gate.address, gate.clock())
                     if refusal is not None:
                         connection.send(_rate_limited(refusal, received))
                         continue
@@ -712,5 +841,8 @@ async def _websocket(websocket: WebSocket, table_id: str) -> None:
     except WebSocketDisconnect:
         pass
     finally:
+        sockets.discard(session, signed_out)
         room.leave(connection)
+        if connection.ending[0] != 1000:  # the room closed it saying why: let the sender say it
+            await asyncio.wait([sender], timeout=5.0)
         await gate.close(websocket, sender)

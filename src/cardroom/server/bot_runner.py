@@ -4,19 +4,26 @@ long (a search bot at many tables) never holds the event loop, or people's table
 A decision is a pure call, ``game``'s bot ``name`` seeded with ``seed`` answering ``observation``: bots
 keep nothing between decisions here (the seed comes from the table, the seat and the log's number, so
 a table replays the same). ``workers=0`` thinks in threads of the server's own process instead.
+
+A pool whose worker died (killed by the OS for memory, say) is broken for good: every decision sent to
+it fails at once. The runner then starts a new pool, logs it once, and asks the new pool again.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import multiprocessing
 import os
 import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from cardroom.games import GAMES
+
+log = logging.getLogger(__name__)
 
 
 def exit_with_parent(interval: float = 1.0) -> None:
@@ -44,19 +51,39 @@ class BotRunner:
     def __init__(self, workers: int | None = None) -> None:
         self.workers = (os.cpu_count() or 1) if workers is None else workers
         self._pool: ProcessPoolExecutor | None = None
+        self.restarts = 0
+        """New pools started because the one before broke."""
 
-    async def decide(self, game: str, name: str, seed: int, observation: Any) -> Any:
-        """The bot's action, thought elsewhere than on the event loop."""
-        if self.workers == 0:
-            return await asyncio.to_thread(decide, game, name, seed, observation)
+    def _current(self) -> ProcessPoolExecutor:
         if self._pool is None:
             # spawn: the server's process has threads (the store writer), which fork must not copy
             context = multiprocessing.get_context("spawn")
             self._pool = ProcessPoolExecutor(
                 max_workers=self.workers, mp_context=context, initializer=exit_with_parent
             )
+        return self._pool
+
+    async def decide(self, game: str, name: str, seed: int, observation: Any) -> Any:
+        """The bot's action, thought elsewhere than on the event loop; asked again of a new pool
+        when the pool broke (once: a pool that breaks again raises ``BrokenProcessPool``)."""
+        if self.workers == 0:
+            return await asyncio.to_thread(decide, game, name, seed, observation)
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._pool, decide, game, name, seed, observation)
+        pool = self._current()
+        try:
+            return await loop.run_in_executor(pool, decide, game, name, seed, observation)
+        except BrokenProcessPool:
+            self._replace(pool)
+        return await loop.run_in_executor(self._current(), decide, game, name, seed, observation)
+
+    def _replace(self, broken: ProcessPoolExecutor) -> None:
+        """Drop ``broken`` for a new pool, unless another decision already did (logged once a pool)."""
+        if self._pool is not broken:
+            return
+        self._pool = None
+        broken.shutdown(wait=False, cancel_futures=True)
+        self.restarts += 1
+        log.error("the bots' process pool broke (a worker process died); started a new one")
 
     def close(self) -> None:
         """Stop the processes (decisions in flight are dropped)."""

@@ -1,7 +1,8 @@
 """This process's part in a card room of several processes (:mod:`cardroom.server.leases`): every
 third of the lease time it renews its leases, lets go of the tables it lost, adopts the tables of a
 process that died, and takes the primary role when it is free (then it runs the events and rates the
-matches every process finished)."""
+matches every process finished). A process with a public URL says it is alive, and each keeps the
+list of the live processes' public URLs that the table page tries when its own process goes away."""
 
 from __future__ import annotations
 
@@ -31,6 +32,8 @@ class Cluster:
         """Take the primary role if it is free, then resume the tables this process may own (and
         the events, if primary): tables resumed, events loaded, matches rated."""
         self.leases.claim(PRIMARY)
+        self.leases.announce()
+        self.leases.find_nodes()
         resumed = self.rooms.resume_all()
         events, rated = self._roles()
         return resumed, events, rated
@@ -39,6 +42,7 @@ class Cluster:
         """One round: leases renewed, lost tables let go, dead processes' tables adopted, the
         primary role taken when it is free (and given up when lost), finished matches rated."""
         await self.rooms.tend()
+        await asyncio.to_thread(self.leases.find_nodes)
         if not self.leases.holds(PRIMARY):
             await asyncio.to_thread(self.leases.claim, PRIMARY)
         was_primary = self.primary

@@ -14,6 +14,7 @@ Whatever a client sends that cannot be read is a :class:`ProtocolError` with cod
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import Any, Final, Literal
 
@@ -37,6 +38,10 @@ ErrorCode = Literal[
     "unknown_table",
     "bad_token",
     "not_signed_in",
+    "seat_replaced",
+    "table_expired",
+    "too_many_connections",
+    "unavailable",
 ]
 
 
@@ -85,6 +90,21 @@ def read_card(value: object, where: str) -> Card:
         return Card.parse(value)
     except NotationError as error:
         raise ProtocolError("bad_message", f"{where}: {error}") from None
+
+
+def read_cards(values: list[Any], where: str) -> tuple[Card, ...]:
+    """Cards a client sends (``["S3", "S3"]``), each in notation (``bad_message`` names the one that is
+    not); a card sent more than twice is an ``illegal_action`` naming it: the two decks hold each card
+    twice, so no hand holds it, and the rules engines refuse such a hand."""
+    cards = tuple(read_card(value, f"{where}[{index}]") for index, value in enumerate(values))
+    counts = Counter(cards)
+    over = next((card for card in cards if counts[card] > 2), None)
+    if over is not None:
+        raise ProtocolError(
+            "illegal_action",
+            f"{where}: {over} is sent {counts[over]} times; the two decks hold each card twice",
+        )
+    return cards
 
 
 def read_hand(text: str) -> tuple[Card, ...]:
@@ -163,7 +183,7 @@ def read_play(value: Mapping[str, Any], level: Rank, rules: RuleSet) -> list[Pla
         )
     if len(names) > 27:
         raise ProtocolError("bad_message", f"action.cards: a hand has at most 27 cards, got {len(names)}")
-    cards = [read_card(name, f"action.cards[{index}]") for index, name in enumerate(names)]
+    cards = read_cards(names, "action.cards")
     kind, rank = value.get("kind"), value.get("rank")
     if kind is not None and (not isinstance(kind, str) or kind not in KINDS_BY_TYPE or kind == "PASS"):
         known = ", ".join(name for name in KINDS_BY_TYPE if name != "PASS")
@@ -256,9 +276,36 @@ MAX_DEPTH = 16
 """Nesting of arrays and objects a client's JSON may have (the deepest message of the protocol has 3)."""
 
 
+class NotTextError(ValueError):
+    """A string of a client's JSON that is not Unicode text: a lone surrogate (``"\\ud800"``), which
+    JSON's escapes can spell but no text holds; it could be neither stored nor sent back."""
+
+
+def check_text(value: Any, path: str = "") -> None:
+    """Raise :class:`NotTextError` naming the first string (a value or a key) of ``value`` that holds a
+    lone surrogate, by its path (``seats[1].name``)."""
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError as error:
+            where = path or "the value"
+            bad = value[error.start].encode("unicode_escape").decode("ascii")
+            raise NotTextError(
+                f"{where}: a lone surrogate ({bad}) is not text; send names and text as valid Unicode"
+            ) from None
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            check_text(key, f"{path}.{key!a}" if path else f"{key!a}")
+            check_text(item, f"{path}.{key}" if path else str(key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            check_text(item, f"{path}[{index}]")
+
+
 def strict_json(raw: str | bytes) -> Any:
     """JSON as a client may send it: standard JSON only (``NaN`` and ``Infinity`` refused) nested at most
-    :data:`MAX_DEPTH` deep; ``ValueError`` says what is wrong."""
+    :data:`MAX_DEPTH` deep, its strings Unicode text (:class:`NotTextError`); ``ValueError`` says what
+    is wrong."""
     depth = deepest = 0
     quoted = escaped = False
     for char in raw.decode("utf-8", "replace") if isinstance(raw, bytes) else raw:
@@ -278,16 +325,20 @@ def strict_json(raw: str | bytes) -> Any:
     def refuse(constant: str) -> Any:
         raise ValueError(f"{constant} is not a JSON number")
 
-    return json.loads(raw, parse_constant=refuse)
+    value = json.loads(raw, parse_constant=refuse)
+    check_text(value)
+    return value
 
 
 def parse_message(raw: str | bytes, limit: int) -> dict[str, Any]:
     """A client message: a JSON object with a string ``type``, at most ``limit`` bytes."""
-    size = len(raw.encode() if isinstance(raw, str) else raw)
+    size = len(raw.encode("utf-8", "surrogatepass") if isinstance(raw, str) else raw)
     if size > limit:
         raise ProtocolError("bad_message", f"message too large: {size} bytes, the limit is {limit}")
     try:
         value = strict_json(raw)
+    except NotTextError as error:
+        raise ProtocolError("bad_message", str(error)) from None
     except (ValueError, UnicodeDecodeError) as error:
         raise ProtocolError("bad_message", f"not valid JSON: {error}") from None
     if not isinstance(value, dict) or not isinstance(value.get("type"), str):

@@ -33,6 +33,7 @@ MAX_DEAL_PAUSE: Final = 120.0
 MAX_DEALS: Final = 1000
 MAX_DEAL_PACE: Final = 2.0
 MAX_IDLE_TIMEOUT: Final = 24 * 3600.0
+MAX_WAITING_EXPIRY: Final = 30 * 24 * 3600.0
 
 MESSAGE_RATE: Final = Rate(40, 10.0)
 """A page sends a ``check`` on each change of the selection: a quick drag across the hand is a burst;
@@ -56,6 +57,25 @@ COSTLY_RATE: Final = Rate(5, 1.0)
 page asks for a hint now and then, a tool for the legal actions once a turn."""
 SIGN_IN_RATE: Final = Rate(10, 1 / 6)
 """Ten tries at once, then ten a minute: a person mistyping is not held up, guessing passwords is."""
+ADDRESS_COSTLY_RATE: Final = Rate(10, 2.0)
+"""All of one address's ``legal`` and ``hint`` together: 40 sockets asking ``legal`` once a second each
+raised every table's latency from 1 ms to 89 ms; two a second is a club's tables' worth of hints."""
+SEAT_RATE: Final = Rate(20, 1 / 3)
+"""Seats taken (or claimed again for a new token) from one address: a club behind one address seats
+a round's players at once, then 20 a minute; each seat is a log entry stored for good."""
+ADDRESS_SOCKETS: Final = 50
+"""Websockets one address may hold open: a club's players with a table and an event page each."""
+ADDRESS_WAITING_TABLES: Final = 10
+"""Tables waiting for players that one address may have open at once: the lobby lists the 200 newest,
+so one address could otherwise push everyone else's off it."""
+WAITING_EXPIRY: Final = 3600.0
+"""Seconds a table may wait for its players before it expires (it is deleted: no card was dealt)."""
+UNLOAD_AFTER: Final = 30.0
+"""Seconds a table stays in memory once nobody is connected and nothing is due (a page reloaded
+comes back within them without the table being replayed)."""
+IDLE_TABLES: Final = 100
+"""Idle tables kept in memory at most, however recently used: past it the longest idle are unloaded
+at once, so opening old tables one after another cannot fill the memory (~1 MiB each)."""
 
 
 @dataclass(frozen=True)
@@ -443,6 +463,20 @@ class Settings:
     """Addresses each per-address limit remembers; past this the least recently seen is forgotten."""
     bot_workers: int | None = None
     """Processes the bots think in (``None``: one per core; 0: threads of the server's process)."""
+    address_costly_rate: Rate | None = ADDRESS_COSTLY_RATE
+    """``legal`` and ``hint`` messages all websockets of one address may send together."""
+    seat_rate: Rate | None = SEAT_RATE
+    """Seats one address may take, or claim again for a new token (``POST …/seats/{seat}``)."""
+    address_sockets: int | None = ADDRESS_SOCKETS
+    """Websockets one address may hold open at once (``None``: no limit)."""
+    address_waiting_tables: int | None = ADDRESS_WAITING_TABLES
+    """Tables waiting for players one address may have created and open at once (``None``: no limit)."""
+    waiting_expiry: float | None = WAITING_EXPIRY
+    """Seconds a table may wait for its players before it expires; ``None``: never."""
+    unload_after: float = UNLOAD_AFTER
+    """Seconds an idle table (nobody connected, nothing due) stays in memory before it is unloaded."""
+    idle_tables: int = IDLE_TABLES
+    """Idle tables kept in memory at most; past it the longest idle are unloaded at once."""
 
     def __post_init__(self) -> None:
         _number("bot_delay", self.bot_delay, high=MAX_BOT_DELAY)
@@ -457,6 +491,8 @@ class Settings:
             "register_rate",
             "sign_in_rate",
             "costly_rate",
+            "address_costly_rate",
+            "seat_rate",
         ):
             rate = getattr(self, name)
             if rate is not None and not isinstance(rate, Rate):
@@ -477,6 +513,16 @@ class Settings:
             isinstance(workers, bool) or not isinstance(workers, int) or not 0 <= workers <= 64
         ):
             raise ValueError(f"bot_workers: 0 to 64, or None for one per core, got {workers!r}")
+        for name in ("address_sockets", "address_waiting_tables"):
+            most = getattr(self, name)
+            if most is not None and (isinstance(most, bool) or not isinstance(most, int) or most < 1):
+                raise ValueError(f"{name}: a whole number of at least 1, or None for no limit, got {most!r}")
+        if self.waiting_expiry is not None:
+            _number("waiting_expiry", self.waiting_expiry, high=MAX_WAITING_EXPIRY, open_low=True)
+        _number("unload_after", self.unload_after, high=MAX_IDLE_TIMEOUT)
+        idle = self.idle_tables
+        if isinstance(idle, bool) or not isinstance(idle, int) or idle < 0:
+            raise ValueError(f"idle_tables: a whole number of 0 or more, got {self.idle_tables!r}")
 
     def with_(self, **changes: Any) -> Settings:
         """A copy with some settings changed."""
@@ -498,6 +544,8 @@ class Settings:
             register_rate=scaled(self.register_rate),
             sign_in_rate=scaled(self.sign_in_rate),
             costly_rate=scaled(self.costly_rate),
+            address_costly_rate=scaled(self.address_costly_rate),
+            seat_rate=scaled(self.seat_rate),
         )
 
 

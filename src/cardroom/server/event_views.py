@@ -52,6 +52,7 @@ def sheet_json(live: LiveEvent, sheet: ScoreSheet) -> dict[str, Any]:
         "teams": list(sheet.teams),
         "team_names": [event.team(team).display for team in sheet.teams],
         "players": list(sheet.players),
+        "bots": _sheet_bots(live, sheet),
         "table_id": live.tables.get((sheet.round, sheet.table)),
         "lines": [{**line.to_dict(), "text": line.describe()} for line in sheet.lines],
         "penalties": [penalty_json(record) for record in sheet.penalties],
@@ -59,6 +60,15 @@ def sheet_json(live: LiveEvent, sheet: ScoreSheet) -> dict[str, Any]:
         "signed": list(sheet.signed),
         "final": sheet.final,
     }
+
+
+def _sheet_bots(live: LiveEvent, sheet: ScoreSheet) -> list[bool]:
+    """Whether each seat of the sheet's table is a bot's (the page marks its name)."""
+    try:
+        pairing = live.event.round(sheet.round).pairing(sheet.table)
+    except KeyError:
+        return [False] * len(sheet.players)
+    return [player.bot is not None for player in live.event.seat_players(pairing)]
 
 
 def _account_of(live: LiveEvent, player: Player) -> str | None:

@@ -23,7 +23,8 @@ from typing import Any
 
 from cardroom.bots import BOTS
 from cardroom.server import event_views
-from cardroom.server.accounts import Account
+from cardroom.server.accounts import Account, AccountError
+from cardroom.server.bot_names import Lookalike, bot_name
 from cardroom.server.codec import ProtocolError
 from cardroom.server.config import EventLink, SeatConfig, Settings, TableConfig
 from cardroom.server.event_state import (
@@ -76,11 +77,15 @@ class Director:
         rooms: Rooms,
         find_account: Callable[[str], Account | None] = lambda _name: None,
         clock: Callable[[], float] = time.time,
+        *,
+        lookalike: Lookalike | None = None,
     ) -> None:
         self.store = store
         self.rooms = rooms
         self.find_account = find_account
         """The account of a name (any case), or ``None``: registration takes only accounts."""
+        self.lookalike: Lookalike = lookalike or find_account
+        """The account of a name or of one that looks the same: no bot is named like an account."""
         self.clock = clock
         self.events: dict[str, LiveEvent] = {}
         rooms.listeners.append(self.table_changed)
@@ -228,8 +233,12 @@ class Director:
         raw_name = value.get("name", f"{bot} bot" if bot is not None else None)
         try:
             name = clean_name(raw_name)
+            if bot is not None:
+                name = bot_name(name, self.lookalike, f"{where}.name")
         except ProtocolError as error:
             raise DirectorError(400, f"{where}.{error.message}") from None
+        except AccountError as error:
+            raise DirectorError(error.status, error.message) from None
         if bot is None:
             account = self.find_account(name)
             if account is None:
@@ -266,7 +275,15 @@ class Director:
         if fill is not None:
             if fill not in BOTS:
                 raise DirectorError(400, f"fill_with_bots: unknown bot {fill!r}")
-            event = event.fill_with_bots(fill)
+            filled = event.fill_with_bots(fill)
+            for player in filled.teams[-1].players if filled is not event else ():
+                try:
+                    bot_name(player.name, self.lookalike, "fill_with_bots")
+                except AccountError as error:
+                    raise DirectorError(
+                        error.status, f"{error.message}: register a bot team by hand"
+                    ) from None
+            event = filled
         try:
             event = event.start(random.Random(secrets.randbits(64)))
         except ValueError as error:

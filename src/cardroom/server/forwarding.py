@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hmac
-import json
 import logging
 import re
 from collections.abc import AsyncIterator
@@ -25,8 +24,9 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from cardroom.server.leases import PRIMARY
+from cardroom.server.outage import refuse
+from cardroom.server.recovery import RECONNECT_CLOSE
 from cardroom.server.rooms import Rooms, TableMovingError
-from cardroom.server.store import LeaseRow
 
 log = logging.getLogger(__name__)
 
@@ -58,10 +58,6 @@ WEBSOCKET_HEADERS: Final = frozenset({"cookie", "origin", "user-agent", "accept-
 """A relayed websocket's headers kept (the handshake's own are the client library's)."""
 TABLE_PATH: Final = re.compile(r"^/(?:api|ws)/tables/([^/]+)")
 EVENT_PATH: Final = re.compile(r"^/(?:api/events|ws/events/|events/[^/]+/print)")
-MOVING_CLOSE: Final = 1013
-"""The websocket close code when the table's process cannot be reached now (try again later)."""
-RESTART_CLOSE: Final = 1012
-"""The websocket close code when the owner's connection ended without a close of its own."""
 MAX_FRAME: Final = 1 << 22
 
 
@@ -85,11 +81,11 @@ class Forwarder:
         try:
             owner = self._owner(state.rooms, scope["path"])
         except TableMovingError as error:
-            await _unavailable(scope, receive, send, str(error))
+            await refuse(scope, receive, send, str(error))
             return
         if forwarded:  # from another process: served here, never forwarded again
             if owner is not None:
-                await _unavailable(scope, receive, send, "the table moved to another process; try again")
+                await refuse(scope, receive, send, "the table moved to another process; try again")
                 return
             client = headers.get(CLIENT_HEADER.encode(), b"unknown").decode("latin-1")
             await self.app({**scope, "client": (client, 0)}, receive, send)
@@ -105,8 +101,8 @@ class Forwarder:
         """The URL of the process to forward ``path`` to; ``None`` to serve it here."""
         table = TABLE_PATH.match(path)
         if table is not None:
-            found = rooms.locate(table.group(1))
-            return found.url if isinstance(found, LeaseRow) else None
+            lease = rooms.owner(table.group(1))
+            return None if lease is None else lease.url
         if EVENT_PATH.match(path) is not None and not rooms.primary:
             leases = rooms.leases
             lease = None if leases is None else leases.owner(PRIMARY)
@@ -136,7 +132,7 @@ async def _forward_http(
         response = await client.send(request, stream=True)
     except httpx.HTTPError as error:
         log.warning("forwarding %s %s to %s failed: %s", scope["method"], scope["path"], owner, error)
-        await _unavailable(scope, receive, send, "the table's server process cannot be reached; try again")
+        await refuse(scope, receive, send, "the table's server process cannot be reached; try again")
         return
     try:
         await send(
@@ -178,27 +174,6 @@ async def _body(receive: Receive) -> AsyncIterator[bytes]:
             return
 
 
-async def _unavailable(scope: Scope, receive: Receive, send: Send, reason: str) -> None:
-    """503 (``Retry-After: 1``) to a request, close code 1013 to a websocket."""
-    if scope["type"] == "websocket":
-        await receive()  # the connect
-        await send({"type": "websocket.close", "code": MOVING_CLOSE, "reason": reason[:120]})
-        return
-    body = json.dumps({"detail": reason}, ensure_ascii=False).encode()
-    await send(
-        {
-            "type": "http.response.start",
-            "status": 503,
-            "headers": [
-                (b"content-type", b"application/json"),
-                (b"retry-after", b"1"),
-                (b"content-length", str(len(body)).encode()),
-            ],
-        }
-    )
-    await send({"type": "http.response.body", "body": body})
-
-
 async def _relay_websocket(owner: str, secret: str, scope: Scope, receive: Receive, send: Send) -> None:
     """Open the same websocket at ``owner`` and relay every frame both ways until either side closes."""
     connect_message = await receive()
@@ -221,7 +196,9 @@ async def _relay_websocket(owner: str, secret: str, scope: Scope, receive: Recei
         )
     except Exception as error:  # refused, timed out, a bad handshake: the client tries again
         log.warning("relaying a websocket of %s to %s failed: %s", scope["path"], owner, error)
-        await send({"type": "websocket.close", "code": MOVING_CLOSE, "reason": "try again"})
+        await refuse(
+            scope, receive, send, "the table's server process cannot be reached; try again", connected=True
+        )
         return
     await send({"type": "websocket.accept"})
     async with upstream:
@@ -263,7 +240,7 @@ def _close_of(upstream: ClientConnection) -> tuple[int, str]:
     """The owner's close code and reason, or 1012 when its connection just broke (it stopped)."""
     code = upstream.close_code
     if code is None or code in (1005, 1006):
-        return RESTART_CLOSE, "the table's server process stopped; reconnect"
+        return RECONNECT_CLOSE, "the table's server process stopped; reconnect"
     return code, upstream.close_reason or ""
 
 

@@ -1,6 +1,8 @@
 """Limits on what clients send: a token bucket (:class:`Bucket`), buckets kept per key in a bounded
-memory (:class:`RateLimiter`), and :class:`ClientLimits`, the card room's limits on websocket messages
-(per connection and per client address) and on creating tables, events and teams (per address).
+memory (:class:`RateLimiter`), open connections counted per key (:class:`Occupancy`), and
+:class:`ClientLimits`, the card room's limits on websocket messages (per connection and per client
+address), on the websockets one address holds open, and on creating tables, events and teams and
+taking seats (per address).
 
 Pure: no I/O and no clock of its own; every call takes ``now`` (seconds of a monotonic clock). The
 numbers are :class:`~cardroom.server.config.Settings` fields; the app (:mod:`cardroom.server.app`) turns
@@ -159,6 +161,38 @@ class Refusal:
         return max(1, math.ceil(self.retry_after))
 
 
+class Occupancy:
+    """How many connections each key (a client address) holds open, at most ``most`` each: a key is
+    forgotten when its last one closes, so memory grows with the connections open, nothing else."""
+
+    def __init__(self, most: int) -> None:
+        if isinstance(most, bool) or not isinstance(most, int) or most < 1:
+            raise ValueError(f"most: a whole number of at least 1, got {most!r}")
+        self.most = most
+        self._open: dict[Hashable, int] = {}
+
+    def __len__(self) -> int:
+        """The connections open, all keys together."""
+        return sum(self._open.values())
+
+    def enter(self, key: Hashable) -> bool:
+        """Count one more connection of ``key`` if it holds fewer than ``most`` (``True``); else
+        nothing is counted (``False``)."""
+        held = self._open.get(key, 0)
+        if held >= self.most:
+            return False
+        self._open[key] = held + 1
+        return True
+
+    def leave(self, key: Hashable) -> None:
+        """One connection of ``key`` closed (one :meth:`enter` allowed before)."""
+        held = self._open.get(key, 0) - 1
+        if held > 0:
+            self._open[key] = held
+        else:
+            self._open.pop(key, None)
+
+
 class MessageLimit:
     """One websocket connection's buckets: its messages, a wider one (``flood_factor`` times the
     rate) that every message takes from, allowed or not (when that is empty, the client floods), and
@@ -176,8 +210,10 @@ class ClientLimits:
     """The card room's limits (``None``: no such limit): ``messages`` on one websocket connection,
     ``address_messages`` on all of one address's websockets together, a connection closed when it
     sends past ``flood_factor`` times its limit, and its ``costly`` messages (``legal``, ``hint``) on
-    their own; ``creations`` (tables, quick tables, events), ``registrations`` (an event's teams) and
-    ``sign_ins`` (sign-ins and new accounts) per address."""
+    their own, per connection and (``address_costly``) per address; ``sockets``, the websockets one
+    address may hold open at once; ``creations`` (tables, quick tables, events), ``registrations``
+    (an event's teams), ``sign_ins`` (sign-ins and new accounts) and ``seats`` (seats taken, a seat
+    claimed again for a new token) per address."""
 
     def __init__(
         self,
@@ -189,6 +225,9 @@ class ClientLimits:
         registrations: Rate | None,
         sign_ins: Rate | None = None,
         costly: Rate | None = None,
+        address_costly: Rate | None = None,
+        seats: Rate | None = None,
+        sockets: int | None = None,
         max_keys: int = MAX_KEYS,
     ) -> None:
         if not math.isfinite(flood_factor) or flood_factor < 1:
@@ -205,6 +244,21 @@ class ClientLimits:
         self.registrations = keyed(registrations)
         self.sign_ins = keyed(sign_ins)
         self.account_sign_ins = keyed(sign_ins)
+        self.address_costly = keyed(address_costly)
+        self.seats = keyed(seats)
+        self.sockets = None if sockets is None else Occupancy(sockets)
+
+    def open_socket(self, address: str) -> str | None:
+        """Count a websocket of ``address`` as open (``None``), else why it may not be: the address
+        holds as many as it may (close it with :meth:`close_socket` once it ends)."""
+        if self.sockets is None or self.sockets.enter(address):
+            return None
+        return f"too many connections from one address: at most {self.sockets.most} open at once"
+
+    def close_socket(self, address: str) -> None:
+        """A websocket of ``address`` counted by :meth:`open_socket` ended."""
+        if self.sockets is not None:
+            self.sockets.leave(address)
 
     def connection(self, now: float) -> MessageLimit:
         """A new connection's buckets."""
@@ -228,14 +282,18 @@ class ClientLimits:
         what = "messages on one connection" if bucket is connection.messages else "messages from one address"
         return Refusal(what, bucket.rate, wait)
 
-    def costly(self, connection: MessageLimit, now: float) -> Refusal | None:
-        """Whether ``connection`` may send a costly message (``legal``, ``hint``) now, besides the
-        message's own token (``None``), else why not."""
-        bucket = connection.costly
-        if bucket is None:
+    def costly(self, connection: MessageLimit, address: str, now: float) -> Refusal | None:
+        """Whether ``connection`` at ``address`` may send a costly message (``legal``, ``hint``) now,
+        besides the message's own token (``None``), else why not: each connection has its bucket, and
+        all of one address's connections share one, so that many sockets do not multiply the cost."""
+        buckets = [] if connection.costly is None else [connection.costly]
+        if self.address_costly is not None:
+            buckets.append(self.address_costly.bucket(address, now))
+        if not take_all(buckets, now):
             return None
-        wait = bucket.take(now)
-        return Refusal("costly messages (legal, hint) on one connection", bucket.rate, wait) if wait else None
+        wait, bucket = max(((bucket.wait(now), bucket) for bucket in buckets), key=lambda pair: pair[0])
+        where = "on one connection" if bucket is connection.costly else "from one address"
+        return Refusal(f"costly messages (legal, hint) {where}", bucket.rate, wait)
 
     def create(self, address: str, now: float) -> Refusal | None:
         """Whether ``address`` may create a table or an event now (``None``), else why not."""
@@ -244,6 +302,11 @@ class ClientLimits:
     def register(self, address: str, now: float) -> Refusal | None:
         """Whether ``address`` may register a team now (``None``), else why not."""
         return _keyed(self.registrations, "teams registered from one address", address, now)
+
+    def seat(self, address: str, now: float) -> Refusal | None:
+        """Whether ``address`` may take a seat, or claim one again for a new token, now (``None``),
+        else why not."""
+        return _keyed(self.seats, "seats taken from one address", address, now)
 
     def sign_in(self, address: str, now: float) -> Refusal | None:
         """Whether ``address`` may try to sign in or open an account now (``None``), else why not."""

@@ -1,25 +1,14 @@
 """The printable results page of an event (``GET /events/{id}/print``): plain HTML rendered by the
 server from the same data as the API — the standings, every round's tables and results, and the
-penalties — styled for paper."""
+penalties — styled for paper by ``web/print.css`` (no inline style: the pages' Content-Security-Policy
+allows only the card room's own files)."""
 
 from __future__ import annotations
 
 from html import escape
-from typing import Final
 
 from cardroom.server.events import LiveEvent
 from cardroom.tournament import Criterion, level_name
-
-STYLE: Final = """
-body { font-family: "Noto Sans CJK SC", "PingFang SC", sans-serif; margin: 1.5cm; color: #000; }
-h1 { font-size: 20pt; margin: 0 0 .2em; } h2 { font-size: 14pt; margin: 1.2em 0 .4em; }
-p.meta { margin: 0 0 1em; color: #333; }
-table { border-collapse: collapse; width: 100%; font-size: 10pt; margin-bottom: .8em; }
-th, td { border: 1px solid #444; padding: 3px 6px; text-align: center; }
-th { background: #eee; } td.name { text-align: left; }
-section.round { page-break-inside: avoid; }
-@media print { a { color: inherit; text-decoration: none; } }
-"""
 
 
 def _cell(value: object, css: str = "") -> str:
@@ -38,7 +27,8 @@ def print_page(live: LiveEvent) -> str:
     parts = [
         "<!doctype html>",
         '<html lang="zh"><head><meta charset="utf-8">',
-        f"<title>{escape(live.name)} — 成绩</title><style>{STYLE}</style></head><body>",
+        f"<title>{escape(live.name)} — 成绩</title>",
+        '<link rel="stylesheet" href="/static/print.css"></head><body>',
         f"<h1>{escape(live.name)}</h1>",
         '<p class="meta">'
         + escape(

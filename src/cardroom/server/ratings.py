@@ -1,26 +1,32 @@
 """Every player's rating in the card room: an openskill rating and the platform's rating points and
 title, updated once when a match is played to its end at a rated table (a tournament's, or a casual
-one created rated) whose people all sat down signed in to their accounts.
+one created rated) where four different people sat down signed in to their accounts.
 
-A player is an account (keyed by its name case-folded: ``Ann`` and ``ann`` are one) or a bot under
-its seat's name (keyed ``bot:`` and the name case-folded, so no bot takes an account's rating).
-Players rated before accounts existed stay in the store as ``guest`` rows, off the leaderboard. The pure core
-(:class:`cardroom.tournament.RatingBook`) rates four different players; one that sits twice at one
-table is rated through a copy per seat, and the copies are merged back: on one team, the average of
-its seats; on both teams, unchanged. Forfeits are not rated.
+A player is an account, keyed by its name case-folded (``Ann`` and ``ann`` are one). Bots are not
+rated: a rated table seats none, and an event's table where a bot plays is not rated. What a match
+may change follows :mod:`cardroom.server.fair_play`: a player whose seat 托管 played for more than half
+its decisions gains nothing (a loss still counts), and only the first matches against the same
+opponents within a day count. Players rated before accounts existed stay in the store as ``guest``
+rows, and bots rated before this rule as ``bot`` rows; neither is on the leaderboard. Forfeits are not
+rated.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from statistics import fmean
 from typing import Any, Final
 
 from cardroom.guandan.platform_points import PlayerState, title
 from cardroom.server.config import Settings, TableConfig
+from cardroom.server.fair_play import (
+    SAME_OPPONENTS_LIMIT,
+    SAME_OPPONENTS_WINDOW,
+    auto_share,
+    mostly_auto,
+)
 from cardroom.server.rooms import Room
 from cardroom.server.seats import name_key
 from cardroom.server.store import PlayerMatchRow, PlayerRow, Store
@@ -38,27 +44,33 @@ def ordinal(row: PlayerRow) -> float:
     return row.mu - 3 * row.sigma
 
 
-def bot_key(name: str) -> str:
-    """A bot's identity in the ratings: ``bot:`` and its name case-folded."""
-    return f"bot:{name_key(name)}"
-
-
 def rated_keys(table: Table) -> list[str] | None:
-    """Who each seat is rated as (its account's key, a bot's name case-folded), or ``None`` when the
-    match is not rated: a table not rated, or a person who sat down as a guest."""
+    """Each seat's account key, or ``None`` when the match is not rated: a table not rated, a bot or a
+    guest at it, or an account at two seats (from before a rated table refused it)."""
     if not table.config.is_rated:
         return None
     keys: list[str] = []
     for seat, config in enumerate(table.config.seats):
         account = table.accounts[seat]
-        name = table.names[seat]
-        if config.kind == "bot" and name is not None:
-            keys.append(bot_key(name))
-        elif account is not None:
-            keys.append(account)
-        else:
+        if config.kind == "bot" or account is None:
             return None
-    return keys
+        keys.append(account)
+    return keys if len(set(keys)) == 4 else None
+
+
+def opponents_of(keys: list[str], seat: int) -> tuple[str, str]:
+    """The keys of the seat's two opponents, in order (a set, as a pair)."""
+    first, second = sorted((keys[(seat + 1) % 4], keys[(seat + 3) % 4]))
+    return first, second
+
+
+def line_opponents(data: Mapping[str, Any]) -> tuple[str, ...]:
+    """The opponents' keys of a stored match line (lines from before the keys were written name the
+    opponents only: an account's key is its name case-folded)."""
+    keys = data.get("opponent_keys")
+    if not isinstance(keys, list):
+        keys = [name_key(str(name)) for name in data.get("opponents", [])]
+    return tuple(sorted(str(key) for key in keys))
 
 
 @dataclass(frozen=True)
@@ -69,63 +81,75 @@ class Rated:
     lines: tuple[PlayerMatchRow, ...]
 
 
-def rate_table(table: Table, stored: Mapping[str, PlayerRow], at: datetime) -> Rated | None:
+def _no_gain(old: PlayerRow, new: PlayerRow) -> PlayerRow:
+    """``new``, but nothing in it above ``old``: the rating and the points each keep the lower."""
+    rating = new if ordinal(new) <= ordinal(old) else old
+    points = new if new.points <= old.points else old
+    return replace(
+        new,
+        mu=rating.mu,
+        sigma=rating.sigma,
+        points=points.points,
+        last_place_streak=points.last_place_streak,
+    )
+
+
+def rate_table(
+    table: Table, stored: Mapping[str, PlayerRow], at: datetime, earlier: Mapping[str, int] | None = None
+) -> Rated | None:
     """The ratings after ``table``'s finished match, or ``None`` when it is not rated (not a rated
-    table, a guest at it, not finished, or a forfeit)."""
+    table, a guest or a bot at it, not finished, or a forfeit). ``earlier[key]``: the rated matches the
+    player played against the same two opponents within the window before this one."""
     outcome = table.outcome()
     keys = rated_keys(table)
     if outcome is None or outcome["reason"] == "forfeit" or keys is None:
         return None
+    counted_before = earlier or {}
     seat_names = [str(name) for name in table.names]
-    kinds = ["bot" if config.kind == "bot" else "account" for config in table.config.seats]
-    before: dict[str, PlayerRow] = {}
-    for seat, key in enumerate(keys):
-        if key not in before:
-            known = stored.get(key)
-            fresh = PlayerRow(key, seat_names[seat], MODEL.mu, MODEL.sigma, kind=kinds[seat])
-            before[key] = known or fresh
-    aliases = [f"{seat}:{key}" for seat, key in enumerate(keys)]
+    before = {
+        key: stored.get(key) or PlayerRow(key, seat_names[seat], MODEL.mu, MODEL.sigma)
+        for seat, key in enumerate(keys)
+    }
     book = RatingBook(
         MODEL,
         {
-            alias: PlayerRating(
-                alias,
-                before[key].mu,
-                before[key].sigma,
-                points=PlayerState(before[key].points, before[key].last_place_streak),
-            )
-            for alias, key in zip(aliases, keys, strict=True)
+            key: PlayerRating(key, row.mu, row.sigma, points=PlayerState(row.points, row.last_place_streak))
+            for key, row in before.items()
         },
     )
     winner = outcome["winner"]
-    after = book.rate(((aliases[0], aliases[2]), (aliases[1], aliases[3])), winner, table.match).players
+    after = book.rate(((keys[0], keys[2]), (keys[1], keys[3])), winner, table.match).players
     rows: list[PlayerRow] = []
     lines: list[PlayerMatchRow] = []
-    for key in dict.fromkeys(keys):
-        seats = [seat for seat in range(4) if keys[seat] == key]
+    levels = list(outcome["levels"])
+    for seat, key in enumerate(keys):
         old = before[key]
-        if len({seat % 2 for seat in seats}) == 2:
-            continue  # on both teams: the match says nothing of this player
-        side = seats[0] % 2
-        new = [after[aliases[seat]] for seat in seats]
+        side = seat % 2
         won, drew = winner == side, winner is None
-        points = old.points + round(fmean(rating.points.points - old.points for rating in new))
-        row = PlayerRow(
+        rating = after[key]
+        played = PlayerRow(
             key,
             old.name,
-            fmean(rating.mu for rating in new),
-            fmean(rating.sigma for rating in new),
+            rating.mu,
+            rating.sigma,
             old.matches + 1,
             old.wins + won,
             old.draws + drew,
             old.losses + (not won and not drew),
-            points,
-            new[0].points.last_place_streak,
-            old.kind,
+            rating.points.points,
+            rating.points.last_place_streak,
+            "account",
         )
+        withheld: str | None = None
+        if counted_before.get(key, 0) >= SAME_OPPONENTS_LIMIT:
+            withheld, row = "same_opponents", old
+        elif mostly_auto(table.log, seat):
+            withheld = "auto"
+            row = _no_gain(old, played) if not won and not drew else old
+        else:
+            row = played
         rows.append(row)
-        seat = seats[0]
-        levels = list(outcome["levels"])
+        others, decisions = auto_share(table.log, seat)
         lines.append(
             PlayerMatchRow(
                 key,
@@ -138,10 +162,15 @@ def rate_table(table: Table, stored: Mapping[str, PlayerRow], at: datetime) -> R
                     "side": side,
                     "partner": seat_names[(seat + 2) % 4],
                     "opponents": [seat_names[(seat + 1) % 4], seat_names[(seat + 3) % 4]],
+                    "opponent_keys": list(opponents_of(keys, seat)),
                     "result": "draw" if drew else ("won" if won else "lost"),
                     "levels": levels if side == 0 else levels[::-1],
                     "reason": outcome["reason"],
                     "event": None if table.config.event is None else table.config.event.to_dict(),
+                    "counted": withheld is None,
+                    "withheld": withheld,
+                    "auto_decisions": others,
+                    "decisions": decisions,
                     "rating_before": ordinal(old),
                     "rating_after": ordinal(row),
                     "rating_change": ordinal(row) - ordinal(old),
@@ -170,12 +199,27 @@ class Ratings:
 
     def rate(self, table: Table) -> bool:
         """Rate ``table`` (once: a table rated before is left alone); whether ratings changed."""
-        stored = {row.key: row for row in self.store.players(set(rated_keys(table) or ()))}
-        rated = rate_table(table, stored, datetime.now(UTC))
+        keys = rated_keys(table) or []
+        stored = {row.key: row for row in self.store.players(set(keys))}
+        now = datetime.now(UTC)
+        rated = rate_table(table, stored, now, self.earlier(keys, now))
         if rated is None:
             self.store.save_rating(table.id, (), ())
             return False
         return self.store.save_rating(table.id, rated.players, rated.lines)
+
+    def earlier(self, keys: list[str], now: datetime) -> dict[str, int]:
+        """For each seat's player: its rated matches against the same two opponents within
+        :data:`~cardroom.server.fair_play.SAME_OPPONENTS_WINDOW` before ``now``."""
+        since = now - SAME_OPPONENTS_WINDOW
+        counts: dict[str, int] = {}
+        for seat, key in enumerate(keys):
+            opponents = opponents_of(keys, seat)
+            counts[key] = sum(
+                line_opponents(line.data) == opponents
+                for line in self.store.player_matches(key, limit=None, since=since)
+            )
+        return counts
 
     def catch_up(self) -> int:
         """Rate the finished tables not rated yet (a crash between the end and the rating, or tables
@@ -199,32 +243,35 @@ class Ratings:
     # -- answers ----------------------------------------------------------------------------------
 
     def leaderboard(self, by: str = "rating", limit: int = 100, min_matches: int = 0) -> list[dict[str, Any]]:
-        rows = [row for row in self.store.players(listed=True) if row.matches >= min_matches]
+        """The accounts with a counted match (and ``min_matches`` or more), best first; never a bot
+        nor a guest."""
+        rows = [row for row in self.listed() if row.matches >= max(1, min_matches)]
         if by == "points":
             rows.sort(key=lambda row: (-row.points, -ordinal(row), row.key))
         else:
             rows.sort(key=lambda row: (-ordinal(row), -row.points, row.key))
         return [{"rank": rank, **player_json(row)} for rank, row in enumerate(rows[:limit], start=1)]
 
+    def listed(self) -> list[PlayerRow]:
+        """The rows the leaderboard ranks: accounts, with a counted match."""
+        return [row for row in self.store.players(listed=True) if row.kind == "account" and row.matches > 0]
+
     def player(self, name: str) -> dict[str, Any] | None:
-        """A player's page: the account of ``name``, else the bot of that name, else a stored key
-        (``guest:ann``)."""
+        """A player's page: the account of ``name``, else a stored key (``guest:ann``); never a bot's
+        (bots rated before they were barred keep their rows, unshown)."""
         row = next(
             (
                 found
-                for key in (name_key(name), bot_key(name), name.strip())
-                if (found := self.store.player(key)) is not None
+                for key in (name_key(name), name.strip())
+                if (found := self.store.player(key)) is not None and found.kind != "bot"
             ),
             None,
         )
         if row is None:
             return None
         key = row.key
-        better = sum(
-            1
-            for other in self.store.players(listed=True)
-            if (-ordinal(other), other.key) < (-ordinal(row), key)
-        )
+        listed = row.kind == "account" and row.matches > 0
+        better = sum(1 for other in self.listed() if (-ordinal(other), other.key) < (-ordinal(row), key))
         recent = []
         for line in self.store.player_matches(key, RECENT):
             data = dict(line.data)
@@ -235,10 +282,28 @@ class Ratings:
                     "table": f"/tables/{line.table_id}",
                     "record": f"/api/tables/{line.table_id}/record",
                     "at": line.at.isoformat(),
+                    **self._seat_kinds(line.table_id, data),
                     **data,
                 }
             )
-        return {**player_json(row), "rank": better + 1, "recent": recent}
+        return {**player_json(row), "rank": better + 1 if listed else None, "recent": recent}
+
+    def _seat_kinds(self, table_id: str, data: Mapping[str, Any]) -> dict[str, Any]:
+        """Whether the line's partner and opponents were bots (``partner_bot``, ``opponents_bot``):
+        only lines from before bots were barred from rated tables have any."""
+        seat = data.get("seat")
+        row = self.store.table(table_id) if isinstance(seat, int) else None
+        try:
+            config = TableConfig.from_dict(row.config, self.settings) if row is not None else None
+        except ValueError:
+            config = None
+        if config is None or not isinstance(seat, int):
+            return {"partner_bot": False, "opponents_bot": [False, False]}
+        bot = [chosen.kind == "bot" for chosen in config.seats]
+        return {
+            "partner_bot": bot[(seat + 2) % 4],
+            "opponents_bot": [bot[(seat + 1) % 4], bot[(seat + 3) % 4]],
+        }
 
 
 def player_json(row: PlayerRow) -> dict[str, Any]:
@@ -257,4 +322,14 @@ def player_json(row: PlayerRow) -> dict[str, Any]:
     }
 
 
-__all__ = ["Rated", "Ratings", "bot_key", "name_key", "ordinal", "player_json", "rate_table", "rated_keys"]
+__all__ = [
+    "Rated",
+    "Ratings",
+    "line_opponents",
+    "name_key",
+    "opponents_of",
+    "ordinal",
+    "player_json",
+    "rate_table",
+    "rated_keys",
+]

@@ -9,7 +9,7 @@ from typing import Any, Final, Literal
 from fastapi import HTTPException, Request, WebSocket
 
 from cardroom.server.accounts import Account, Accounts
-from cardroom.server.codec import strict_json
+from cardroom.server.codec import NotTextError, strict_json
 from cardroom.server.limits import ClientLimits
 
 MAX_BODY: Final = 64 * 1024
@@ -19,7 +19,7 @@ SESSION_COOKIE: Final = "cardroom_session"
 CSRF_HEADER: Final = "X-CSRF-Token"
 """The header a signed-in page's requests that change something carry (``GET /api/account``)."""
 
-Limit = Literal["create", "register", "sign_in"]
+Limit = Literal["create", "register", "sign_in", "seat"]
 
 
 def address(request: Request | WebSocket) -> str:
@@ -30,10 +30,15 @@ def address(request: Request | WebSocket) -> str:
 
 def limited(request: Request, kind: Limit) -> None:
     """Refuse with 429 (``detail`` names the limit; ``Retry-After``) when the client's address is past
-    its limit of ``create`` (tables, events), ``register`` (teams) or ``sign_in`` (sign-ins, new
-    accounts); each request counts."""
+    its limit of ``create`` (tables, events), ``register`` (teams), ``sign_in`` (sign-ins, new
+    accounts) or ``seat`` (seats taken or claimed again); each request counts."""
     limits: ClientLimits = request.app.state.limits
-    check = {"create": limits.create, "register": limits.register, "sign_in": limits.sign_in}[kind]
+    check = {
+        "create": limits.create,
+        "register": limits.register,
+        "sign_in": limits.sign_in,
+        "seat": limits.seat,
+    }[kind]
     refusal = check(address(request), request.app.state.limits_clock())
     if refusal is not None:
         raise HTTPException(429, refusal.message, headers={"Retry-After": str(refusal.retry_seconds)})
@@ -62,6 +67,8 @@ async def read_body(request: Request) -> dict[str, Any]:
         chunks.append(chunk)
     try:
         value = strict_json(b"".join(chunks) or b"{}")
+    except NotTextError as error:
+        raise HTTPException(400, f"request body: {error}") from None
     except ValueError as error:
         raise HTTPException(400, f"not valid JSON: {error}") from None
     if not isinstance(value, dict):

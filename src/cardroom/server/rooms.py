@@ -6,9 +6,16 @@ log; the entries go to the store writer (:mod:`cardroom.server.writer`: off the 
 with other tables'); once they are stored, every connection gets them as its viewer may see them and
 a fresh ``state``. Nobody hears of an entry before it is stored.
 
+A table is in memory only while it is used: :meth:`Rooms.sweep` unloads a table nobody is connected to
+and where nothing is due (no bot's move, no clock, nothing being stored) once it has been idle for
+``Settings.unload_after`` seconds, or at once past ``Settings.idle_tables`` idle ones; asked for again,
+it is replayed from its log. A table that waits for its players longer than ``Settings.waiting_expiry``
+expires: it is deleted (no card was dealt), its clients told.
+
 With several processes on one database (:mod:`cardroom.server.leases`), a process keeps a table live
 only while it holds the table's lease; :meth:`Rooms.locate` says which process owns a table, and
 :meth:`Rooms.tend` renews the leases, lets go of tables lost, and adopts those whose process died.
+A table whose write failed halts until the store answers (:mod:`cardroom.server.recovery`).
 """
 
 from __future__ import annotations
@@ -19,15 +26,23 @@ import logging
 import secrets
 import time
 import zlib
-from collections.abc import Callable
-from datetime import UTC, datetime
+from collections.abc import Callable, Coroutine
+from datetime import UTC, datetime, timedelta
 from typing import Any, Final
 
 from cardroom.server.bot_runner import BotRunner
 from cardroom.server.codec import ProtocolError, server_message
 from cardroom.server.config import Settings, TableConfig
 from cardroom.server.leases import PRIMARY, Leases, table_key
+from cardroom.server.recovery import (
+    RECONNECT_CLOSE,
+    Entries,
+    Recovery,
+    cannot_store,
+    halted_frame,
+)
 from cardroom.server.seated import Due, Status
+from cardroom.server.seats import token_hash
 from cardroom.server.store import LeaseRow, Store, Write
 from cardroom.server.tables import GameTable, new_table, replay_table
 from cardroom.server.writer import StoreWriter
@@ -42,6 +57,14 @@ MESSAGE_TYPES: Final = ("join", "act", "check", "legal", "choose", "resume", "hi
 
 LIST_LIMIT: Final = 200
 """The most tables the lobby's list shows (the newest)."""
+SEAT_REPLACED_CLOSE: Final = 4409
+"""The websocket close code of a connection whose seat was claimed again with a new token (another
+device took it): its token holds nothing any more (HTTP's 409, a conflict)."""
+EXPIRED_CLOSE: Final = 4410
+"""The websocket close code when the table expired, nobody having taken its last seat in time (HTTP's
+410, gone): do not reconnect."""
+SWEEP_MOST: Final = 5.0
+"""Seconds between two sweeps at most (unloading idle tables, expiring waiting ones)."""
 
 Listener = Callable[["Room", int], None]
 """Told after every commit: the room and the number of the last entry before it (the tournament
@@ -61,8 +84,12 @@ class Connection:
     def __init__(self) -> None:
         self.joined = False
         self.seat: int | None = None
+        self.token_hash: str | None = None
+        """The hash of the token it joined its seat with: once the seat has another, it holds nothing."""
         self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
         self.closed = False
+        self.ending: tuple[int, str] = (1000, "")
+        """The close code and reason its websocket is closed with (docs/protocol.md, "Close codes")."""
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue a message; a client that lets too many pile up is closed."""
@@ -73,10 +100,17 @@ class Connection:
             return
         self.queue.put_nowait(message)
 
-    def close(self) -> None:
+    def close(self, code: int = 1000, reason: str = "") -> None:
+        """Close it (after the messages queued) with ``code`` and ``reason``."""
         if not self.closed:
             self.closed = True
+            self.ending = (code, reason)
             self.queue.put_nowait(None)
+
+    def end(self, error: ProtocolError, code: int) -> None:
+        """Tell the client why (an ``error`` frame), then close with ``code``."""
+        self.send(error.frame())
+        self.close(code, error.message[:120])
 
 
 class Room:
@@ -107,33 +141,57 @@ class Room:
         self.lost: dict[int, asyncio.TimerHandle] = {}
         """Seats whose connection was lost, with the timer that penalises it after the grace."""
         self.connections: set[Connection] = set()
+        """The connections that joined (seated or watching): they are told every change."""
+        self.attached: set[Connection] = set()
+        """Every websocket of the table, joined or not yet: while one is open, it stays in memory."""
+        self.active_at = clock()
+        """When it was last asked for or left by a client (its idle time counts from then)."""
         self.wake = asyncio.Event()
         self.task: asyncio.Task[None] | None = None
         self.stored_status = table.status
         self.written_summary: dict[str, Any] | None = None
         """The lobby's line as last sent to the store."""
-        self.owned: Callable[[], bool] = lambda: True
-        """Whether this process still owns the table (asked after a failed write: another process
-        may have taken it over)."""
-        self.abandon: Callable[[Room], None] = lambda _room: None
-        """Called when the table turns out to be another process's: the room is to be dropped."""
+        self.halted = False
+        """A write failed: the table takes no move and runs no clock until :meth:`rebuild`."""
+        self.on_halt: Callable[[Room], None] = lambda _room: None
+        """Called when the table halts (the rooms try the store until they can rebuild it)."""
 
     def start(self) -> None:
         """Start the task that runs the table's clocks and bots."""
         if self.task is None:
             self.task = asyncio.create_task(self._run(), name=f"table {self.table.id}")
 
-    async def stop(self) -> None:
+    async def stop(self, code: int = 1000, reason: str = "") -> None:
+        """Stop the task and close every websocket of the table, joined or not, with ``code`` and
+        ``reason``."""
         if self.task is not None:
             self.task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self.task
             self.task = None
-        for connection in list(self.connections):
-            connection.close()
+        for connection in list(self.attached | self.connections):
+            connection.close(code, reason)
         for handle in self.lost.values():
             handle.cancel()
         self.lost.clear()
+
+    def attach(self, connection: Connection) -> None:
+        """A websocket of this table opened (it joins later)."""
+        self.attached.add(connection)
+        self.active_at = self.clock()
+
+    def idle(self) -> bool:
+        """Whether it may leave memory now: no websocket open, nothing due (no bot's or 托管 move, no
+        clock, no deal to come, no lost connection awaiting its grace), nothing being stored, and not
+        halted (a halted table waits in memory to be rebuilt, :mod:`cardroom.server.recovery`)."""
+        self.attached = {connection for connection in self.attached if not connection.closed}
+        return (
+            not self.attached
+            and not self.halted
+            and not self.lost
+            and self.stored == self.table.number
+            and self.table.due() is None
+        )
 
     # -- changes ---------------------------------------------------------------------------------
 
@@ -170,18 +228,12 @@ class Room:
     def _stored(
         self, future: asyncio.Future[None], before: int, upto: int, generation: int, status: Status
     ) -> None:
-        """A write answered: tell everyone, or reload the table from the store when it failed."""
+        """A write answered: tell everyone, or halt the table when it failed."""
         failed = future.cancelled() or future.exception() is not None
         if generation != self.generation:
             return
         if failed:
-            if not self.owned():
-                log.warning("table %s: another process owns it now; letting it go", self.table.id)
-                self.generation += 1
-                self.abandon(self)
-                return
-            log.error("table %s: storing failed; reloading it from the store", self.table.id)
-            self.reload()
+            self.halt()
             return
         self.stored = upto
         self.shown_status = status
@@ -192,18 +244,40 @@ class Room:
             except Exception:
                 log.exception("table %s: a listener failed", self.table.id)
 
-    def reload(self) -> None:
-        """Rebuild the table from what the store holds (after a failed write)."""
+    def halt(self) -> None:
+        """A write failed: what is not stored is never told; the table takes no move, runs no clock
+        and no bot, and its clients hear ``halted``, until :meth:`rebuild` from the store."""
+        if self.halted:
+            return
+        log.error("table %s: storing failed; it waits until the store answers", self.table.id)
+        self.halted = True
         self.generation += 1
-        entries = self.store.entries(self.table.id)
+        frame = halted_frame()
+        for connection in list(self.connections):
+            connection.send(frame)
+        self.on_halt(self)
+
+    def rebuild(self, entries: Entries) -> None:
+        """Replay the stored log ``entries`` after a halt: the table as stored, its clocks given a full
+        turn; every connection gets what it missed and a fresh ``state``."""
+        told = self.stored
+        self.generation += 1
         connected = self.table.connected
         self.table = replay_table(self.table.id, self.table.config, entries)
         self.table.connected = connected
         self.table.restart_clocks(self.clock())
         self.stored = self.table.number
         self.stored_status = self.shown_status = self.table.status
+        self.written_summary = None
+        self.halted = False
         self.writer.forgive(self.table.id)
-        self.broadcast(self.table.number)
+        self.broadcast(min(told, self.stored))
+        if self.stored > told:  # a write stored though its answer was lost
+            for listener in list(self.listeners):
+                try:
+                    listener(self, told)
+                except Exception:
+                    log.exception("table %s: a listener failed", self.table.id)
 
     def broadcast(self, before: int, upto: int | None = None) -> None:
         """Send each connection the stored entries after ``before`` (up to ``upto``), projected for it,
@@ -211,7 +285,7 @@ class Room:
         upto = self.stored if upto is None else upto
         now = self.clock()
         self.wake.set()
-        current = upto == self.table.number
+        current = upto == self.table.number and not self.halted
         views: dict[int | None, dict[str, Any]] = {}
         for connection in list(self.connections):
             if connection.closed:
@@ -241,6 +315,8 @@ class Room:
 
     def forfeit(self, side: int, note: str = "") -> None:
         """End the running match by a forfeit of ``side`` (the director's call)."""
+        if self.halted:
+            raise cannot_store()
         before = self.table.number
         if self.table.forfeit(side, self.clock(), note):
             self.commit(before)
@@ -249,12 +325,31 @@ class Room:
         """Take a human seat (the lobby's ``POST /api/tables/{id}/seats/{seat}``; ``account``: the key
         of the signed-in account taking it): the seat's token, and the future done once the seat is
         stored. A seat the account owns already gives a new token (:meth:`SeatedTable.new_key`)."""
+        if self.halted:
+            raise cannot_store()
         before = self.table.number
         if account is not None and seat in range(4) and self.table.accounts[seat] == account:
             token = self.table.new_key(seat, account, self.clock())
+            self._cut_off(seat)
         else:
             token = self.table.sit(seat, name, self.clock(), account=account)
         return token, self.commit(before)
+
+    def _cut_off(self, seat: int) -> None:
+        """Close every connection that joined ``seat`` with a token that no longer holds it (its
+        account took the seat again elsewhere): told ``seat_replaced``, closed with
+        :data:`SEAT_REPLACED_CLOSE`."""
+        held = self.table.token_hashes[seat]
+        replaced = ProtocolError(
+            "seat_replaced",
+            f"seat {seat} was taken again with a new token (another device): this connection's token "
+            "no longer holds it",
+        )
+        for connection in list(self.connections):
+            if connection.seat == seat and connection.token_hash != held:
+                connection.end(replaced, SEAT_REPLACED_CLOSE)
+                self.connections.discard(connection)
+        self._update_connected({seat})
 
     # -- messages --------------------------------------------------------------------------------
 
@@ -276,6 +371,10 @@ class Room:
         seat = connection.seat
         if seat is None:
             raise ProtocolError("not_seated", f"spectators cannot {kind}: join with a seat token")
+        if connection.closed or connection.token_hash != self.table.token_hashes[seat]:
+            raise ProtocolError("seat_replaced", f"this connection's token no longer holds seat {seat}")
+        if self.halted:
+            raise cannot_store()
         before = self.table.number
         if kind == "act":
             if "action" not in message:
@@ -313,6 +412,8 @@ class Room:
         previous = connection.seat if connection.joined else None
         connection.joined = True
         connection.seat = seat
+        connection.token_hash = None if seat is None or token is None else token_hash(token)
+        self.attached.add(connection)
         self.connections.add(connection)
         table = self.table
         connection.send(
@@ -328,12 +429,16 @@ class Room:
         changed = self._update_connected({previous, seat})
         if changed:
             self.broadcast(self.stored)
-        elif self.stored == table.number:  # else the commit being stored sends the state
+        elif self.stored == table.number and not self.halted:  # else a commit or rebuild sends it
             connection.send(table.view(seat, self.clock()))
+        if self.halted:
+            connection.send(halted_frame())
 
     def leave(self, connection: Connection) -> None:
         """A websocket closed: the seat is kept (its clock runs on); others see it disconnected."""
         self.connections.discard(connection)
+        self.attached.discard(connection)
+        self.active_at = self.clock()
         connection.close()
         if self._update_connected({connection.seat}):
             self.broadcast(self.stored)
@@ -365,7 +470,7 @@ class Room:
 
     def _disconnected(self, seat: int) -> None:
         self.lost.pop(seat, None)
-        if self.table.connected[seat] or self.table.status != "running":
+        if self.table.connected[seat] or self.table.status != "running" or self.halted:
             return
         before = self.table.number
         try:
@@ -407,7 +512,7 @@ class Room:
     async def _run(self) -> None:
         while True:
             self.wake.clear()
-            due = self.table.due()
+            due = None if self.halted else self.table.due()
             if due is None:
                 await self.wake.wait()
                 continue
@@ -428,20 +533,20 @@ class Room:
         action: Any = None
         if due.seat is not None and due.kind in ("bot", "auto", "clock"):
             name = table.bot_name(due.seat)
-            seed = zlib.crc32(f"{table.id}:{due.seat}:{name}:{before}".encode())
+            seed = zlib.crc32(f"{table.seed}:{table.id}:{due.seat}:{name}:{before}".encode())
             try:
                 action = await self.runner.decide(table.config.game, name, seed, table.observation(due.seat))
             except Exception:
                 log.exception("table %s: bot %s failed at seat %s", table.id, name, due.seat)
-        if self.table is not table or table.number != before:
+        if self.table is not table or table.number != before or self.halted:
             return
         if table.apply_due(due, action, self.clock()):
             self.commit(before)
 
 
 class Rooms:
-    """Every live table of the server, by id: created from the lobby, resumed from the store at start,
-    or loaded on demand (a finished table, to watch or replay)."""
+    """Every table of the server in memory, by id: created from the lobby, resumed from the store at
+    start, or loaded on demand (to join, watch or take a seat); unloaded when idle (:meth:`sweep`)."""
 
     def __init__(
         self,
@@ -460,9 +565,37 @@ class Rooms:
         self.settings = settings
         self.clock = clock
         self.rooms: dict[str, Room] = {}
-        self._stopping: set[asyncio.Future[None]] = set()
+        self._stopping: set[asyncio.Future[Any]] = set()
         self.listeners: list[Listener] = []
         """Told after every commit of every room (:data:`Listener`)."""
+        self.recovery = Recovery(self._read_stored, self._restore, self.settled)
+        """The halted rooms, rebuilt once the store answers again."""
+        self.creators: dict[str, str] = {}
+        """The address that created each table still waiting for players (this process's, since it
+        started): an address may have ``Settings.address_waiting_tables`` of them."""
+        self._sweeper: asyncio.Task[None] | None = None
+        self._resuming = False
+        """While every table is resumed at start: the sweep that follows trims them, once."""
+
+    def start(self) -> None:
+        """Start sweeping: idle tables unloaded, waiting ones expired (:meth:`sweep`)."""
+        if self._sweeper is None:
+            self._sweeper = asyncio.create_task(self._sweep_forever(), name="sweeping the tables")
+
+    @property
+    def sweep_interval(self) -> float:
+        """Seconds between two sweeps: half the shortest idle or waiting time, at most :data:`SWEEP_MOST`."""
+        expiry = self.settings.waiting_expiry
+        shortest = min(self.settings.unload_after, SWEEP_MOST * 2 if expiry is None else expiry)
+        return min(SWEEP_MOST, max(0.05, shortest / 2))
+
+    async def _sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.sweep_interval)
+            try:
+                await self.sweep()
+            except Exception:
+                log.exception("sweeping the tables failed; trying again")
 
     @property
     def primary(self) -> bool:
@@ -474,28 +607,34 @@ class Rooms:
         """Rebuild every waiting and running table this process may own from its stored log; how
         many were resumed."""
         count = 0
-        for row in self.store.tables(["waiting", "running"]):
-            if row.id in self.rooms:
-                continue
-            try:
-                if isinstance(self._own(row.id, row.config), Room):
-                    count += 1
-            except Exception:
-                log.exception("table %s cannot be resumed", row.id)
+        self._resuming = True
+        try:
+            for row in self.store.tables(["waiting", "running"]):
+                if row.id in self.rooms:
+                    continue
+                try:
+                    if isinstance(self._own(row.id, row.config), Room):
+                        count += 1
+                except Exception:
+                    log.exception("table %s cannot be resumed", row.id)
+        finally:
+            self._resuming = False
         return count
 
     def _load(self, table_id: str, config_values: dict[str, Any]) -> Room:
+        table = self._replay(table_id, config_values)
+        room = self._add(Room(table, self.store, self.writer, self.runner, self.clock, self.listeners))
+        self._trim(keep=room)
+        return room
+
+    def _replay(self, table_id: str, config_values: dict[str, Any]) -> GameTable:
         config = TableConfig.from_dict(config_values, self.settings)
         table = replay_table(table_id, config, self.store.entries(table_id))
         table.restart_clocks(self.clock())
-        return self._add(Room(table, self.store, self.writer, self.runner, self.clock, self.listeners))
+        return table
 
     def _add(self, room: Room) -> Room:
-        leases = self.leases
-        if leases is not None:
-            key = table_key(room.table.id)
-            room.owned = lambda: leases.claim(key).node == leases.node.name
-            room.abandon = self._abandon
+        room.on_halt = lambda halted: self.recovery.add(halted.table.id)
         self.rooms[room.table.id] = room
         room.start()
         return room
@@ -519,6 +658,7 @@ class Rooms:
         loaded anywhere (it changes no more). Raises :class:`TableMovingError` while nobody may own it."""
         room = self.rooms.get(table_id)
         if room is not None:
+            room.active_at = self.clock()
             return room
         row = self.store.table(table_id)
         if row is None:
@@ -529,6 +669,52 @@ class Rooms:
         if found is None:
             raise TableMovingError(f"table {table_id!r} is moving to another server process; try again")
         return found
+
+    def owner(self, table_id: str) -> LeaseRow | None:
+        """The lease of the other process that owns the table (its requests go there); ``None`` to
+        serve it here (this process's, a finished or an unknown table: nothing is loaded for those).
+        Raises :class:`TableMovingError` while nobody may own it."""
+        if self.leases is None or table_id in self.rooms:
+            return None
+        row = self.store.table(table_id)
+        if row is None or row.status == "finished":
+            return None
+        found = self._own(row.id, row.config)
+        if found is None:
+            raise TableMovingError(f"table {table_id!r} is moving to another server process; try again")
+        return found if isinstance(found, LeaseRow) else None
+
+    def summary_of(self, table_id: str) -> dict[str, Any] | None:
+        """The lobby's line of a table (``None`` for an unknown id), from memory or, for a table not
+        loaded, from the store: reading it loads nothing."""
+        room = self.rooms.get(table_id)
+        if room is not None:
+            return room.summary()
+        row = self.store.table(table_id)
+        if row is None:
+            return None
+        if row.summary is not None:
+            return {**row.summary, "status": row.status}
+        return self._stored_summary(row.id, row.config, row.status)
+
+    def record_of(self, table_id: str) -> dict[str, Any] | None:
+        """The match record (only the finished deals while it runs; ``None`` for an unknown id), read
+        without loading the table: a finished one's as stored when it ended, a waiting one's replayed
+        for the caller (a few entries) and not kept."""
+        room = self.rooms.get(table_id)
+        if room is not None:
+            return room.table.record()
+        row = self.store.table(table_id)
+        if row is None:
+            return None
+        if row.status == "finished":
+            stored = self.store.record(table_id)
+            if stored is not None:
+                return stored
+        elif row.status == "waiting":
+            return self._replay(row.id, row.config).record()
+        found = self.get(table_id)
+        return None if found is None else found.table.record()
 
     def game(self, table_id: str) -> str | None:
         """The game a table plays (``None`` for an unknown id), wherever it lives."""
@@ -544,13 +730,37 @@ class Rooms:
         found = self.locate(table_id)
         return found if isinstance(found, Room) else None
 
-    def create(self, config: TableConfig, people: list[Person] | None = None) -> Room:
+    def waiting_refusal(self, address: str) -> str | None:
+        """Why ``address`` may not create another table that waits for players (it has
+        ``Settings.address_waiting_tables`` waiting already), or ``None``."""
+        most = self.settings.address_waiting_tables
+        if most is None:
+            return None
+        self._forget_started()
+        if sum(1 for creator in self.creators.values() if creator == address) < most:
+            return None
+        return (
+            f"too many tables waiting for players from one address: at most {most} at once; "
+            "wait until one fills or expires"
+        )
+
+    def _forget_started(self) -> None:
+        """Drop the creators of tables no longer waiting (started, or gone from memory and store)."""
+        for table_id in list(self.creators):
+            room = self.rooms.get(table_id)
+            if room is not None and room.table.status != "waiting":
+                del self.creators[table_id]
+
+    def create(
+        self, config: TableConfig, people: list[Person] | None = None, creator: str | None = None
+    ) -> Room:
         """A new table, stored, its task started (a table of four bots starts playing at once);
-        ``people`` are seated first (a tournament's players)."""
+        ``people`` are seated first (a tournament's players). ``creator``, the client's address, is
+        counted against its waiting tables (:meth:`waiting_refusal`) while the table waits."""
         table_id = secrets.token_hex(5)
         while table_id in self.rooms or self.store.table(table_id) is not None:
             table_id = secrets.token_hex(5)
-        self.store.create_table(table_id, config.to_dict(), datetime.now(UTC))
+        self.store.create_table(table_id, config.to_dict(), datetime.fromtimestamp(self.clock(), UTC))
         if self.leases is not None:
             self.leases.claim(table_key(table_id))
         table = new_table(table_id, config)
@@ -558,6 +768,8 @@ class Rooms:
         if people:
             room.seat_people(people)
         room.create_start()
+        if creator is not None and room.table.status == "waiting":
+            self.creators[table_id] = creator
         return room
 
     def listed(self, statuses: tuple[str, ...] = ("waiting", "running")) -> list[dict[str, Any]]:
@@ -606,6 +818,89 @@ class Rooms:
             "levels": result.get("levels", ["2", "2"]),
         }
 
+    # -- idle and expired tables -----------------------------------------------------------------
+
+    async def sweep(self) -> None:
+        """Unload the tables idle for ``Settings.unload_after`` seconds (and the longest idle past
+        ``Settings.idle_tables``), then expire the tables that waited for their players longer than
+        ``Settings.waiting_expiry``."""
+        now = self.clock()
+        self._forget_started()
+        for room in self._idle():
+            if now - room.active_at >= self.settings.unload_after:
+                self._unload(room)
+        self._trim()
+        expiry = self.settings.waiting_expiry
+        if expiry is None:
+            return
+        cutoff = datetime.fromtimestamp(now, UTC) - timedelta(seconds=expiry)
+        for table_id in await asyncio.to_thread(self.store.waiting_since, cutoff):
+            try:
+                self.expire(table_id)
+            except Exception:
+                log.exception("table %s could not be expired", table_id)
+
+    def _idle(self, keep: Room | None = None) -> list[Room]:
+        """The rooms that may leave memory now (but ``keep``), the longest idle first."""
+        idle = [room for room in self.rooms.values() if room is not keep and room.idle()]
+        return sorted(idle, key=lambda room: room.active_at)
+
+    def _trim(self, keep: Room | None = None) -> None:
+        """Unload the longest idle rooms past ``Settings.idle_tables`` (never ``keep``, just loaded)."""
+        if len(self.rooms) <= self.settings.idle_tables or self._resuming:
+            return
+        idle = self._idle(keep)
+        for room in idle[: max(0, len(idle) - self.settings.idle_tables)]:
+            self._unload(room)
+
+    def _unload(self, room: Room) -> None:
+        """Let an idle room go (it is replayed from its log when asked for again). A waiting table's
+        lease is kept (no other process adopts it meanwhile); a finished table's is given back."""
+        table_id = room.table.id
+        if self.rooms.get(table_id) is not room:
+            return
+        del self.rooms[table_id]
+        if room.table.status != "waiting":
+            self.creators.pop(table_id, None)
+        self._later(room.stop())
+        leases = self.leases
+        if leases is not None and room.table.status == "finished" and leases.holds(table_key(table_id)):
+            self._later(asyncio.to_thread(leases.release, {table_key(table_id)}))
+        log.info("table %s unloaded: idle", table_id)
+
+    def expire(self, table_id: str) -> bool:
+        """Delete a table still waiting for its players (its clients told ``table_expired`` and closed
+        with :data:`EXPIRED_CLOSE`); whether it was. A table another process owns is left to it."""
+        room = self.rooms.get(table_id)
+        if room is not None:
+            table = room.table
+            if table.status != "waiting" or room.stored != table.number or room.halted:
+                return False
+            gone = ProtocolError(
+                "table_expired",
+                f"table {table_id!r} expired: nobody took its last seat within "
+                f"{self.settings.waiting_expiry or 0:g} s",
+            )
+            for connection in room.attached | room.connections:
+                connection.end(gone, EXPIRED_CLOSE)
+            del self.rooms[table_id]
+            self._later(room.stop())
+        elif self.leases is not None and self.leases.claim(table_key(table_id)).node != self.leases.node.name:
+            return False
+        deleted = self.store.delete_waiting_table(table_id)
+        if self.leases is not None:
+            self.leases.held.discard(table_key(table_id))
+        self.creators.pop(table_id, None)
+        if deleted:
+            log.info("table %s expired: nobody took its last seat in time", table_id)
+        return deleted
+
+    def _later(self, work: Coroutine[Any, Any, Any]) -> None:
+        """Run ``work`` on the loop, kept until done (:meth:`close` waits for nothing of it)."""
+        task = asyncio.ensure_future(work)
+        self._stopping.add(task)
+        task.add_done_callback(self._stopping.discard)
+
     async def settled(self) -> None:
         """Wait until every change made so far is stored and told (an HTTP answer waits for it, so
         that what it reports is in the store)."""
@@ -645,18 +940,46 @@ class Rooms:
                 log.exception("table %s cannot be adopted", table_id)
         return adopted
 
+    def _read_stored(self, table_id: str) -> Entries | None:
+        """A halted table's stored log, or ``None`` when another process owns the table now (in a
+        thread: the store's calls block)."""
+        leases = self.leases
+        if leases is not None and leases.claim(table_key(table_id)).node != leases.node.name:
+            return None
+        return self.store.entries(table_id)
+
+    def _restore(self, table_id: str, entries: Entries | None) -> None:
+        room = self.rooms.get(table_id)
+        if room is None or not room.halted:
+            return
+        if entries is None:
+            log.warning("table %s: another process owns it now; letting it go", table_id)
+            self._abandon(room)
+            return
+        room.rebuild(entries)
+        log.info("table %s: rebuilt from the store", table_id)
+
     def _abandon(self, room: Room) -> None:
-        """Stop a room whose table another process owns now (its clients reconnect there)."""
+        """Stop a room whose table another process owns now: its clients are told to reconnect
+        (:data:`RECONNECT_CLOSE`), and reach the owner."""
         if self.rooms.get(room.table.id) is room:
             del self.rooms[room.table.id]
-        task = asyncio.ensure_future(room.stop())
-        self._stopping.add(task)
-        task.add_done_callback(self._stopping.discard)
+        self.recovery.discard(room.table.id)
+        self.creators.pop(room.table.id, None)
+        room.generation += 1
+        self._later(room.stop(RECONNECT_CLOSE, "the table moved to another server process; reconnect"))
 
     async def close(self) -> None:
-        """Stop every room, write what is still queued, then give the leases back."""
+        """Stop every room (its clients told to reconnect), write what is still queued, then give
+        the leases back."""
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sweeper
+            self._sweeper = None
+        await self.recovery.close()
         for room in list(self.rooms.values()):
-            await room.stop()
+            await room.stop(RECONNECT_CLOSE, "the server process is stopping; reconnect")
         self.rooms.clear()
         await asyncio.to_thread(self.writer.close)
         self.runner.close()

@@ -185,6 +185,11 @@ class SeatedTable(ABC):
             raise ProtocolError("wrong_phase", f"seat {seat} is taken by {self.names[seat]}")
         if self.status != "waiting":
             raise ProtocolError("wrong_phase", f"the table is {self.status}")
+        if self.config.is_rated and account is not None and account in self.accounts:
+            held = self.accounts.index(account)
+            raise ProtocolError(
+                "wrong_phase", f"{player} holds seat {held} of this rated table already: one seat each"
+            )
         before = self.number
         self._record(SitEntry(seat, player, hashed, now, account))
         self.start_if_ready(now)

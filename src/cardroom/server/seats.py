@@ -11,6 +11,7 @@ import unicodedata
 
 from cardroom.server.codec import ProtocolError
 from cardroom.server.config import MAX_NAME
+from cardroom.server.lookalikes import is_invisible
 
 
 def token_hash(token: str) -> str:
@@ -24,12 +25,21 @@ def name_key(name: str) -> str:
 
 
 def clean_name(name: object) -> str:
-    """A player's name: 1 to 40 printable characters, spaces at the ends removed."""
+    """A player's name, a person's or a bot's: NFKC-normalised (full-width letters become plain
+    ones), spaces at the ends removed, 1 to 40 characters of which none is a control, format
+    (the bidirectional controls among them) or otherwise invisible character."""
     if not isinstance(name, str):
         raise ProtocolError("bad_message", f"name: a string, got {name!r}")
-    text = name.strip()
+    if any(unicodedata.category(char) == "Cs" for char in name):
+        raise ProtocolError("bad_message", "name: a lone surrogate is not a character")
+    text = unicodedata.normalize("NFKC", name).strip()
     if not text or len(text) > MAX_NAME:
         raise ProtocolError("bad_message", f"name: 1 to {MAX_NAME} characters, got {len(text)}")
     if any(unicodedata.category(char).startswith("C") for char in text):
-        raise ProtocolError("bad_message", "name: control characters are not allowed")
+        raise ProtocolError(
+            "bad_message",
+            "name: control characters and format ones (right-to-left marks among them) are not allowed",
+        )
+    if any(is_invisible(char) for char in text):
+        raise ProtocolError("bad_message", "name: invisible characters are not allowed")
     return text

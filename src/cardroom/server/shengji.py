@@ -20,7 +20,7 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Literal
 
-from cardroom.cards import format_cards, parse_cards
+from cardroom.cards import format_cards, format_in_order, parse_in_order
 from cardroom.records.shengji import (
     ShengjiAction,
     deal_result_json,
@@ -28,7 +28,7 @@ from cardroom.records.shengji import (
     shengji_record_of,
 )
 from cardroom.server import shengji_views
-from cardroom.server.codec import ProtocolError, read_card
+from cardroom.server.codec import ProtocolError, read_cards
 from cardroom.server.config import TableConfig
 from cardroom.server.entries import (
     SHENGJI_ENTRIES,
@@ -86,7 +86,7 @@ def read_shengji_action(seat: int, value: object) -> Action:
     cards = value.get("cards")
     if not isinstance(cards, list) or not cards or len(cards) > 33:
         raise ProtocolError("bad_message", f"action.cards: a list of 1 to 33 cards, got {cards!r}")
-    read = tuple(read_card(card, "action.cards") for card in cards)
+    read = read_cards(cards, "action.cards")
     if kind == "declare":
         return Declare(seat, read)
     if kind == "bury":
@@ -237,7 +237,7 @@ class ShengjiTable(SeatedTable):
             ShengjiDealEntry(
                 number,
                 self.match.level.letter,
-                format_cards(deck),
+                format_in_order(deck),
                 rng.randrange(4) if self.match.dealer is None else None,
                 self.match.dealer,
                 now,
@@ -286,7 +286,7 @@ class ShengjiTable(SeatedTable):
         }
 
     def _apply_deal(self, entry: ShengjiDealEntry) -> None:
-        self.match.deal(parse_cards(entry.deck), entry.first_drawer)
+        self.match.deal(parse_in_order(entry.deck), entry.first_drawer)
         self.turn_started = entry.at
 
     def _apply_action(self, entry: ActionEntry) -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -57,6 +57,10 @@ MIGRATIONS: Final = Path(__file__).resolve().parent / "migrations"
 
 STATUSES: Final = ("waiting", "running", "finished")
 """A table's life: waiting for players, playing, over (its record saved)."""
+
+CONNECT_TIMEOUT: Final = 5
+"""Seconds a PostgreSQL connection attempt may take (libpq's ``connect_timeout``, unless the URL sets
+one): a database host that does not answer fails a request in seconds, not a TCP timeout later."""
 
 DATABASE_FILE: Final = "cardroom.sqlite3"
 """The SQLite file's name inside the data folder."""
@@ -158,6 +162,8 @@ class AccountRow:
     password_hash: str
     role: str
     created: datetime
+    skeleton: str | None = None
+    """What the name looks like (:func:`cardroom.server.lookalikes.skeleton`): one account per skeleton."""
 
 
 # --- URLs -------------------------------------------------------------------------------------------
@@ -315,6 +321,7 @@ class AccountModel(Base):
     password_hash: Mapped[str] = mapped_column(Text, nullable=False)
     role: Mapped[str] = mapped_column(String(16), nullable=False)
     created: Mapped[datetime] = mapped_column(UtcDateTime, nullable=False)
+    skeleton: Mapped[str | None] = mapped_column(Text, nullable=True, index=True)
 
 
 class SessionModel(Base):
@@ -382,7 +389,8 @@ def make_engine(url: str) -> Engine:
         )
         event.listen(engine, "connect", _sqlite_on_connect)
         return engine
-    return create_engine(parsed, json_serializer=_json_dumps, pool_pre_ping=True)
+    connect_args = {} if "connect_timeout" in parsed.query else {"connect_timeout": CONNECT_TIMEOUT}
+    return create_engine(parsed, json_serializer=_json_dumps, pool_pre_ping=True, connect_args=connect_args)
 
 
 def alembic_config() -> Config:
@@ -438,7 +446,7 @@ def _player_row(model: PlayerModel) -> PlayerRow:
 
 
 def _account_row(model: AccountModel) -> AccountRow:
-    return AccountRow(model.key, model.name, model.password_hash, model.role, model.created)
+    return AccountRow(model.key, model.name, model.password_hash, model.role, model.created, model.skeleton)
 
 
 def _row(model: TableModel) -> TableRow:
@@ -592,6 +600,28 @@ class Store:
         with self._sessions() as session:
             return [_row(model) for model in session.scalars(query)]
 
+    def waiting_since(self, cutoff: datetime) -> list[str]:
+        """The tables still waiting for players that were created before ``cutoff``, oldest first."""
+        query = (
+            select(TableModel.id)
+            .where(TableModel.status == "waiting", TableModel.created < cutoff)
+            .order_by(TableModel.created, TableModel.id)
+        )
+        with self._sessions() as session:
+            return list(session.scalars(query))
+
+    def delete_waiting_table(self, table_id: str) -> bool:
+        """Delete a table that is still waiting for players (its log, its lease): an expired one, no
+        card dealt. Whether it was deleted (a table that started, or an unknown id, is left alone)."""
+        with self._sessions.begin() as session:
+            model = session.get(TableModel, table_id)
+            if model is None or model.status != "waiting":
+                return False
+            session.execute(delete(EventModel).where(EventModel.table_id == table_id))
+            session.execute(delete(LeaseModel).where(LeaseModel.key == TABLE_LEASE + table_id))
+            session.delete(model)
+        return True
+
     def table(self, table_id: str) -> TableRow | None:
         """The table ``table_id``, None when there is none."""
         with self._sessions() as session:
@@ -640,6 +670,16 @@ class Store:
         with self._sessions() as session:
             model = session.get(LeaseModel, key)
             return None if model is None else _lease_row(model)
+
+    def live_leases(self, prefix: str, now: datetime) -> list[LeaseRow]:
+        """The leases whose key starts with ``prefix`` and that hold at ``now``, by key."""
+        query = (
+            select(LeaseModel)
+            .where(LeaseModel.key.startswith(prefix, autoescape=True), LeaseModel.expires > now)
+            .order_by(LeaseModel.key)
+        )
+        with self._sessions() as session:
+            return [_lease_row(model) for model in session.scalars(query)]
 
     def unleased_tables(self, now: datetime) -> list[str]:
         """Waiting and running tables whose lease is missing or expired by ``now``, oldest first."""
@@ -726,14 +766,18 @@ class Store:
             model = session.get(PlayerModel, key)
             return None if model is None else _player_row(model)
 
-    def player_matches(self, key: str, limit: int = 20) -> list[PlayerMatchRow]:
-        """The player's rated matches, newest first."""
+    def player_matches(
+        self, key: str, limit: int | None = 20, *, since: datetime | None = None
+    ) -> list[PlayerMatchRow]:
+        """The player's rated matches (the last ``limit``; those rated from ``since`` on), newest first."""
         query = (
             select(PlayerMatchModel)
             .where(PlayerMatchModel.player_key == key)
             .order_by(PlayerMatchModel.at.desc(), PlayerMatchModel.table_id)
             .limit(limit)
         )
+        if since is not None:
+            query = query.where(PlayerMatchModel.at >= since)
         with self._sessions() as session:
             return [
                 PlayerMatchRow(model.player_key, model.table_id, model.at, model.data)
@@ -791,19 +835,25 @@ class Store:
 
     # -- accounts and sessions -------------------------------------------------------------------
 
-    def create_account(self, row: AccountRow) -> bool:
-        """Store a new account; ``False`` (nothing written) when its key is taken. A player rated under
-        that name before accounts existed is moved aside to ``guest:<key>`` in the same transaction:
-        the account starts its own rating, and the guest's history is kept."""
+    def create_account(self, row: AccountRow) -> AccountRow | None:
+        """Store a new account: ``None`` once stored, else the account that holds its key or its
+        skeleton already (nothing written). A player rated under that name before accounts existed
+        is moved aside to ``guest:<key>`` in the same transaction: the account starts its own
+        rating, and the guest's history is kept."""
         try:
             return self._create_account(row)
         except IntegrityError:  # the same name registered at the same moment
-            return False
+            return self.account(row.key) or row
 
-    def _create_account(self, row: AccountRow) -> bool:
+    def _create_account(self, row: AccountRow) -> AccountRow | None:
         with self._sessions.begin() as session:
-            if session.get(AccountModel, row.key) is not None:
-                return False
+            taken = session.get(AccountModel, row.key)
+            if taken is None and row.skeleton is not None:
+                taken = session.scalars(
+                    select(AccountModel).where(AccountModel.skeleton == row.skeleton).limit(1)
+                ).first()
+            if taken is not None:
+                return _account_row(taken)
             session.add(AccountModel(**vars(row)))
             guest = session.get(PlayerModel, row.key)
             if guest is not None and guest.kind == "guest":
@@ -820,13 +870,28 @@ class Store:
                         .values(player_key=aside)
                     )
                     session.delete(guest)
-        return True
+        return None
 
     def account(self, key: str) -> AccountRow | None:
         """The account of this case-folded name."""
         with self._sessions() as session:
             model = session.get(AccountModel, key)
             return None if model is None else _account_row(model)
+
+    def account_by_skeleton(self, skeleton: str) -> AccountRow | None:
+        """The account whose name has this skeleton (the first by key, should two predate the rule)."""
+        query = select(AccountModel).where(AccountModel.skeleton == skeleton).order_by(AccountModel.key)
+        with self._sessions() as session:
+            model = session.scalars(query.limit(1)).first()
+            return None if model is None else _account_row(model)
+
+    def fill_skeletons(self, skeleton: Callable[[str], str]) -> int:
+        """Give every account without a skeleton the ``skeleton`` of its name; how many."""
+        with self._sessions.begin() as session:
+            models = list(session.scalars(select(AccountModel).where(AccountModel.skeleton.is_(None))))
+            for model in models:
+                model.skeleton = skeleton(model.name)
+            return len(models)
 
     def accounts(self) -> list[AccountRow]:
         """Every account, by key."""
@@ -864,6 +929,28 @@ class Store:
                 return None
             account = session.get(AccountModel, model.account_key)
             return None if account is None else _account_row(account)
+
+    def end_sessions(self, key: str, *, keep: str | None = None) -> list[str]:
+        """Delete every session of the account ``key`` but the one whose hash is ``keep``; the hashes
+        of those deleted."""
+        where = [SessionModel.account_key == key]
+        if keep is not None:
+            where.append(SessionModel.token_hash != keep)
+        with self._sessions.begin() as session:
+            hashes = list(session.scalars(select(SessionModel.token_hash).where(*where)))
+            if hashes:
+                session.execute(delete(SessionModel).where(SessionModel.token_hash.in_(hashes)))
+            return hashes
+
+    def live_sessions(self, hashes: Collection[str], now: datetime) -> set[str]:
+        """Which of these session hashes still sign someone in (stored, not expired)."""
+        if not hashes:
+            return set()
+        query = select(SessionModel.token_hash).where(
+            SessionModel.token_hash.in_(list(hashes)), SessionModel.expires > now
+        )
+        with self._sessions() as session:
+            return set(session.scalars(query))
 
     def delete_sessions(self, *, token_hash: str | None = None, key: str | None = None) -> int:
         """Delete one session (by its hash) or every session of an account; how many."""

@@ -24,6 +24,10 @@ BATCH: Final = 256
 """The most commits written in one transaction."""
 
 
+class WriteFailedError(RuntimeError):
+    """A table's write was not stored: the store failed, or an earlier write of the table did."""
+
+
 class StoreWriter:
     """Writes :class:`Write` values to ``store`` in a thread of its own (or at once, on the caller's
     thread, for an in-memory SQLite database, whose one connection no second thread may use)."""
@@ -119,16 +123,16 @@ class StoreWriter:
                 log.exception("table %s: storing failed", write.table_id)
                 with self._lock:
                     self.failed.add(write.table_id)
-                future.set_exception(RuntimeError(f"table {write.table_id}: storing failed"))
+                future.set_exception(WriteFailedError(f"table {write.table_id}: storing failed"))
                 return
         self._answer(write, future)
 
     def _answer(self, write: Write, future: Future[None]) -> None:
         """Answer a write that was stored, or refused for its table's earlier failure."""
         if write.table_id in self.failed:
-            future.set_exception(RuntimeError(f"table {write.table_id}: an earlier write failed"))
+            future.set_exception(WriteFailedError(f"table {write.table_id}: an earlier write failed"))
         else:
             future.set_result(None)
 
 
-__all__ = ["BATCH", "StoreWriter"]
+__all__ = ["BATCH", "StoreWriter", "WriteFailedError"]

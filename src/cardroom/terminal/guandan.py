@@ -33,7 +33,7 @@ class GuandanTable(CardTable):
         self,
         rules: RuleSet = COMPETITION,
         *,
-        seed: int = 1,
+        seed: int | None = None,
         seat: int = 0,
         bots: str = "heuristic",
         max_deals: int | None = None,
@@ -41,8 +41,8 @@ class GuandanTable(CardTable):
     ) -> None:
         super().__init__(seed=seed, seat=seat, bots=bots, out=out)
         self.match = Match(rules, max_deals=max_deals)
-        self.bots = {other: make_bot(bots, seed * 10 + other) for other in range(4) if other != seat}
-        self.adviser = HeuristicBot(random.Random(seed))
+        self.bots = {other: make_bot(bots, self.seed * 10 + other) for other in range(4) if other != seat}
+        self.adviser = HeuristicBot(random.Random(self.seed))
 
     @property
     def observation(self) -> Observation:

@@ -35,7 +35,7 @@ class ShengjiTable(CardTable):
         self,
         rules: ShengjiRules = SHENGJI,
         *,
-        seed: int = 1,
+        seed: int | None = None,
         seat: int = 0,
         bots: str = "heuristic",
         max_deals: int | None = None,
@@ -44,9 +44,11 @@ class ShengjiTable(CardTable):
         super().__init__(seed=seed, seat=seat, bots=bots, out=out)
         self.match = Match(rules)
         self.max_deals = max_deals
-        self.bots = {other: make_shengji_bot(bots, seed * 10 + other) for other in range(4) if other != seat}
-        self.adviser = make_shengji_bot("heuristic", seed)
-        self.adviser_rng = random.Random(seed)
+        self.bots = {
+            other: make_shengji_bot(bots, self.seed * 10 + other) for other in range(4) if other != seat
+        }
+        self.adviser = make_shengji_bot("heuristic", self.seed)
+        self.adviser_rng = random.Random(self.seed)
 
     @property
     def observation(self) -> Observation:

@@ -8,6 +8,7 @@ record is written at the end. A game's table says how cards make its actions and
 from __future__ import annotations
 
 import random
+import secrets
 from abc import abstractmethod
 from collections.abc import Sequence
 from pathlib import Path
@@ -35,6 +36,11 @@ def card_label(card: Card) -> str:
 
 def cards_label(cards: Sequence[Card]) -> str:
     return " ".join(card_label(card) for card in cards)
+
+
+def draw_seed() -> int:
+    """A fresh seed for a match nobody asked to repeat: every match deals other cards."""
+    return secrets.randbits(32)
 
 
 class HandView(Static, can_focus=True):
@@ -66,13 +72,14 @@ class CardTable(App[None]):
     RULE_ERRORS: ClassVar[tuple[type[Exception], ...]] = (ValueError,)
     """The errors that name a broken rule: the action is refused and the turn stays."""
 
-    def __init__(self, *, seed: int, seat: int, bots: str, out: Path | None) -> None:
+    def __init__(self, *, seed: int | None, seat: int, bots: str, out: Path | None) -> None:
         super().__init__()
         self.seat = seat
-        self.seed = seed
+        self.seed = draw_seed() if seed is None else seed
+        """The seed of the cards and the bots (drawn when none is given; the record keeps it)."""
         self.out = out
         self.bot_name = bots
-        self.rng = random.Random(seed)
+        self.rng = random.Random(self.seed)
         self.cursor = 0
         self.selected: set[int] = set()
         self.hand: list[Card] = []

@@ -1,5 +1,7 @@
-// The account page (/account, docs/accounts.md): sign in, open an account, or, signed in, who you are
-// and "Sign out". After signing in the page goes to ?next= (a path of this site only) or the lobby.
+// The account page (/account, docs/accounts.md): sign in, open an account, or, signed in, who you are,
+// "Sign out", a change of password and "Sign out my other devices" (both end the other sessions and
+// close their pages' connections). After signing in the page goes to ?next= (a path of this site
+// only) or the lobby.
 
 import { api, session, setAccount } from "./common.js";
 import { signOut } from "./account.js";
@@ -28,6 +30,8 @@ function render() {
   $("#signed-in").hidden = !account;
   $("#signin-panel").hidden = Boolean(account);
   $("#register-panel").hidden = Boolean(account);
+  $("#password-panel").hidden = !account;
+  $("#sessions-panel").hidden = !account;
   $("#continue").href = nextPath();
   if (account) {
     $("#signed-in-as").textContent = t("account.as", { name: account.name, role: t(`account.role.${account.role}`) });
@@ -86,11 +90,61 @@ function register(event) {
     return;
   }
   submit(event.target, box, "/api/accounts", { name, password }, (error) =>
-    error.status === 409 ? t("account.taken", { name }) : t("account.refused", { message: error.message }),
+    error.status === 409 && / is taken$/.test(error.message || "")
+      ? t("account.taken", { name })
+      : t("account.refused", { message: error.message }),
   );
 }
 
+/** A new password must be long enough and typed twice the same (the server also refuses a common
+ * one, told as it says). */
+async function changePassword(event) {
+  event.preventDefault();
+  const form = event.target;
+  const current = $("#current-password").value;
+  const fresh = $("#new-password").value;
+  const box = $("#password-error");
+  const done = $("#password-done");
+  done.hidden = true;
+  showError(box, null);
+  if (fresh !== $("#new-password2").value) {
+    showError(box, t("account.mismatch"));
+    return;
+  }
+  if (fresh.length < MIN_PASSWORD) {
+    showError(box, t("account.short", { min: MIN_PASSWORD }));
+    return;
+  }
+  busy(form, true);
+  try {
+    const answer = await api("POST", "/api/account/password", { current_password: current, new_password: fresh });
+    form.reset();
+    done.textContent = t("account.change.done", { n: answer.signed_out ?? 0 });
+    done.hidden = false;
+  } catch (error) {
+    showError(box, error.status === 403 ? t("account.change.wrong") : t("account.refused", { message: error.message }));
+  } finally {
+    busy(form, false);
+  }
+}
+
+async function signOutOthers() {
+  const done = $("#sessions-done");
+  const box = $("#sessions-error");
+  done.hidden = true;
+  showError(box, null);
+  try {
+    const answer = await api("DELETE", "/api/account/sessions");
+    done.textContent = t("account.sessions.done", { n: answer.signed_out ?? 0 });
+    done.hidden = false;
+  } catch (error) {
+    showError(box, t("account.refused", { message: error.message }));
+  }
+}
+
 async function start() {
+  $("#password-form").addEventListener("submit", changePassword);
+  $("#sign-out-others").addEventListener("click", signOutOthers);
   $("#signin-form").addEventListener("submit", signIn);
   $("#register-form").addEventListener("submit", register);
   $("#sign-out").addEventListener("click", signOut);

@@ -34,7 +34,7 @@ export function setAccount(account, csrf) {
 export function needsSignIn(error) {
   if (!error) return false;
   if (error.status === 401 || error.status === 403) return true;
-  return error.status === 409 && /account's|no account/.test(error.message || "");
+  return error.status === 409 && /account's|no account|: sign in as /.test(error.message || "");
 }
 
 /** Call the HTTP API; the JSON answer (an error with ``status`` when refused). Signed in, a request
@@ -127,6 +127,59 @@ export function saveName(name) {
   } catch (_) {
     // ignore
   }
+}
+
+/** The close codes a page tells apart (docs/protocol.md, "Close codes"): it reconnects at once after
+ * 1012 (the table's process changed), after the server's `retry_after` after 1013 (nobody can serve
+ * the table now), and not at all after those of FINAL_CLOSES: 4401 (this browser was signed out),
+ * 4404 (no such table), 4410 (the table expired). Any other close (4408 idle, 4409 the seat taken
+ * again elsewhere, 4429 over a limit, a dropped connection) reconnects after a growing delay. */
+export const CLOSE = {
+  reconnect: 1012,
+  tryAgain: 1013,
+  signedOut: 4401,
+  unknown: 4404,
+  seatReplaced: 4409,
+  expired: 4410,
+  limited: 4429,
+};
+
+/** The close codes after which a page does not reconnect. */
+export const FINAL_CLOSES = [CLOSE.signedOut, CLOSE.unknown, CLOSE.expired];
+
+/** The origins a page may reach the card room at: its own first, then the other live processes'
+ * public URLs (GET /api/nodes), without those a page served over https may not open (http ones). */
+export function endpoints(own, nodes) {
+  const secure = own.startsWith("https:");
+  const found = [own];
+  for (const url of nodes || []) {
+    const origin = String(url).replace(/\/+$/, "");
+    if (!/^https?:\/\/[^/]+$/.test(origin) || (secure && origin.startsWith("http:"))) continue;
+    if (!found.includes(origin)) found.push(origin);
+  }
+  return found;
+}
+
+/** The websocket URL of a path at an origin (http → ws, https → wss). */
+export function socketUrl(origin, path) {
+  return origin.replace(/^http/, "ws") + path;
+}
+
+/** Where and when to reconnect after a websocket closed: ``closed`` is {code, opened (whether it had
+ * opened), retryAfter (seconds, from the `unavailable` error before a 1013)}; ``attempt`` counts the
+ * tries since the last open; ``count`` is the number of origins, ``current`` the index tried last;
+ * ``jitter`` (0–1) spreads the clients of one process. The answer is {delay (ms), index}, or null
+ * for no reconnecting. A socket that never opened tries the next origin (its process does not
+ * answer); one that did tries its own again (that process forwards to the table's new owner). */
+export function reconnectPlan(closed, attempt, count, current, jitter = 0) {
+  if (FINAL_CLOSES.includes(closed.code)) return null;
+  const origins = Math.max(1, count);
+  const index = closed.opened ? current : (current + 1) % origins;
+  let delay;
+  if (closed.opened && closed.code === CLOSE.reconnect) delay = 100 + 400 * jitter;
+  else if (closed.opened && closed.code === CLOSE.tryAgain) delay = 1000 * Math.min(30, Math.max(0.1, Number(closed.retryAfter) || 1)) + 250 * jitter;
+  else delay = Math.min(5000, 300 * 2 ** Math.floor(attempt / origins)) + 100 * jitter;
+  return { delay, index };
 }
 
 export function tableUrl(tableId) {

@@ -11,7 +11,7 @@
 import { errorWithSignIn, signInLink } from "./account.js";
 import { api, copyText, h, saveToken, session } from "./common.js";
 import { botLabel, has, t } from "./i18n.js";
-import { directorToken, initPage, phaseChip, playerLink, saveDirectorToken } from "./pages.js";
+import { botName, directorToken, initPage, nameOf, phaseChip, playerLink, saveDirectorToken } from "./pages.js";
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -327,8 +327,8 @@ function renderTeams() {
               h(
                 "li",
                 {},
-                playerLink(player.name || player.id),
-                player.bot ? h("span.badge-light", { text: `${t("event.bot")} · ${botLabel(player.bot)}` }) : null,
+                player.bot ? botName(player.name || player.id, player.bot) : playerLink(player.name || player.id),
+                player.bot ? h("span.badge-light", { text: botLabel(player.bot) }) : null,
               ),
             ),
           ),
@@ -591,7 +591,7 @@ function sideBlock(table, side) {
       {},
       ...seats.flatMap((seat, index) => [
         index ? " · " : "",
-        seat.bot ? h("span", { text: seat.player || botLabel(seat.bot) }) : playerLink(seat.player),
+        seat.bot ? botName(seat.player || botLabel(seat.bot), seat.bot) : playerLink(seat.player),
       ]),
     ),
   );
@@ -808,7 +808,8 @@ function renderSheet(key, table) {
   const sheet = view.sheets.get(key);
   if (!sheet) return h("div.sheet", { testid: "sheet" }, h("p.muted", { text: t("common.loading") }));
   if (sheet.error) return h("div.sheet", { testid: "sheet" }, h("p.error", { text: sheet.error }));
-  const players = sheet.players || [];
+  const bots = sheet.bots || [];
+  const players = (sheet.players || []).map((name, seat) => (bots[seat] ? `${name} (${t("badge.bot")})` : name));
   const lines = sheet.lines || [];
   const result = sheet.result;
   const names = sheet.team_names || (sheet.teams || []).map(teamName);
@@ -991,6 +992,12 @@ function connect() {
   socket.addEventListener("close", (close) => {
     clearInterval(pinger);
     view.socket = null;
+    if (close.code === 4401) {
+      // this browser's session ended (signed out here or elsewhere): no reconnecting
+      view.error = t("conn.signedOut");
+      render();
+      return;
+    }
     if (close.code !== 4404) setTimeout(connect, 2000);
   });
 }

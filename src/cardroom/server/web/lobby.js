@@ -217,10 +217,13 @@ function renderForm() {
 
   const box = $("#seat-configs");
   box.replaceChildren();
+  // A rated table seats four people: no bot may be chosen for it (the server refuses one too).
+  const rated = $("#rated").checked;
+  if (rated) seatChoices.fill("human");
   for (let seat = 0; seat < 4; seat++) {
     const select = h("select", { testid: `seat-config-${seat}`, onchange: (e) => (seatChoices[seat] = e.target.value) });
     select.append(h("option", { value: "human", text: t("lobby.seat.human") }));
-    for (const bot of presets.bots) select.append(h("option", { value: bot, text: t("lobby.seat.bot", { bot: botLabel(bot) }) }));
+    for (const bot of presets.bots) select.append(h("option", { value: bot, disabled: rated, text: t("lobby.seat.bot", { bot: botLabel(bot) }) }));
     select.value = seatChoices[seat];
     const team = seat % 2;
     box.append(
@@ -377,7 +380,10 @@ async function start() {
     if (await copyText($("#share-link").value)) $("#copy").textContent = t("lobby.copied");
   });
   for (const key of ALL_CLOCKS) clockInput(key).addEventListener("input", () => editedClocks.add(key));
-  $("#rated").addEventListener("change", renderAccount);
+  $("#rated").addEventListener("change", () => {
+    renderAccount();
+    renderForm();
+  });
   onLangChange(() => {
     renderForm();
     renderTables();

@@ -67,6 +67,22 @@ export function playerLink(name, testid = "player-link") {
   return h("a.player-link", { href: playerHref(name), testid, text: name });
 }
 
+/** A bot's name, marked as a bot wherever it is shown (no link: bots have no player page). */
+export function botName(name, kind = "") {
+  return h(
+    "span.bot-name",
+    { testid: "bot-name", dataset: { bot: kind || "" } },
+    h("span", { text: name || t("badge.bot") }),
+    " ",
+    h("span.badge-light.bot-mark", { testid: "bot-mark", text: t("badge.bot") }),
+  );
+}
+
+/** A player's name: a bot's marked as one (``bot``: its kind, or true), a person's a link to its page. */
+export function nameOf(name, bot, testid = "player-link") {
+  return bot ? botName(name, typeof bot === "string" ? bot : "") : playerLink(name, testid);
+}
+
 /** An event's phase as a coloured chip. */
 export function phaseChip(phase) {
   return h(`span.status.phase-${phase || "registration"}`, {

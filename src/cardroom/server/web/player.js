@@ -4,7 +4,7 @@
 
 import { api, h } from "./common.js";
 import { t } from "./i18n.js";
-import { changeClass, initPage, num, playerLink, signed, titleChip, when } from "./pages.js";
+import { changeClass, initPage, nameOf, num, signed, titleChip, when } from "./pages.js";
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -87,8 +87,8 @@ function renderRecent() {
               { testid: "recent-match", dataset: { tableId: match.table_id, result: match.result || "" } },
               h("td", { text: when(match.at) }),
               h("td", {}, where(match), typeof match.seat === "number" ? h("small.muted", { text: ` · ${t("player.seat", { n: match.seat + 1 })}` }) : null),
-              h("td", {}, playerLink(match.partner)),
-              h("td", {}, ...(match.opponents || []).flatMap((o, i) => [i ? " · " : "", playerLink(o)])),
+              h("td", {}, nameOf(match.partner, match.partner_bot)),
+              h("td", {}, ...(match.opponents || []).flatMap((o, i) => [i ? " · " : "", nameOf(o, match.opponents_bot?.[i])])),
               h("td", {}, h(`span.result.${match.result}`, { text: t(`result.${match.result}`) })),
               h("td.num", { text: (match.levels || []).join(" : ") }),
               h(
@@ -97,6 +97,12 @@ function renderRecent() {
                 h(`span.${changeClass(match.rating_change)}`, { text: signed(match.rating_change) }),
                 " / ",
                 h(`span.${changeClass(match.points_change)}`, { text: signed(match.points_change, 0) }),
+                match.withheld
+                  ? h("small.muted.withheld", {
+                      testid: "withheld",
+                      text: ` · ${t(`player.withheld.${match.withheld}`, { auto: match.auto_decisions ?? 0, decisions: match.decisions ?? 0 })}`,
+                    })
+                  : null,
               ),
               h(
                 "td.links",

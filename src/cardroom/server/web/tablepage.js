@@ -5,7 +5,22 @@
 // A page sets `hooks` to draw itself.
 
 import { errorWithSignIn, initAccountBar } from "./account.js";
-import { api, copyText, forgetToken, h, loadName, loadToken, saveName, saveToken, session, tableUrl } from "./common.js";
+import {
+  api,
+  CLOSE,
+  copyText,
+  endpoints,
+  forgetToken,
+  h,
+  loadName,
+  loadToken,
+  reconnectPlan,
+  saveName,
+  saveToken,
+  session,
+  socketUrl,
+  tableUrl,
+} from "./common.js";
 import { rankText } from "./cards.js";
 import { applyI18n, bindLangButton, botLabel, onLangChange, t } from "./i18n.js";
 import { openReplay } from "./replay.js";
@@ -35,6 +50,11 @@ export const app = {
   clockOffset: 0,
   sitError: null, // the last refusal to sit (shown on the waiting screen, with a sign-in link if it helps)
   retries: 0, // messages sent again after a rate_limited answer (docs/protocol.md, "Limits")
+  halted: null, // the `halted` message while the table cannot store (until the next state)
+  retryAfter: null, // seconds, from the last `unavailable` error (a 1013 close follows it)
+  nodes: [], // the other live processes' public URLs (GET /api/nodes), tried when ours is gone
+  origin: location.origin, // where the socket connects now
+  closes: [], // the close codes seen (the tests read them)
 };
 window.__cardroom = app; // for the browser tests and for debugging (app.render() redraws)
 
@@ -60,8 +80,16 @@ let pingTimer = null;
 // ---------------------------------------------------------------- connection
 
 function wsUrl() {
-  const scheme = location.protocol === "https:" ? "wss" : "ws";
-  return `${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}`;
+  return socketUrl(app.origin, `/ws/tables/${encodeURIComponent(tableId)}`);
+}
+
+/** Ask our process for the live processes' public URLs (a failure keeps the list known). */
+function loadNodes() {
+  api("GET", "/api/nodes")
+    .then((data) => {
+      if (Array.isArray(data?.nodes)) app.nodes = data.nodes;
+    })
+    .catch(() => {});
 }
 
 // The questions sent and not answered yet ("hint", "legal", a "check" by its id): a rate_limited
@@ -95,8 +123,10 @@ function retryLater(message) {
 export function connect() {
   socket = new WebSocket(wsUrl());
   const mine = socket;
+  let opened = false;
   socket.addEventListener("open", () => {
     if (mine !== socket) return;
+    opened = true;
     retry = 0;
     send({ type: "join", token: app.token, since: app.number });
     clearInterval(pingTimer);
@@ -116,13 +146,25 @@ export function connect() {
     if (mine !== socket) return;
     setConnected(false);
     clearInterval(pingTimer);
-    if (app.gone || event.code === 4404) {
-      showBanner(t("error.unknown_table"));
+    app.closes.push(event.code);
+    const origins = endpoints(location.origin, app.nodes);
+    const current = Math.max(0, origins.indexOf(app.origin));
+    const closed = { code: event.code, opened, retryAfter: app.retryAfter };
+    const plan = app.gone ? null : reconnectPlan(closed, retry, origins.length, current, Math.random());
+    app.retryAfter = null;
+    if (!plan) {
+      if (event.code === CLOSE.signedOut) {
+        // this browser's session ended (signed out here or elsewhere, a password change)
+        app.signedOut = true;
+        showBanner(t("conn.signedOut"));
+      } else if (!app.gone) {
+        showBanner(t(event.code === CLOSE.expired ? "error.table_expired" : "error.unknown_table"));
+      }
       return;
     }
-    const delay = Math.min(5000, 300 * 2 ** retry);
     retry += 1;
-    setTimeout(connect, delay);
+    app.origin = origins[plan.index];
+    setTimeout(connect, plan.delay);
   });
 }
 
@@ -140,6 +182,7 @@ function onMessage(message) {
       app.table = message.table ?? app.table;
       app.seat = message.seat ?? null;
       setConnected(true);
+      loadNodes();
       if (app.token && app.seat === null) {
         // The token did not seat us: it is stale.
         forgetToken(tableId);
@@ -151,7 +194,15 @@ function onMessage(message) {
       app.events.push(message.event);
       if (app.events.length > 200) app.events.shift();
       break;
+    case "halted":
+      app.halted = message;
+      showBanner(t("banner.halted"));
+      break;
     case "state":
+      if (app.halted) {
+        app.halted = null;
+        showBanner("");
+      }
       app.state = message;
       if (typeof message.server_time === "number") app.clockOffset = message.server_time - Date.now() / 1000;
       if (typeof message.number === "number") app.number = message.number;
@@ -223,9 +274,22 @@ function onError(message) {
     send({ type: "join", token: null, since: app.number });
     return;
   }
-  if (message.code === "unknown_table") {
+  if (message.code === "seat_replaced") {
+    // The seat was taken again elsewhere: the server closes this socket; the page reconnects to watch.
+    forgetToken(tableId);
+    app.token = null;
+    showBanner(t("error.seat_replaced"));
+    return;
+  }
+  if (message.code === "unknown_table" || message.code === "table_expired") {
     app.gone = true;
-    showBanner(t("error.unknown_table"));
+    showBanner(t(`error.${message.code}`));
+    return;
+  }
+  if (message.code === "unavailable") {
+    app.retryAfter = message.retry_after ?? null;
+    toast(t("error.unavailable"));
+    hooks.controls();
     return;
   }
   toast(message.message || message.code);
@@ -562,6 +626,7 @@ export function startPage(pageHooks, { bindControls, tick, render }) {
   bindLangButton($("#lang"));
   onLangChange(() => {
     setConnected(app.connected);
+    if (app.halted) showBanner(t("banner.halted"));
     render();
   });
   // The account decides the waiting screen's name field and the offer of the account's own seat.
