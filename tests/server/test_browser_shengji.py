@@ -86,7 +86,7 @@ def test_a_whole_shengji_deal_against_three_bots(
     assert table.get_attribute("data-game") == "shengji"
     assert table.get_attribute("data-seat") == "0"
     assert "Shengji" in page.get_by_test_id("table-title").inner_text()
-    assert "2·5·10·J·Q·K·A" in page.get_by_test_id("ladder").inner_text(), "seed 003's seven levels"
+    assert "2·5·10·J·Q·K·A" in page.get_by_test_id("ladder").inner_text(), "docs/rules/shengji.md#ladder"
 
     declared = buried = reloaded = checked_illegal = False
     tricks = 0
@@ -223,7 +223,7 @@ def test_the_lobby_creates_a_shengji_table(server: Server, context: BrowserConte
     page.get_by_test_id("game").select_option("shengji")
     assert page.get_by_test_id("rules").is_hidden(), "Shengji's rules are two choices"
     ladders = page.get_by_test_id("sj-ladder").locator("option").evaluate_all("els => els.map(e => e.value)")
-    assert ladders == ["seven", "all_ranks"], "seed 003's seven levels first: the default"
+    assert ladders == ["seven", "all_ranks"], "seven levels (docs/rules/shengji.md#ladder) first: the default"
     tables = page.get_by_test_id("sj-table").locator("option").evaluate_all("els => els.map(e => e.value)")
     assert tables == ["forty", "second"]
     assert page.get_by_test_id("clock-declare").is_visible()

@@ -1,6 +1,6 @@
-"""The offender's 下家 chooses (seed 002): after a 违例 whether the offender's next turn is skipped, after a
-犯规 who leads the next deal. The pure table (choice, answer, defaults, refusals, replay) and the
-websocket protocol (docs/protocol.md, "Choices")."""
+"""The offender's 下家 chooses (docs/rules/competition.md#violation, #foul): after a 违例 whether the
+offender's next turn is skipped, after a 犯规 who leads the next deal. The pure table (choice, answer,
+defaults, refusals, replay) and the websocket protocol (docs/protocol.md, "Choices")."""
 
 from __future__ import annotations
 

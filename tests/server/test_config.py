@@ -10,8 +10,8 @@ from cardroom.server.config import Clocks, SeatConfig, Settings, TableConfig, bo
 
 
 def test_the_default_clocks_are_the_conduct_rules() -> None:
-    """RULES.md, Conduct: tribute 20 s, return 40 s, lead 40 s, follow 20 s (and Shengji's: 3 s to
-    declare each time a card arrives, a minute to bury the kitty)."""
+    """docs/rules/competition.md#clocks: tribute 20 s, return 40 s, lead 40 s, follow 20 s (and Shengji's: 3 s
+    to declare each time a card arrives, a minute to bury the kitty)."""
     assert Clocks().to_dict() == {
         "tribute": 20,
         "return": 40,

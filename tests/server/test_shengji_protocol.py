@@ -43,7 +43,7 @@ def my_turn(phase: str) -> Any:
 
 def test_a_quick_shengji_table_shows_the_dealing_and_no_deck(client: TestClient) -> None:
     """The lobby's quick table takes a game (an unknown one is refused by name); the page learns the
-    seven-level ladder of seed 003, and no frame holds the deck or the seed."""
+    seven-level ladder of docs/rules/shengji.md#ladder, and no frame holds the deck or the seed."""
     quick = client.post("/api/quick", json={"name": "Ann", "game": "shengji"})
     assert quick.status_code == 201, quick.text
     answer = quick.json()

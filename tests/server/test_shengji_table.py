@@ -141,7 +141,8 @@ def test_a_state_is_small_whatever_the_hand() -> None:
 
 
 def test_deal_end_reveals_the_kitty_and_the_result() -> None:
-    """Seed 003: 底牌的分牌至少要加倍加到抓分方的得分中: at the end the kitty is shown with its multiplier."""
+    """docs/rules/shengji.md#kitty-bonus: 底牌的分牌至少要加倍加到抓分方的得分中: at the end the kitty is
+    shown with its multiplier."""
     table = ShengjiTable("s1", FOUR_BOTS, seed="kitty")
     table.start_if_ready(1.0)
     run_until(table, lambda t: any(entry["type"] == "deal_end" for entry in t.log))
@@ -180,7 +181,7 @@ def test_no_viewer_sees_the_deck_another_hand_or_the_buried_cards() -> None:
 
 def test_dealing_goes_on_by_itself_when_the_person_has_nothing_to_declare() -> None:
     """A seat that cannot declare lets the dealing go on at the table's pace; one that can has its
-    declare clock (seed 003: 在摸牌過程中，任一方均可亮出任一花色級牌叫主)."""
+    declare clock (docs/rules/shengji.md#declaring: 在摸牌過程中，任一方均可亮出任一花色級牌叫主)."""
     table = ShengjiTable("s1", HUMAN_AND_BOTS, seed="pace")
     table.sit(0, "Ann", 1.0)
     now = 10.0
@@ -244,8 +245,8 @@ def test_refused_actions_name_the_rule_and_change_nothing() -> None:
 
 
 def test_the_dealer_buries_eight_hidden_from_the_others() -> None:
-    """Seed 003: 莊家具有摳底牌…: the dealer takes the 8 cards and buries 8 (扣底), seen by the dealer
-    alone."""
+    """docs/rules/shengji.md#kitty: 莊家具有摳底牌…: the dealer takes the 8 cards and buries 8 (扣底), seen by
+    the dealer alone."""
     config = TableConfig.from_dict(
         {**HUMAN_AND_BOTS.to_dict(), "seats": [{"kind": "human"}] + [{"kind": "bot"}] * 3}
     )
@@ -291,7 +292,8 @@ def sorted_cards(names: list[str]) -> list[str]:
 
 
 def test_a_play_breaking_the_follow_duty_is_refused() -> None:
-    """RULES.md (seed 003): follow suit; a play that does not is refused with the rule's name."""
+    """docs/rules/shengji.md#follow-suit: follow suit; a play that does not is refused with the rule's
+    name."""
     for seed in range(40):
         table = ShengjiTable("s1", HUMAN_AND_BOTS, seed=f"follow-{seed}")
         table.sit(0, "Ann", 1.0)

@@ -37,7 +37,7 @@ EFFECT_NAMES: Final = {NoEffect: "none", SkipTurn: "skip_turn", EndDeal: "end_de
 
 @dataclass(frozen=True)
 class Choice:
-    """A decision the seed gives the offender's 下家 (``seat``), open until ``deadline``: after a 违例,
+    """A decision 摜彈 gives the offender's 下家 (``seat``), open until ``deadline``: after a 违例,
     whether the offender's next turn in play is skipped (``skip_turn``, "由违规者的下家决定是否停止违规者
     一次出牌"); after a 犯规, who leads the next deal (``leader``, "由违规者的下家…指定首圈领出者"). Only a
     person is asked (a bot or a seat in 托管 takes the default at once, without a ``choice`` entry); the

@@ -80,9 +80,9 @@ at once, so opening old tables one after another cannot fill the memory (~1 MiB 
 
 @dataclass(frozen=True)
 class Clocks:
-    """Seconds a human seat has to act (RULES.md, Conduct): 进贡 tribute, 还贡 return, the first play of
-    a trick (lead) and a play on someone else's (follow); Shengji's ``declare`` (each time a card
-    reaches a seat that could declare, 叫主 or 反主: then the dealing goes on) and ``bury`` (the dealer's
+    """Seconds a human seat has to act (docs/rules/competition.md#clocks): 进贡 tribute, 还贡 return, the
+    first play of a trick (lead) and a play on someone else's (follow); Shengji's ``declare`` (each time a
+    card reaches a seat that could declare, 叫主 or 反主: then the dealing goes on) and ``bury`` (the dealer's
     扣底)."""
 
     tribute: float = 20.0

@@ -2,7 +2,8 @@
 :class:`~cardroom.server.seated.SeatedTable`.
 
 The cards are dealt one by one at the table's pace (``deal_pace``): after each card its receiver may
-declare (叫主, 定主, 反主: seed 003) or let the dealing go on. A person who could declare has the
+declare (叫主, 定主, 反主: docs/rules/shengji.md#declaring) or let the dealing go on. A person who could
+declare has the
 ``declare`` clock to do it, then the dealing goes on by itself; a seat with nothing to declare, a bot
 or a seat in 托管 takes the pace. The dealer buries the kitty (扣底) on the ``bury`` clock, then the
 tricks are played on the lead and follow clocks; a clock that runs out puts the seat in 托管 (the

@@ -1,4 +1,4 @@
-// Cards in the project's notation (NOTATION.md): suit letter then rank letter ("H5", "ST"),
+// Cards in the project's notation (docs/notation.md): suit letter then rank letter ("H5", "ST"),
 // "SB" the small joker, "HR" the big joker. Drawing, sorting and describing cards and plays.
 
 import { t } from "./i18n.js";

@@ -20,7 +20,8 @@ let presets = GAME_PRESETS.guandan;
 let tables = [];
 const seatChoices = ["human", "heuristic", "heuristic", "heuristic"];
 
-// The clocks (RULES.md, Conduct): the form starts from the server's defaults (/api/presets), else these.
+// The clocks (docs/rules/competition.md#clocks): the form starts from the server's defaults
+// (/api/presets), else these.
 // Each game shows its own: Guandan's tribute and return, Shengji's declare (each card) and bury.
 const GAME_CLOCKS = {
   guandan: ["tribute", "return", "lead", "follow"],
