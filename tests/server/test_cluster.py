@@ -39,13 +39,11 @@ def pair(postgres_url: str, tmp_path: Path) -> Iterator[tuple[Server, Server]]:
         for name in ("a", "b"):
             folder = tmp_path / name
             folder.mkdir()
-            port = postgres.free_port()
             servers.append(
                 Server(
                     folder,
                     *("--database-url", postgres_url, "--rate-limits", "0"),
-                    *("--node-url", f"http://127.0.0.1:{port}", "--lease-time", str(LEASE)),
-                    port=port,
+                    *("--node-url", "http://127.0.0.1:{port}", "--lease-time", str(LEASE)),
                 )
             )
         yield servers[0], servers[1]
