@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: serve demo system test test-fast bench crosscheck clean
+.PHONY: help serve demo system test test-fast bench crosscheck clean
 
 NATIVE := native/CMakeLists.txt $(wildcard native/src/*)
 
@@ -51,6 +51,9 @@ bench: $(STAMP)  ## the performance benchmarks recorded in docs/performance.md
 	$(BIN)/python -m bench.openguandan
 	$(BIN)/python -m bench.shengji
 	$(BIN)/python -m bench.room_load
+
+help:  ## this list
+	@grep -E '^[a-z.-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:[^#]*## /\t/' | expand -t 12
 
 clean:
 	rm -rf $(VENV) build .pytest_cache .mypy_cache .ruff_cache .hypothesis
