@@ -427,6 +427,7 @@ BRANCHES = {
 """The least number of decisions each branch of the reference must make across the comparison."""
 
 
+@pytest.mark.slow
 def test_the_core_chooses_the_references_play(traced: TracingBot) -> None:
     tally = Tally()
     self_play(traced, tally, seed=101, deals=50)

@@ -183,6 +183,7 @@ def test_a_client_at_either_process_is_served_by_the_tables_owner(pair: tuple[Se
     assert frame["code"] == "bad_message"
 
 
+@pytest.mark.slow
 def test_killing_the_owner_mid_deal_moves_the_table_to_the_other_process(pair: tuple[Server, Server]) -> None:
     a, b = pair
     table = a.api("POST", "/api/tables", {"name": "kill -9", "seats": [HUMANS] * 4})
@@ -241,6 +242,7 @@ def workers_of(server: Server) -> list[int]:
     return pids
 
 
+@pytest.mark.slow
 def test_workers_killed_mid_deal_are_started_again_and_take_their_tables_back(
     postgres_url: str, tmp_path: Path
 ) -> None:
