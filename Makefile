@@ -4,9 +4,12 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: serve demo system test test-fast bench crosscheck clean
+.PHONY: help serve demo system test test-fast bench crosscheck clean
 
 NATIVE := native/CMakeLists.txt $(wildcard native/src/*)
+
+WORKERS ?= auto
+PARALLEL := -n $(WORKERS) --dist loadgroup --no-loadscope-reorder
 
 $(STAMP): pyproject.toml $(NATIVE)  ## the package is rebuilt (its compiled core too) when these change
 	bash scripts/install-compiler.sh
@@ -25,14 +28,14 @@ system:  ## what the tests need beyond Python, from Debian's packages: chromium 
 	bash scripts/install-browser.sh
 	bash scripts/install-postgres.sh
 
-test: $(STAMP) system  ## every test (compiled core, browser and PostgreSQL required), then ruff and mypy
-	CARDROOM_REQUIRE_NATIVE=1 CARDROOM_REQUIRE_BROWSER=1 CARDROOM_REQUIRE_POSTGRES=1 $(BIN)/pytest
+test: $(STAMP) system  ## every test, on every core (WORKERS=n to choose; compiled core, browser and PostgreSQL required), then ruff and mypy
+	CARDROOM_REQUIRE_NATIVE=1 CARDROOM_REQUIRE_BROWSER=1 CARDROOM_REQUIRE_POSTGRES=1 $(BIN)/pytest $(PARALLEL)
 	$(BIN)/ruff check src tests bench
 	$(BIN)/ruff format --check src tests bench
 	$(BIN)/mypy
 
-test-fast: $(STAMP)  ## the tests without the slow mark, for quick local runs
-	$(BIN)/pytest -m "not slow"
+test-fast: $(STAMP)  ## a few minutes: every test but the slow-marked soak runs and the browser ones, on every core
+	$(BIN)/pytest $(PARALLEL) -m "not slow and not browser"
 
 crosscheck: $(STAMP)  ## the full native-against-pure sweep of docs/performance.md (hours; RULES=competition runs one rule set's share)
 	CARDROOM_REQUIRE_NATIVE=1 CARDROOM_NATIVE_POSITIONS=200000 CARDROOM_NATIVE_DEALS=10000 \
@@ -49,6 +52,9 @@ bench: $(STAMP)  ## the performance benchmarks recorded in docs/performance.md (
 	$(BIN)/python -m bench.openguandan
 	$(BIN)/python -m bench.shengji
 	$(BIN)/python -m bench.room_load
+
+help:  ## this list
+	@grep -E '^[a-z.-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:[^#]*## /\t/' | expand -t 12
 
 clean:
 	rm -rf $(VENV) build .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -1,4 +1,5 @@
-"""Fixtures shared across the test packages."""
+"""Fixtures shared across the test packages, and how the suite is shared among pytest-xdist's workers
+(``make test`` runs it in parallel; CONTRIBUTING.md says what keeps the workers apart)."""
 
 from __future__ import annotations
 
@@ -11,14 +12,50 @@ import pytest
 from cardroom.guandan import native
 
 
+def shared_group(item: pytest.Item) -> str | None:
+    """The xdist group of a test that uses a costly fixture: every Ray test in one (one Ray a run), the
+    browser tests one per module (each module shares one card room server and chromium among its
+    tests). ``--dist loadgroup`` runs a group on one worker."""
+    fixtures = getattr(item, "fixturenames", ())
+    if "ray_local" in fixtures:
+        return "ray"
+    if "browser" in fixtures:
+        return f"browser {item.path.stem}"
+    return None
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark the :func:`shared_group` of each test; under xdist, start the slow-marked tests first and
+    the groups next, so that no long one begins last and leaves one worker running alone at the end
+    (``make test`` keeps this order: ``--no-loadscope-reorder``)."""
+    groups = {item: shared_group(item) for item in items}
+    for item, group in groups.items():
+        if group is not None:
+            item.add_marker(pytest.mark.xdist_group(group))
+        if "browser" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.browser)
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        items.sort(key=lambda item: 0 if item.get_closest_marker("slow") else 1 if groups[item] else 2)
+
+
 @pytest.fixture(scope="session")
 def ray_local() -> Iterator[ModuleType]:
-    """One local Ray instance (2 CPUs, no dashboard) for the whole test session, shut down after; an
-    instance already running is used as it is. Skips when the ``ray`` extra is missing."""
+    """One local Ray instance (2 CPUs, no dashboard, a small object store) for the whole test session
+    (under xdist, for one worker: :data:`SHARED_GROUPS`), shut down after; an instance already running
+    in this process is used as it is. ``address="local"`` starts a new one even where ``RAY_ADDRESS``
+    or another session's cluster could be found. Skips when the ``ray`` extra is missing."""
     ray = pytest.importorskip("ray")
     started = not ray.is_initialized()
     if started:
-        ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False)
+        ray.init(
+            address="local",
+            num_cpus=2,
+            object_store_memory=100 * 2**20,
+            include_dashboard=False,
+            log_to_driver=False,
+            configure_logging=False,
+        )
     yield ray
     if started:
         ray.shutdown()

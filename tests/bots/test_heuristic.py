@@ -89,7 +89,10 @@ def test_every_action_is_legal_over_a_thousand_deals(names: list[str]) -> None:
     assert len(first_teams) == 1000
 
 
-@pytest.mark.parametrize("preset", sorted(PRESETS))
+@pytest.mark.parametrize(
+    "preset",
+    [pytest.param(name, marks=[pytest.mark.slow] if name == "huopin" else []) for name in sorted(PRESETS)],
+)
 def test_a_play_decided_without_the_legal_list_is_the_same_play(preset: str) -> None:
     """Playouts leave the legal actions out of the observation (:meth:`HeuristicBot.play`): the bot
     then checks its plays against the rules and must choose exactly what it chooses from the list."""

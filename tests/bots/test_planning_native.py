@@ -188,6 +188,7 @@ def counted_pure_plan(
         return planner._pure_plan(key_of(hand)), settles
 
 
+@pytest.mark.slow
 def test_budget_cut_searches_plan_the_same(core: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
     """240 hands dense in sequences (15 to 41 cards): the same plan both ways; at least 30 of them have a
     search that settles more than ``LEAF_BUDGET`` splits, and for at least 3 of those the cut decides the

@@ -124,7 +124,10 @@ def heuristic_matches(rules_name: str, matches: int, seed: int) -> Iterator[tupl
                 match.apply(bots[seat].act(match.observation(seat)))
 
 
-@pytest.mark.parametrize("rules_name", sorted(PRESETS))
+@pytest.mark.parametrize(
+    "rules_name",
+    [pytest.param(name, marks=[pytest.mark.slow] if name == "huopin" else []) for name in sorted(PRESETS)],
+)
 def test_excluded_cards_are_never_held_and_never_sampled(rules_name: str) -> None:
     """docs/rules/competition.md#tribute-card: 下游 gives the highest card in hand (the ♥ level card
     excluded), so a payer holds nothing above its tribute but what its return brought; 抗贡: the paying side

@@ -7,7 +7,6 @@ import asyncio
 import contextlib
 import json
 import random
-import socket
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
@@ -25,6 +24,7 @@ from cardroom.guandan.match import Match
 from cardroom.guandan.observation import Observation
 from cardroom.guandan.plays import PASS
 from cardroom.records import read_record, replay
+from tests.ports import free_port
 
 
 async def _match(
@@ -87,16 +87,9 @@ def test_a_refused_client_reports_the_server_s_reason() -> None:
     assert report.decisions == 0
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-    return port
-
-
 def test_connecting_where_nothing_listens_is_a_clear_error() -> None:
     with pytest.raises(ConnectError, match=r"cannot connect to ws://127\.0\.0\.1:\d+/game/client0"):
-        run_connect(f"ws://127.0.0.1:{_free_port()}/game/client0", "random", wait=0)
+        run_connect(f"ws://127.0.0.1:{free_port()}/game/client0", "random", wait=0)
     with pytest.raises(ConnectError, match="not a websocket URL"):
         run_connect("http://127.0.0.1/game/client0", "random", wait=0)
 

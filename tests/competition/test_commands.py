@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import socket
 import threading
 from pathlib import Path
 
@@ -17,15 +16,9 @@ from cardroom.cli import app
 from cardroom.competition.client import ConnectReport, run_connect
 from cardroom.competition.server import CompeteConfig, CompeteReport, CompetitionServer
 from cardroom.records import read_record, replay
+from tests.ports import free_port
 
 runner = CliRunner()
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-    return port
 
 
 def test_compete_with_four_bots_writes_records(tmp_path: Path) -> None:
@@ -57,7 +50,7 @@ def test_compete_with_four_bots_writes_records(tmp_path: Path) -> None:
 
 
 def test_compete_waits_for_a_connect_client(tmp_path: Path) -> None:
-    port = _free_port()
+    port = free_port()
     reports: list[ConnectReport] = []
     client = threading.Thread(
         target=lambda: reports.append(
@@ -122,7 +115,7 @@ def test_connect_plays_a_seat_of_a_running_server() -> None:
 
 
 def test_connect_exits_1_when_it_cannot_connect() -> None:
-    result = runner.invoke(app, ["connect", f"ws://127.0.0.1:{_free_port()}/game/client0", "--wait", "0"])
+    result = runner.invoke(app, ["connect", f"ws://127.0.0.1:{free_port()}/game/client0", "--wait", "0"])
     assert result.exit_code == 1
     assert "Cannot play" in result.output
     assert "cannot connect to" in result.output

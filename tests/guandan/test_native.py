@@ -78,6 +78,15 @@ PARAMETERS = native.play_parameters(COMPETITION)
 DECK = full_deck()
 
 
+def by_name(rule_sets: tuple[RuleSet, ...], *slow: str) -> list[object]:
+    """The rule sets as parameters named after them; those named in ``slow`` (ten seconds or more)
+    marked slow, so that ``make test-fast`` leaves them to ``make test``."""
+    return [
+        pytest.param(rules, id=rules.name, marks=[pytest.mark.slow] if rules.name in slow else [])
+        for rules in rule_sets
+    ]
+
+
 def pure_leads(hand: tuple[Card, ...], level: Rank, rules: RuleSet) -> list[Play]:
     return list(iter_leads(HandView(hand, level, rules)))
 
@@ -109,7 +118,7 @@ def previous_play(rng: random.Random, level: Rank, rules: RuleSet) -> Play:
     return rng.choice([play for play in leads if play.kind is kind])
 
 
-@pytest.mark.parametrize("rules", CARD_RULES, ids=[rules.name for rules in CARD_RULES])
+@pytest.mark.parametrize("rules", by_name(CARD_RULES, "big_joker_wild"))
 def test_card_level_leads_are_the_pure_engines(core: ModuleType, rules: RuleSet) -> None:
     """Every lead, in the same order with the same readings, on every level with 0–2 wild cards."""
     count, largest = (POSITIONS // 4, LONG_HAND) if long_plays(rules) else (POSITIONS, 27)
@@ -117,7 +126,7 @@ def test_card_level_leads_are_the_pure_engines(core: ModuleType, rules: RuleSet)
         assert native.leads(hand, level, rules).to_list() == pure_leads(hand, level, rules), (level, hand)
 
 
-@pytest.mark.parametrize("rules", CARD_RULES, ids=[rules.name for rules in CARD_RULES])
+@pytest.mark.parametrize("rules", by_name(CARD_RULES, "huopin", "huopin_loose"))
 def test_card_level_follows_are_the_pure_engines(core: ModuleType, rules: RuleSet) -> None:
     """Every follow of every kind of play to beat, bombs and straight flushes included."""
     rng = random.Random(12)
@@ -209,7 +218,7 @@ def lockstep_deal(
     return cards, plays
 
 
-@pytest.mark.parametrize("rules", DEAL_RULES, ids=[rules.name for rules in DEAL_RULES])
+@pytest.mark.parametrize("rules", by_name(DEAL_RULES, "huopin", "huopin_loose"))
 def test_deals_in_the_core_step_with_the_pure_machine(
     core: ModuleType, rules: RuleSet, monkeypatch: pytest.MonkeyPatch
 ) -> None:

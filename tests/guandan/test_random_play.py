@@ -17,19 +17,25 @@ from cardroom.guandan.ruleset import COMPETITION, PRESETS, AceFailure, RuleSet
 from cardroom.guandan.tribute import partner, team_of
 from cardroom.records import record_of, replay, result_of
 
-FULL_SET = Counter(dict.fromkeys(ALL_CARDS, 2))
+FULL_SET = [2] * len(ALL_CARDS)
+"""Two of every card, by :attr:`Card.index`."""
 
 
 def check_conservation(deal: Deal, played: Counter[Card]) -> None:
-    """108 cards: in hands, paid face down, or played; never more, never fewer."""
-    total = sum((deal.hands[seat] for seat in range(4)), Counter())
-    total += Counter(deal.pending_tributes.values())
-    total += played
-    assert +total == FULL_SET
+    """108 cards: in hands, paid face down, or played; never more, never fewer. Counted by card index
+    (a list, not Counter arithmetic: this runs after every action of every soak deal)."""
+    total = [0] * len(ALL_CARDS)
     for seat in range(4):
-        assert all(count >= 0 for count in deal.hands[seat].values())
+        for card, count in deal.hands[seat].items():
+            assert count >= 0, f"seat {seat} holds {count} of {card}"
+            total[card.index] += count
         if seat in deal.finished:
             assert deal.card_count(seat) == 0
+    for card in deal.pending_tributes.values():
+        total[card.index] += 1
+    for card, count in played.items():
+        total[card.index] += count
+    assert total == FULL_SET
 
 
 def expected_next(deal: Deal, seat: int, rules: RuleSet) -> int | None:
@@ -202,20 +208,27 @@ def test_first_deal_leader_holds_the_turned_card() -> None:
         )
 
 
-@pytest.mark.slow
-def test_ten_thousand_random_deals_keep_the_invariants() -> None:
-    run_deals(10_000, seed=10)
+CHUNKS = range(4)
+"""The soak runs below are cut in four chunks of a quarter each (seeded apart), so that pytest-xdist's
+workers share them; the totals are in the tests' names."""
 
 
 @pytest.mark.slow
-def test_two_hundred_random_matches_keep_the_invariants() -> None:
-    rng = random.Random(11)
+@pytest.mark.parametrize("chunk", CHUNKS)
+def test_ten_thousand_random_deals_keep_the_invariants(chunk: int) -> None:
+    run_deals(10_000 // len(CHUNKS), seed=10_000 + chunk)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("chunk", CHUNKS)
+def test_two_hundred_random_matches_keep_the_invariants(chunk: int) -> None:
+    rng = random.Random(11_000 + chunk)
     winners: Counter[int | None] = Counter()
-    for _ in range(200):
+    for _ in range(200 // len(CHUNKS)):
         match = play_match(rng)
         check_record_replays(match)
         winners[match.winner] += 1
-    assert sum(winners.values()) == 200
+    assert sum(winners.values()) == 200 // len(CHUNKS)
     assert winners[None] == 0
 
 
@@ -228,10 +241,11 @@ def test_every_preset_keeps_the_invariants(name: str) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("chunk", CHUNKS)
 @pytest.mark.parametrize("name", [name for name in PRESETS if name != COMPETITION.name])
-def test_every_preset_over_a_thousand_deals_and_a_hundred_matches(name: str) -> None:
+def test_every_preset_over_a_thousand_deals_and_a_hundred_matches(name: str, chunk: int) -> None:
     rules = PRESETS[name]
-    run_deals(1_000, seed=30, rules=rules)
-    rng = random.Random(31)
-    for _ in range(100):
+    run_deals(1_000 // len(CHUNKS), seed=30_000 + chunk, rules=rules)
+    rng = random.Random(31_000 + chunk)
+    for _ in range(100 // len(CHUNKS)):
         check_record_replays(play_match(rng, rules))

@@ -4,7 +4,6 @@ runs them: a room made and played to its gameOver, the exit codes, and the optio
 from __future__ import annotations
 
 import asyncio
-import socket
 import threading
 from pathlib import Path
 
@@ -14,16 +13,10 @@ from cardroom.cli import app
 from cardroom.openguandan.client import Seating, SeatReport, run_connect
 from cardroom.openguandan.server import OpenGuanDanServer, ServeConfig, ServeReport
 from cardroom.records import read_record, replay
+from tests.ports import free_port
 
 runner = CliRunner()
 ENV = {"COLUMNS": "200"}
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-    return port
 
 
 def _joiners(port: int, room: int, reports: list[SeatReport]) -> list[threading.Thread]:
@@ -44,7 +37,7 @@ def _joiners(port: int, room: int, reports: list[SeatReport]) -> list[threading.
 
 
 def test_compete_serves_a_room_to_its_end_and_writes_its_records(tmp_path: Path) -> None:
-    port = _free_port()
+    port = free_port()
     reports: list[SeatReport] = []
     joiners: list[threading.Thread] = []
 

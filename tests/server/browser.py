@@ -13,7 +13,6 @@ import importlib.util
 import json
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -25,6 +24,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
+
+from tests.ports import RETRIES, free_port, taken
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize
@@ -122,13 +123,6 @@ def require_browser() -> None:
     pytest.skip(f"browser tests skipped: {reason}")
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
 def call(url: str, method: str, body: dict[str, Any] | None, headers: dict[str, str]) -> Any:
     """One HTTP request; the JSON answer (an HTTP error raises ``urllib.error.HTTPError``)."""
     data = json.dumps(body).encode() if body is not None else None
@@ -222,8 +216,27 @@ class Server:
 
 @contextlib.contextmanager
 def run_server(data_dir: Path) -> Iterator[Server]:
-    """Start ``cardroom.server`` with uvicorn on a free port; stop it afterwards."""
-    port = free_port()
+    """Start ``cardroom.server`` with uvicorn on a free port (another one if the port was taken before
+    the server bound it); stop it afterwards."""
+    for _ in range(RETRIES):
+        process, server = _start_server(data_dir, free_port())
+        if process is not None:
+            break
+    else:
+        raise RuntimeError(f"{RETRIES} ports taken before the server bound one:\n{server.log.read_text()}")
+    try:
+        yield server
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def _start_server(data_dir: Path, port: int) -> tuple[subprocess.Popen[bytes] | None, Server]:
+    """The server process once it answers, or ``None`` if its port was taken (it exited)."""
     log = data_dir / "server.log"
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     env.pop("DATABASE_URL", None)  # SQLite in data_dir, whatever the environment says
@@ -236,26 +249,24 @@ def run_server(data_dir: Path) -> Iterator[Server]:
             cwd=REPO,
         )
     server = Server(f"http://127.0.0.1:{port}", log, data_dir)
+    deadline = time.monotonic() + 30
     try:
-        deadline = time.monotonic() + 30
         while True:
             if process.poll() is not None:
+                if taken(log.read_text()):
+                    return None, server
                 raise RuntimeError(f"the server exited with {process.returncode}:\n{log.read_text()}")
             try:
                 server.api("GET", "/api/presets")
-                break
+                return process, server
             except (urllib.error.URLError, ConnectionError, OSError):
                 if time.monotonic() > deadline:
                     raise RuntimeError(f"the server did not answer within 30 s:\n{log.read_text()}") from None
                 time.sleep(0.1)
-        yield server
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+    except BaseException:
+        process.kill()
+        process.wait()
+        raise
 
 
 @contextlib.contextmanager

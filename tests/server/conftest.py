@@ -30,10 +30,12 @@ if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    """Debian's chromium under Playwright, once for the browser tests (tests/server/browser.py); fails
-    or skips, as ``CARDROOM_REQUIRE_BROWSER`` says, when it is missing."""
+    """Debian's chromium under Playwright, once per browser test module (tests/server/browser.py); fails
+    or skips, as ``CARDROOM_REQUIRE_BROWSER`` says, when it is missing. Not once a session: Playwright's
+    sync API keeps an event loop running in the thread while it is open, and every later test there
+    that calls ``asyncio.run`` (the competition and OpenGuanDan commands) would fail."""
     require_browser()
     with launch_browser() as launched:
         yield launched

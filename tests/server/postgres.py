@@ -18,7 +18,6 @@ import os
 import pwd
 import shlex
 import shutil
-import socket
 import subprocess
 import tempfile
 from collections.abc import Iterator
@@ -27,6 +26,8 @@ from typing import NoReturn
 
 import psycopg
 import pytest
+
+from tests.ports import free_port
 
 REQUIRE = "CARDROOM_REQUIRE_POSTGRES"
 """Set to 1 (CI) to turn a missing PostgreSQL into a failure instead of a skip."""
@@ -63,14 +64,6 @@ def server_user() -> pwd.struct_passwd | None:
         with contextlib.suppress(KeyError):
             return pwd.getpwnam(name)
     raise PostgresUnavailableError("running as root and neither a 'postgres' nor a 'nobody' account exists")
-
-
-def free_port() -> int:
-    """A TCP port on 127.0.0.1 that nothing listens on now."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
 
 
 class PostgresCluster:

@@ -6,7 +6,6 @@ import contextlib
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -18,25 +17,28 @@ from typing import Any
 
 from websockets.sync.client import ClientConnection, connect
 
+from tests.ports import RETRIES, free_port, taken
+
 REPO = Path(__file__).resolve().parents[2]
 FAST_OPTIONS = ("--bot-delay", "0", "--deal-pause", "0", "--deal-pace", "0", "--log-level", "warning")
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
 class Server:
-    """``cardroom serve`` in a subprocess on a free port: SQLite in ``data`` unless ``options`` name a
-    database; its output in ``data/server-PORT.log``."""
+    """``cardroom serve`` in a subprocess on a free port (another one if the port was taken before the
+    server bound it): SQLite in ``data`` unless ``options`` name a database; ``{port}`` in an option
+    stands for the port; its output in ``data/server-PORT.log``."""
 
-    def __init__(self, data: Path, *options: str, port: int | None = None) -> None:
-        self.port = port or free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.log = data / f"server-{self.port}.log"
+    def __init__(self, data: Path, *options: str) -> None:
+        for _ in range(RETRIES):
+            self.port = free_port()
+            self.url = f"http://127.0.0.1:{self.port}"
+            self.log = data / f"server-{self.port}.log"
+            if self._start(data, tuple(option.replace("{port}", str(self.port)) for option in options)):
+                return
+        raise AssertionError(f"{RETRIES} ports taken before the server bound one:\n{self.log.read_text()}")
+
+    def _start(self, data: Path, options: tuple[str, ...]) -> bool:
+        """Start the process and wait for its answer; False if its port was taken (it exited)."""
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         env.pop("DATABASE_URL", None)
         command = [sys.executable, "-m", "cardroom", "serve", "--port", str(self.port), "--data", str(data)]
@@ -51,12 +53,13 @@ class Server:
         deadline = time.monotonic() + 30
         while True:
             if self.process.poll() is not None:
-                raise AssertionError(
-                    f"the server exited with {self.process.returncode}:\n{self.log.read_text()}"
-                )
+                output = self.log.read_text()
+                if taken(output):
+                    return False
+                raise AssertionError(f"the server exited with {self.process.returncode}:\n{output}")
             try:
                 self.api("GET", "/api/presets")
-                return
+                return True
             except (urllib.error.URLError, OSError):
                 assert time.monotonic() < deadline, f"the server did not answer:\n{self.log.read_text()}"
                 time.sleep(0.1)

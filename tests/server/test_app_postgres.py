@@ -20,6 +20,7 @@ from fastapi.testclient import TestClient
 
 from cardroom.records import replay
 from cardroom.server.app import create_app
+from tests.ports import free_port
 from tests.server import postgres
 from tests.server.conftest import FAST, Frame, Peer, create_table, full_table, play_on, room_of, rooms_of
 
@@ -203,7 +204,7 @@ def test_database_url_in_the_environment_is_used_when_no_url_is_given(
 
 def test_an_explicit_url_wins_over_database_url(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """Needs no PostgreSQL: a ``DATABASE_URL`` naming a server that is not there is never opened."""
-    monkeypatch.setenv("DATABASE_URL", f"postgresql://nobody@127.0.0.1:{postgres.free_port()}/absent")
+    monkeypatch.setenv("DATABASE_URL", f"postgresql://nobody@127.0.0.1:{free_port()}/absent")
     sqlite = tmp_path / "explicit.sqlite3"
     with TestClient(create_app(f"sqlite:///{sqlite}", settings=FAST)) as client:
         assert rooms_of(client).store.engine.dialect.name == "sqlite"

@@ -43,13 +43,11 @@ def pair(postgres_url: str, tmp_path: Path) -> Iterator[tuple[Server, Server]]:
         for name in ("a", "b"):
             folder = tmp_path / name
             folder.mkdir()
-            port = postgres.free_port()
             servers.append(
                 Server(
                     folder,
                     *("--database-url", postgres_url, "--rate-limits", "0"),
-                    *("--node-url", f"http://127.0.0.1:{port}", "--lease-time", str(LEASE)),
-                    port=port,
+                    *("--node-url", "http://127.0.0.1:{port}", "--lease-time", str(LEASE)),
                 )
             )
         yield servers[0], servers[1]
@@ -191,6 +189,7 @@ def test_a_client_at_either_process_is_served_by_the_tables_owner(pair: tuple[Se
     assert frame["code"] == "bad_message"
 
 
+@pytest.mark.slow
 def test_killing_the_owner_mid_deal_moves_the_table_to_the_other_process(pair: tuple[Server, Server]) -> None:
     a, b = pair
     table = a.api("POST", "/api/tables", {"name": "kill -9", "seats": [HUMANS] * 4})
@@ -249,6 +248,7 @@ def workers_of(server: Server) -> list[int]:
     return pids
 
 
+@pytest.mark.slow
 def test_workers_killed_mid_deal_are_started_again_and_take_their_tables_back(
     postgres_url: str, tmp_path: Path
 ) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
+from collections.abc import Iterator
 
 import pytest
 
@@ -20,30 +21,35 @@ from cardroom.shengji.scoring import TOTAL_POINTS
 from cardroom.shengji.tricks import points
 from tests.shengji.deal_helpers import random_action, snapshot
 
-FULL_SET = Counter(dict.fromkeys(ALL_CARDS, 2))
+FULL_SET = [2] * len(ALL_CARDS)
+"""Two of every card, by :attr:`Card.index`."""
 
 
-def played_cards(deal: Deal) -> Counter[Card]:
-    played: Counter[Card] = Counter()
+def played_cards(deal: Deal) -> Iterator[Card]:
     for trick in deal.tricks:
         for _, cards in trick.plays:
-            played.update(cards)
+            yield from cards
     for _, cards in deal.trick_plays:
-        played.update(cards)
-    return played
+        yield from cards
 
 
 def check_cards_and_points(deal: Deal) -> None:
-    """108 cards: in hands, not yet dealt, buried or played; 200 points among the same places."""
-    hands = sum((deal.hands[seat] for seat in range(SEATS)), Counter())
-    undealt = Counter(deal.deck[deal.dealt :]) if deal.phase is Phase.DECLARE else Counter()
-    assert hands + undealt + Counter(deal.buried) + played_cards(deal) == FULL_SET
-    assert all(count > 0 for hand in deal.hands for count in hand.values())
+    """108 cards: in hands, not yet dealt, buried or played; 200 points among the same places. Counted
+    by card index (a list, not Counter arithmetic: this runs after every action of every soak deal)."""
+    total = [0] * len(ALL_CARDS)
+    for hand in deal.hands:
+        for card, count in hand.items():
+            assert count > 0
+            total[card.index] += count
+    undealt = deal.deck[deal.dealt :] if deal.phase is Phase.DECLARE else ()
+    for card in itertools.chain(undealt, deal.buried, played_cards(deal)):
+        total[card.index] += 1
+    assert total == FULL_SET
     if deal.phase is Phase.TRICKS:
         in_play = sum(points(cards) for _, cards in deal.trick_plays)
-        in_hands = points(hands.elements())
-        total = deal.attackers_points + deal.dealers_points + deal.kitty_points + in_play + in_hands
-        assert total == TOTAL_POINTS
+        in_hands = points(itertools.chain.from_iterable(hand.elements() for hand in deal.hands))
+        total_points = deal.attackers_points + deal.dealers_points + deal.kitty_points + in_play + in_hands
+        assert total_points == TOTAL_POINTS
         played = dict(deal.trick_plays)
         sizes = {deal.card_count(seat) + len(played.get(seat, ())) for seat in range(SEATS)}
         assert len(sizes) == 1, "every seat holds as many cards, counting the trick in play"
