@@ -40,13 +40,12 @@ TRY_AGAIN = 1013
 def node_server(folder: Path, database_url: str, name: str, lease: float, *, public: bool = False) -> Server:
     """``cardroom serve`` as one process of several (``--node-url``), named ``name``."""
     folder.mkdir()
-    port = postgres.free_port()
-    url = f"http://127.0.0.1:{port}"
+    url = "http://127.0.0.1:{port}"
     options = ["--database-url", database_url, "--rate-limits", "0", "--node-name", name]
     options += ["--node-url", url, "--lease-time", str(lease)]
     if public:
         options += ["--public-url", url]
-    return Server(folder, *options, port=port)
+    return Server(folder, *options)
 
 
 @contextlib.contextmanager

@@ -41,10 +41,10 @@ def serve(tmp_path: Path) -> Iterator[Callable[..., Server]]:
     """Start ``cardroom serve`` with these options (stopped after the test)."""
     servers: list[Server] = []
 
-    def start(*options: str, port: int | None = None) -> Server:
+    def start(*options: str) -> Server:
         folder = tmp_path / str(len(servers))
         folder.mkdir()
-        servers.append(Server(folder, *options, port=port))
+        servers.append(Server(folder, *options))
         return servers[-1]
 
     try:
@@ -323,8 +323,7 @@ def test_limits_count_the_clients_address_through_another_process(
     B are relayed to A, which counts each by its client's address (carried with the cluster's
     secret), not by B's: a second socket from one address is refused, another address's accepted."""
     options = ("--database-url", postgres_url, "--address-sockets", "1", "--lease-time", "2")
-    ports = [postgres.free_port(), postgres.free_port()]
-    a, b = (serve(*options, "--node-url", f"http://127.0.0.1:{port}", port=port) for port in ports)
+    a, b = (serve(*options, "--node-url", "http://127.0.0.1:{port}") for _ in range(2))
     table_id = create(a, HUMAN, BOT, BOT, BOT)
     path = f"/ws/tables/{table_id}"
     with websocket(b, path, "127.0.0.2") as first:
