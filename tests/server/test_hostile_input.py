@@ -186,3 +186,17 @@ def test_a_lone_surrogate_in_any_name_is_a_400_naming_the_field(server: Server) 
     status, team, _ = request(server, "POST", teams, {"name": "队1", "players": bots}, signed)
     assert status == 201, team
     assert "Internal Server Error" not in server.log.read_text()
+
+
+@pytest.mark.parametrize("hidden", ["\u202e", "\u2067", "\u200b", "\x07"])
+def test_a_control_or_bidirectional_character_in_a_table_name_is_a_400(server: Server, hidden: str) -> None:
+    """The lobby shows every table's name to everyone: a right-to-left override, a zero-width space or
+    a control character there would let a table pose as another (docs/accounts.md, "Names")."""
+    seats = [{"kind": "bot", "bot": "random"}] * 4
+    status, answer, _ = request(
+        server, "POST", "/api/tables", {"name": f"Ann{hidden}s table", "max_deals": 1, "seats": seats}
+    )
+    assert status == 400, (status, answer)
+    assert answer["detail"].startswith("name: "), answer
+    listed = server.api("GET", "/api/tables?status=waiting,running,finished")["tables"]
+    assert all(hidden not in table["name"] for table in listed)

@@ -53,6 +53,7 @@ from cardroom.server.requests import (
     signed_in,
 )
 from cardroom.server.rooms import Connection, Room, Rooms
+from cardroom.server.seats import shown_text
 from cardroom.server.session_sockets import SIGNED_OUT_CLOSE, SessionSockets
 from cardroom.server.shengji import ShengjiTable
 from cardroom.server.shengji_replay import deal_frames
@@ -297,7 +298,12 @@ async def _player_name(request: Request, account: Account | None, name: object) 
 
 async def _checked_table(request: Request, config: TableConfig) -> TableConfig:
     """A new table as asked, its bots' names cleaned (400 for a bad one, 409 for an account's or a
-    lookalike of one); a rated one only from a signed-in account (401) and without bots (400)."""
+    lookalike of one); a rated one only from a signed-in account (401) and without bots (400); its
+    name without control, bidirectional or invisible characters (400)."""
+    try:
+        shown_text(config.name)
+    except ProtocolError as error:
+        raise HTTPException(400, error.message) from None
     if config.rated and await signed_in(request) is None:
         raise HTTPException(401, "sign in first: a rated table is created by a signed-in account")
     problem = rated_table_problem(config)

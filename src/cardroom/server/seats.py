@@ -35,11 +35,19 @@ def clean_name(name: object) -> str:
     text = unicodedata.normalize("NFKC", name).strip()
     if not text or len(text) > MAX_NAME:
         raise ProtocolError("bad_message", f"name: 1 to {MAX_NAME} characters, got {len(text)}")
+    shown_text(text)
+    return text
+
+
+def shown_text(text: str, field: str = "name") -> str:
+    """``text`` as shown to everyone (a player's or a table's name), unchanged; a
+    :class:`ProtocolError` naming ``field`` when it holds a control, format (the bidirectional
+    controls among them) or otherwise invisible character, with which it could pose as another."""
     if any(unicodedata.category(char).startswith("C") for char in text):
         raise ProtocolError(
             "bad_message",
-            "name: control characters and format ones (right-to-left marks among them) are not allowed",
+            f"{field}: control characters and format ones (right-to-left marks among them) are not allowed",
         )
     if any(is_invisible(char) for char in text):
-        raise ProtocolError("bad_message", "name: invisible characters are not allowed")
+        raise ProtocolError("bad_message", f"{field}: invisible characters are not allowed")
     return text
