@@ -27,7 +27,9 @@ LONE = "\ud800"
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    running = Server(tmp_path_factory.mktemp("hostile"))
+    """One server for the module's many refused creations, its per-address creation limit off (a refused
+    creation still counts towards it)."""
+    running = Server(tmp_path_factory.mktemp("hostile"), "--address-tables", "0", "--rate-limits", "0")
     try:
         yield running
     finally:
