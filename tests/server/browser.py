@@ -205,7 +205,7 @@ class Server:
     def make_director(self, name: str) -> None:
         """Give ``name``'s account the director role, in the server's database (the server reads roles
         from it on every request), as an operator's ``cardroom accounts role`` does."""
-        from cardroom.server.store import Store
+        from cardroom.server.storage.store import Store
 
         store = Store(f"sqlite:///{self.data / 'cardroom.sqlite3'}")
         try:

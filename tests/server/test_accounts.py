@@ -19,7 +19,7 @@ from cardroom.server.accounts import SESSION_DAYS, AccountError, Accounts
 from cardroom.server.app import create_app
 from cardroom.server.config import TableConfig
 from cardroom.server.requests import SESSION_COOKIE
-from cardroom.server.store import Store, make_engine, migrate
+from cardroom.server.storage.store import Store, make_engine, migrate
 from cardroom.server.table import Table
 from tests.server.conftest import (
     CHEAP,

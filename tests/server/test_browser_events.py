@@ -358,7 +358,7 @@ def seed_rated_match(server: Server) -> None:
     which a bot took before any account had it), played in the test and stored in the server's
     database, then rated as the server rates a finished table."""
     from cardroom.server.ratings import Ratings
-    from cardroom.server.store import Store
+    from cardroom.server.storage.store import Store
     from tests.server.test_ratings import AT, people_table, play_out
 
     for name in ("Ada", "Bo", "Cy", "Di"):

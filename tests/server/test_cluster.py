@@ -319,7 +319,7 @@ def test_serve_passes_the_node_and_the_workers_on(monkeypatch: pytest.MonkeyPatc
 
     from cardroom.cli import app as cli
     from cardroom.server import workers
-    from cardroom.server.leases import LEASE_TTL, Node
+    from cardroom.server.storage.leases import LEASE_TTL, Node
 
     apps: list[Any] = []
     monkeypatch.setattr(uvicorn, "run", lambda app, **_options: apps.append(app))

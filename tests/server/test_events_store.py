@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import text
 
 from cardroom.server.app import create_app
-from cardroom.server.store import (
+from cardroom.server.storage.store import (
     PlayerMatchRow,
     PlayerRow,
     Store,

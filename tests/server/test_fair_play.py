@@ -315,7 +315,7 @@ def test_a_bots_name_follows_the_rules_of_peoples_names(
 
 def make_director(server: Server, name: str) -> None:
     """Give ``name``'s account the director role, as the operator's ``cardroom accounts role`` does."""
-    from cardroom.server.store import Store
+    from cardroom.server.storage.store import Store
 
     store = Store(f"sqlite:///{server.log.parent / 'cardroom.sqlite3'}")
     try:

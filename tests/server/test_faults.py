@@ -21,7 +21,7 @@ from sqlalchemy import event
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from cardroom.server.store import CONNECT_TIMEOUT, make_engine
+from cardroom.server.storage.store import CONNECT_TIMEOUT, make_engine
 from tests.server import postgres
 from tests.server.serving import Server
 from tests.server.test_cluster import Client, TryAgainError, play_turns

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from websockets.sync.client import ClientConnection
 
-from cardroom.server.store import Store
+from cardroom.server.storage.store import Store
 from tests.server.serving import Server
 
 LONG = {"tribute": 600, "return": 600, "lead": 600, "follow": 600, "declare": 0.05, "bury": 600}

@@ -1,4 +1,4 @@
-"""Leases (:mod:`cardroom.server.leases`) on SQLite and PostgreSQL: one holder at a time, renewed by
+"""Leases (:mod:`cardroom.server.storage.leases`) on SQLite and PostgreSQL: one holder at a time, renewed by
 it, free once expired, taken back at once by a process started again under the same name; and the
 rooms of two processes on one database, each owning its tables and adopting a dead one's."""
 
@@ -20,11 +20,11 @@ from cardroom.server.cluster import Cluster
 from cardroom.server.config import Settings, TableConfig
 from cardroom.server.events import Director
 from cardroom.server.forwarding import CLIENT_HEADER, SECRET_HEADER
-from cardroom.server.leases import PRIMARY, Leases, Node, table_key
 from cardroom.server.limits import Rate
 from cardroom.server.ratings import Ratings
 from cardroom.server.rooms import Room, Rooms, TableMovingError
-from cardroom.server.store import LeaseRow, Store, Write, default_database_url
+from cardroom.server.storage.leases import PRIMARY, Leases, Node, table_key
+from cardroom.server.storage.store import LeaseRow, Store, Write, default_database_url
 from tests.server import postgres
 
 postgres_cluster = postgres.postgres_cluster

@@ -16,7 +16,7 @@ from cardroom.server.lookalikes import skeleton
 from cardroom.server.passwords import common_passwords, password_problem
 from cardroom.server.seats import clean_name, token_hash
 from cardroom.server.session_sockets import SessionSockets
-from cardroom.server.store import AccountRow, Store
+from cardroom.server.storage.store import AccountRow, Store
 from tests.server.conftest import run_coroutine
 
 

@@ -18,7 +18,7 @@ from cardroom.guandan.observation import Observation
 from cardroom.server.app import create_app
 from cardroom.server.config import EventLink, SeatConfig, TableConfig
 from cardroom.server.ratings import MODEL, Ratings, ordinal, rate_table
-from cardroom.server.store import PlayerRow, Store
+from cardroom.server.storage.store import PlayerRow, Store
 from cardroom.server.table import Table
 from tests.server.conftest import CHEAP, FAST, create_table, signed_in
 

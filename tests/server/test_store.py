@@ -23,7 +23,7 @@ from sqlalchemy import inspect, text
 
 from cardroom.server.accounts import Accounts
 from cardroom.server.lookalikes import skeleton
-from cardroom.server.store import (
+from cardroom.server.storage.store import (
     MIGRATIONS,
     Base,
     Store,
@@ -334,7 +334,7 @@ def test_reopening_the_database_finds_everything(url: str) -> None:
 CRASHING_WRITER = """
 import os, sys
 from datetime import UTC, datetime
-from cardroom.server.store import Store
+from cardroom.server.storage.store import Store
 store = Store(sys.argv[1])
 store.create_table("t1", {"name": "张三的桌"}, datetime.now(UTC))
 store.set_status("t1", "running")

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from cardroom.server.store import Store, StoreError, Write
-from cardroom.server.writer import StoreWriter
+from cardroom.server.storage.store import Store, StoreError, Write
+from cardroom.server.storage.writer import StoreWriter
 
 
 def entry(number: int) -> dict[str, Any]:

@@ -40,7 +40,7 @@ def _accounts(
     ``create`` makes a new SQLite database: the others refuse a data folder without one, naming it."""
     from cardroom.server.accounts import AccountError, Accounts
     from cardroom.server.app import default_data_dir
-    from cardroom.server.store import DATABASE_FILE, Store
+    from cardroom.server.storage.store import DATABASE_FILE, Store
 
     url = database_url or os.environ.get("DATABASE_URL", "").strip()
     if url:

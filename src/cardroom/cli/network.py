@@ -151,7 +151,7 @@ def serve_command(
 
     from cardroom.server.app import create_app
     from cardroom.server.config import GC_THRESHOLDS, Settings
-    from cardroom.server.leases import LEASE_TTL, Node
+    from cardroom.server.storage.leases import LEASE_TTL, Node
     from cardroom.server.workers import WorkerOptions, serve_workers
 
     if workers > 1 and node_url is not None:

@@ -30,7 +30,7 @@ from cardroom.server.codec import ProtocolError
 from cardroom.server.lookalikes import skeleton
 from cardroom.server.passwords import MAX_PASSWORD, MIN_PASSWORD, password_problem
 from cardroom.server.seats import clean_name, name_key, token_hash
-from cardroom.server.store import AccountRow, Store
+from cardroom.server.storage.store import AccountRow, Store
 
 Role = Literal["player", "director"]
 ROLES: Final[tuple[Role, ...]] = ("player", "director")

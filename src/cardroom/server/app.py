@@ -37,7 +37,6 @@ from cardroom.server.events import HEADER, Director, DirectorError, LiveEvent, s
 from cardroom.server.fair_play import rated_table_problem
 from cardroom.server.forwarding import Forwarder, forward_client
 from cardroom.server.headers import SecurityHeaders, server_error
-from cardroom.server.leases import LEASE_TTL, Leases, Node
 from cardroom.server.limits import ClientLimits, MessageLimit, Refusal
 from cardroom.server.outage import StoreOutage
 from cardroom.server.printout import print_page
@@ -58,8 +57,9 @@ from cardroom.server.session_sockets import SIGNED_OUT_CLOSE, SessionSockets
 from cardroom.server.shengji import ShengjiTable
 from cardroom.server.shengji_replay import deal_frames
 from cardroom.server.status_api import status_api
-from cardroom.server.store import Store
-from cardroom.server.store import database_url as resolve_database_url
+from cardroom.server.storage.leases import LEASE_TTL, Leases, Node
+from cardroom.server.storage.store import Store
+from cardroom.server.storage.store import database_url as resolve_database_url
 from cardroom.tournament import results_csv, standings_csv
 
 log = logging.getLogger(__name__)

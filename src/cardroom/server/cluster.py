@@ -1,4 +1,4 @@
-"""This process's part in a card room of several processes (:mod:`cardroom.server.leases`): every
+"""This process's part in a card room of several processes (:mod:`cardroom.server.storage.leases`): every
 third of the lease time it renews its leases, lets go of the tables it lost, adopts the tables of a
 process that died, and takes the primary role when it is free (then it runs the events and rates the
 matches every process finished). A process with a public URL says it is alive, and each keeps the
@@ -10,9 +10,9 @@ import asyncio
 import logging
 
 from cardroom.server.events import Director
-from cardroom.server.leases import PRIMARY, Leases
 from cardroom.server.ratings import Ratings
 from cardroom.server.rooms import Rooms
+from cardroom.server.storage.leases import PRIMARY, Leases
 
 log = logging.getLogger(__name__)
 

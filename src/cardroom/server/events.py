@@ -43,7 +43,7 @@ from cardroom.server.event_state import (
 from cardroom.server.event_views import result_json, sheet_json, standing_json
 from cardroom.server.ratings import name_key
 from cardroom.server.rooms import Person, Room, Rooms
-from cardroom.server.store import Store
+from cardroom.server.storage.store import Store
 from cardroom.server.table import Table, clean_name, token_hash
 from cardroom.tournament import Event, EventPhase, Player, ScoreSheet, TableResult, Team, deal_lines
 

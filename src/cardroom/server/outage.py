@@ -20,7 +20,7 @@ from sqlalchemy.exc import InterfaceError, OperationalError
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from cardroom.server.recovery import RETRY_AFTER, TRY_AGAIN_CLOSE, UnavailableError
-from cardroom.server.writer import WriteFailedError
+from cardroom.server.storage.writer import WriteFailedError
 
 log = logging.getLogger(__name__)
 

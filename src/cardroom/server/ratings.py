@@ -29,7 +29,7 @@ from cardroom.server.fair_play import (
 )
 from cardroom.server.rooms import Room
 from cardroom.server.seats import name_key
-from cardroom.server.store import PlayerMatchRow, PlayerRow, Store
+from cardroom.server.storage.store import PlayerMatchRow, PlayerRow, Store
 from cardroom.server.table import Table
 from cardroom.tournament import PlayerRating, RatingBook, RatingModel
 

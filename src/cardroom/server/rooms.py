@@ -2,7 +2,7 @@
 clocks and bots) and :class:`Rooms`, the registry that creates, resumes and finds them.
 
 Every change to a table goes the same way (:meth:`Room.commit`): the pure table appends entries to its
-log; the entries go to the store writer (:mod:`cardroom.server.writer`: off the event loop, batched
+log; the entries go to the store writer (:mod:`cardroom.server.storage.writer`: off the event loop, batched
 with other tables'); once they are stored, every connection gets them as its viewer may see them and
 a fresh ``state``. Nobody hears of an entry before it is stored.
 
@@ -12,7 +12,7 @@ and where nothing is due (no bot's move, no clock, nothing being stored) once it
 it is replayed from its log. A table that waits for its players longer than ``Settings.waiting_expiry``
 expires: it is deleted (no card was dealt), its clients told.
 
-With several processes on one database (:mod:`cardroom.server.leases`), a process keeps a table live
+With several processes on one database (:mod:`cardroom.server.storage.leases`), a process keeps a table live
 only while it holds the table's lease; :meth:`Rooms.locate` says which process owns a table, and
 :meth:`Rooms.tend` renews the leases, lets go of tables lost, and adopts those whose process died.
 A table whose write failed halts until the store answers (:mod:`cardroom.server.recovery`).
@@ -33,7 +33,6 @@ from typing import Any, Final
 from cardroom.server.bot_runner import BotRunner
 from cardroom.server.codec import ProtocolError, server_message
 from cardroom.server.config import Settings, TableConfig
-from cardroom.server.leases import PRIMARY, Leases, table_key
 from cardroom.server.recovery import (
     RECONNECT_CLOSE,
     Entries,
@@ -43,9 +42,10 @@ from cardroom.server.recovery import (
 )
 from cardroom.server.seated import Due, Status
 from cardroom.server.seats import token_hash
-from cardroom.server.store import LeaseRow, Store, Write
+from cardroom.server.storage.leases import PRIMARY, Leases, table_key
+from cardroom.server.storage.store import LeaseRow, Store, Write
+from cardroom.server.storage.writer import StoreWriter
 from cardroom.server.tables import GameTable, new_table, replay_table
-from cardroom.server.writer import StoreWriter
 from cardroom.tournament.conduct import Offence
 
 log = logging.getLogger(__name__)

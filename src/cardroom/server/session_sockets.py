@@ -18,7 +18,7 @@ from datetime import UTC, datetime
 from typing import Final
 
 from cardroom.server.seats import token_hash
-from cardroom.server.store import Store
+from cardroom.server.storage.store import Store
 
 log = logging.getLogger(__name__)
 

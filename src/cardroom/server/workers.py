@@ -2,7 +2,7 @@
 
 The supervisor binds the public socket once and, for each worker, a socket of its own on 127.0.0.1
 (where the other workers forward to it); each worker serves both under uvicorn, as node
-``HOST:PORT/i`` (:mod:`cardroom.server.leases`). The kernel spreads new connections over the workers;
+``HOST:PORT/i`` (:mod:`cardroom.server.storage.leases`). The kernel spreads new connections over the workers;
 a request for a table another worker owns is forwarded there. A worker that dies is started again
 on the same sockets under the same name, so it takes its leases straight back.
 """
@@ -21,9 +21,9 @@ from typing import Any, Final
 
 from cardroom.server.bot_runner import exit_with_parent
 from cardroom.server.config import GC_THRESHOLDS, Settings
-from cardroom.server.leases import LEASE_TTL, Node
-from cardroom.server.store import Store
-from cardroom.server.store import database_url as resolve_database_url
+from cardroom.server.storage.leases import LEASE_TTL, Node
+from cardroom.server.storage.store import Store
+from cardroom.server.storage.store import database_url as resolve_database_url
 
 log = logging.getLogger(__name__)
 

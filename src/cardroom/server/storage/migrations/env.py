@@ -5,7 +5,7 @@ from __future__ import annotations
 from alembic import context
 from sqlalchemy import Connection
 
-from cardroom.server.store import Base, make_engine
+from cardroom.server.storage.store import Base, make_engine
 
 config = context.config
 target_metadata = Base.metadata

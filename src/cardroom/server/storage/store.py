@@ -66,7 +66,7 @@ DATABASE_FILE: Final = "cardroom.sqlite3"
 """The SQLite file's name inside the data folder."""
 
 TABLE_LEASE: Final = "table:"
-"""The prefix of a table's lease key (``table:<id>``; :mod:`cardroom.server.leases`)."""
+"""The prefix of a table's lease key (``table:<id>``; :mod:`cardroom.server.storage.leases`)."""
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ import threading
 from concurrent.futures import Future
 from typing import Final
 
-from cardroom.server.store import Store, Write
+from cardroom.server.storage.store import Store, Write
 
 log = logging.getLogger(__name__)
 

@@ -23,7 +23,7 @@ from datetime import UTC, datetime
 from typing import Final
 from urllib.parse import urlsplit
 
-from cardroom.server.store import TABLE_LEASE, LeaseRow, Store
+from cardroom.server.storage.store import TABLE_LEASE, LeaseRow, Store
 
 PRIMARY: Final = "primary"
 """The lease of the process that runs the events and rates finished matches."""

@@ -1,1 +1,0 @@
-"""Alembic migrations of the card room's database, run to head by ``cardroom.server.store.Store``."""
