@@ -52,7 +52,7 @@ SERVER_CODE = """
 import sys
 import uvicorn
 from cardroom.server.app import create_app
-from cardroom.server.config import Clocks, Settings
+from cardroom.server.tables.config import Clocks, Settings
 
 host, port, data = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 settings = Settings(

@@ -20,10 +20,10 @@ from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
 from cardroom.server.app import create_app
-from cardroom.server.config import Clocks, Settings, TableConfig
 from cardroom.server.requests import SESSION_COOKIE
 from cardroom.server.rooms import Room, Rooms
-from cardroom.server.table import Entry, Table
+from cardroom.server.tables.config import Clocks, Settings, TableConfig
+from cardroom.server.tables.guandan import Entry, Table
 from tests.server.browser import DESKTOP, launch_browser, require_browser
 
 if TYPE_CHECKING:

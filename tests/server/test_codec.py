@@ -11,7 +11,7 @@ from cardroom.cards import Card, Rank, parse_cards
 from cardroom.guandan import COMPETITION, HUOPIN, classify
 from cardroom.guandan.deal import Action, PlayAction, ReturnAction, TributeAction
 from cardroom.guandan.plays import PASS, PlayKind
-from cardroom.server.codec import (
+from cardroom.server.tables.codec import (
     ProtocolError,
     action_json,
     from_record_action,

@@ -14,9 +14,9 @@ from fastapi.testclient import TestClient
 from cardroom.bots import make_bot
 from cardroom.guandan.deal import Action
 from cardroom.guandan.observation import Observation
-from cardroom.server.codec import ProtocolError
-from cardroom.server.config import HUMAN, TableConfig, bot_seat
-from cardroom.server.table import Due, Table
+from cardroom.server.tables.codec import ProtocolError
+from cardroom.server.tables.config import HUMAN, TableConfig, bot_seat
+from cardroom.server.tables.guandan import Due, Table
 from cardroom.tournament.conduct import Clocks as ConductClocks
 from cardroom.tournament.conduct import ConductPolicy, Offence, Penalty
 from tests.server.conftest import LONG_CLOCKS, Peer, clocks, full_table, guandan_table_of

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from cardroom.server.config import Clocks, SeatConfig, Settings, TableConfig, bot_seat
+from cardroom.server.tables.config import Clocks, SeatConfig, Settings, TableConfig, bot_seat
 
 
 def test_the_default_clocks_are_the_conduct_rules() -> None:

@@ -1,15 +1,15 @@
-"""The log's typed entries (cardroom.server.entries): each stored dict reads back to the entry that
+"""The log's typed entries (cardroom.server.tables.entries): each stored dict reads back to the entry that
 wrote it, and a table's log is rebuilt from them unchanged."""
 
 from __future__ import annotations
 
 import pytest
 
-from cardroom.server.config import HUMAN, Clocks, TableConfig, bot_seat
-from cardroom.server.entries import GUANDAN_ENTRIES, SHENGJI_ENTRIES, MatchEndEntry, entry_from_json
-from cardroom.server.seated import SeatedTable
-from cardroom.server.shengji import ShengjiTable
-from cardroom.server.table import Table
+from cardroom.server.tables.config import HUMAN, Clocks, TableConfig, bot_seat
+from cardroom.server.tables.entries import GUANDAN_ENTRIES, SHENGJI_ENTRIES, MatchEndEntry, entry_from_json
+from cardroom.server.tables.guandan import Table
+from cardroom.server.tables.seated import SeatedTable
+from cardroom.server.tables.shengji import ShengjiTable
 from cardroom.tournament.conduct import Clocks as ConductClocks
 from cardroom.tournament.conduct import ConductPolicy, Penalty
 

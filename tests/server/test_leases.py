@@ -17,7 +17,6 @@ from fastapi.testclient import TestClient
 from cardroom.server.accounts import Account
 from cardroom.server.app import create_app
 from cardroom.server.cluster import Cluster
-from cardroom.server.config import Settings, TableConfig
 from cardroom.server.events import Director
 from cardroom.server.forwarding import CLIENT_HEADER, SECRET_HEADER
 from cardroom.server.limits import Rate
@@ -25,6 +24,7 @@ from cardroom.server.ratings import Ratings
 from cardroom.server.rooms import Room, Rooms, TableMovingError
 from cardroom.server.storage.leases import PRIMARY, Leases, Node, table_key
 from cardroom.server.storage.store import LeaseRow, Store, Write, default_database_url
+from cardroom.server.tables.config import Settings, TableConfig
 from tests.server import postgres
 
 postgres_cluster = postgres.postgres_cluster

@@ -19,8 +19,8 @@ from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
 from cardroom.server.app import FLOOD_CLOSE, IDLE_CLOSE, create_app
-from cardroom.server.config import GC_THRESHOLDS, Settings
 from cardroom.server.limits import Bucket, ClientLimits, Occupancy, Rate, RateLimiter, take_all
+from cardroom.server.tables.config import GC_THRESHOLDS, Settings
 from tests.server.conftest import CHEAP, FAST, Frame, Peer, full_table, room_of, signed_in
 
 # -- the buckets on their own -----------------------------------------------------------------------------

@@ -10,13 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from cardroom.server.codec import ProtocolError
 from cardroom.server.fair_play import auto_share, mostly_auto
-from cardroom.server.lookalikes import skeleton
 from cardroom.server.passwords import common_passwords, password_problem
-from cardroom.server.seats import clean_name, token_hash
 from cardroom.server.session_sockets import SessionSockets
 from cardroom.server.storage.store import AccountRow, Store
+from cardroom.server.tables.codec import ProtocolError
+from cardroom.server.tables.lookalikes import skeleton
+from cardroom.server.tables.seats import clean_name, token_hash
 from tests.server.conftest import run_coroutine
 
 

@@ -16,10 +16,10 @@ from cardroom.bots import make_bot
 from cardroom.guandan.deal import Action
 from cardroom.guandan.observation import Observation
 from cardroom.server.app import create_app
-from cardroom.server.config import EventLink, SeatConfig, TableConfig
 from cardroom.server.ratings import MODEL, Ratings, ordinal, rate_table
 from cardroom.server.storage.store import PlayerRow, Store
-from cardroom.server.table import Table
+from cardroom.server.tables.config import EventLink, SeatConfig, TableConfig
+from cardroom.server.tables.guandan import Table
 from tests.server.conftest import CHEAP, FAST, create_table, signed_in
 
 AT = datetime(2025, 12, 1, tzinfo=UTC)

@@ -18,9 +18,9 @@ from typing import Any
 import pytest
 
 from cardroom.server.app import FLOOD_CLOSE
-from cardroom.server.config import Settings, TableConfig
 from cardroom.server.rooms import EXPIRED_CLOSE, Rooms
 from cardroom.server.storage.store import Store
+from cardroom.server.tables.config import Settings, TableConfig
 from tests.server import postgres
 from tests.server.clients import call, closing, frame, joined, open_account, until, websocket
 from tests.server.conftest import run_coroutine

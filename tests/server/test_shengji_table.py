@@ -12,11 +12,11 @@ import pytest
 from cardroom.bots.shengji import make_shengji_bot
 from cardroom.cards import format_cards, full_deck, parse_in_order
 from cardroom.records.shengji import replay_shengji
-from cardroom.server import shengji as shengji_table
-from cardroom.server.codec import ProtocolError
-from cardroom.server.config import Clocks, TableConfig, bot_seat
-from cardroom.server.seated import Due
-from cardroom.server.shengji import ShengjiTable
+from cardroom.server.tables import shengji as shengji_table
+from cardroom.server.tables.codec import ProtocolError
+from cardroom.server.tables.config import Clocks, TableConfig, bot_seat
+from cardroom.server.tables.seated import Due
+from cardroom.server.tables.shengji import ShengjiTable
 from cardroom.shengji import Observation, Phase, Play, shuffled_deck
 
 HUMAN_AND_BOTS = TableConfig(

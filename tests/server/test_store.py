@@ -22,7 +22,6 @@ from alembic.script import ScriptDirectory
 from sqlalchemy import inspect, text
 
 from cardroom.server.accounts import Accounts
-from cardroom.server.lookalikes import skeleton
 from cardroom.server.storage.store import (
     MIGRATIONS,
     Base,
@@ -36,6 +35,7 @@ from cardroom.server.storage.store import (
     migrate,
     normalize_url,
 )
+from cardroom.server.tables.lookalikes import skeleton
 from tests.server import postgres
 from tests.server.conftest import CHEAP
 

@@ -12,9 +12,9 @@ from cardroom.bots import make_bot
 from cardroom.guandan.deal import PASS, Action, PlayAction
 from cardroom.guandan.observation import Observation
 from cardroom.records import replay
-from cardroom.server.codec import ProtocolError
-from cardroom.server.config import HUMAN, TableConfig, bot_seat
-from cardroom.server.table import Due, Table, token_hash
+from cardroom.server.tables.codec import ProtocolError
+from cardroom.server.tables.config import HUMAN, TableConfig, bot_seat
+from cardroom.server.tables.guandan import Due, Table, token_hash
 from tests.server.conftest import check_frames, clocks
 
 FOUR_HUMANS = TableConfig(clocks=clocks(), bot_delay=0.0, deal_pause=0.0)

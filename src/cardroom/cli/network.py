@@ -150,8 +150,8 @@ def serve_command(
     import uvicorn
 
     from cardroom.server.app import create_app
-    from cardroom.server.config import GC_THRESHOLDS, Settings
     from cardroom.server.storage.leases import LEASE_TTL, Node
+    from cardroom.server.tables.config import GC_THRESHOLDS, Settings
     from cardroom.server.workers import WorkerOptions, serve_workers
 
     if workers > 1 and node_url is not None:

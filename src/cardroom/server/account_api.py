@@ -31,8 +31,8 @@ from cardroom.server.requests import (
     require_account,
     signed_in,
 )
-from cardroom.server.seats import name_key
 from cardroom.server.session_sockets import SessionSockets
+from cardroom.server.tables.seats import name_key
 
 SAFE_METHODS: Final = frozenset({"GET", "HEAD", "OPTIONS"})
 """The methods that change nothing."""

@@ -31,8 +31,6 @@ from cardroom.server.account_api import SAFE_METHODS, account_api, csrf_guard
 from cardroom.server.accounts import Account, AccountError, Accounts, account_name
 from cardroom.server.bot_names import bot_names_checked
 from cardroom.server.cluster import Cluster
-from cardroom.server.codec import ProtocolError, parse_message, server_message, strict_json
-from cardroom.server.config import HUMAN, MAX_NAME, Settings, TableConfig, bot_seat
 from cardroom.server.events import HEADER, Director, DirectorError, LiveEvent, sheet_json
 from cardroom.server.fair_play import rated_table_problem
 from cardroom.server.forwarding import Forwarder, forward_client
@@ -52,14 +50,16 @@ from cardroom.server.requests import (
     signed_in,
 )
 from cardroom.server.rooms import Connection, Room, Rooms
-from cardroom.server.seats import shown_text
 from cardroom.server.session_sockets import SIGNED_OUT_CLOSE, SessionSockets
-from cardroom.server.shengji import ShengjiTable
-from cardroom.server.shengji_replay import deal_frames
 from cardroom.server.status_api import status_api
 from cardroom.server.storage.leases import LEASE_TTL, Leases, Node
 from cardroom.server.storage.store import Store
 from cardroom.server.storage.store import database_url as resolve_database_url
+from cardroom.server.tables.codec import ProtocolError, parse_message, server_message, strict_json
+from cardroom.server.tables.config import HUMAN, MAX_NAME, Settings, TableConfig, bot_seat
+from cardroom.server.tables.seats import shown_text
+from cardroom.server.tables.shengji import ShengjiTable
+from cardroom.server.tables.shengji_replay import deal_frames
 from cardroom.tournament import results_csv, standings_csv
 
 log = logging.getLogger(__name__)

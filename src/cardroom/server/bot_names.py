@@ -1,6 +1,6 @@
-"""Bots' display names: the rules of people's names (:func:`cardroom.server.seats.clean_name`: NFKC,
+"""Bots' display names: the rules of people's names (:func:`cardroom.server.tables.seats.clean_name`: NFKC,
 1 to 40 characters, no control, bidirectional or invisible character), and never an account's name
-or one that looks like it (:mod:`cardroom.server.lookalikes`). Checked where a bot is given a name: a
+or one that looks like it (:mod:`cardroom.server.tables.lookalikes`). Checked where a bot is given a name: a
 new table's bot seats (``POST /api/tables``) and an event's bot players.
 """
 
@@ -10,9 +10,9 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from cardroom.server.accounts import Account, AccountError
-from cardroom.server.codec import ProtocolError
-from cardroom.server.config import TableConfig
-from cardroom.server.seats import clean_name
+from cardroom.server.tables.codec import ProtocolError
+from cardroom.server.tables.config import TableConfig
+from cardroom.server.tables.seats import clean_name
 
 Lookalike = Callable[[str], Account | None]
 """The account of a name, or of one that looks the same (``Accounts.lookalike``)."""

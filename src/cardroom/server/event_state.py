@@ -16,9 +16,9 @@ from datetime import UTC, datetime
 from typing import Any, Final
 
 from cardroom.guandan.ruleset import PRESETS
-from cardroom.server.codec import ProtocolError
-from cardroom.server.config import MAX_CLOCK, Clocks, Settings, conduct_from_dict, format_from_dict
-from cardroom.server.seats import clean_name
+from cardroom.server.tables.codec import ProtocolError
+from cardroom.server.tables.config import MAX_CLOCK, Clocks, Settings, conduct_from_dict, format_from_dict
+from cardroom.server.tables.seats import clean_name
 from cardroom.tournament import ConductPolicy, Event, EventConfig, PairingSystem, ScoreSheet
 from cardroom.tournament.conduct import Clocks as ConductClocks
 

@@ -9,9 +9,9 @@ from typing import Any
 
 from cardroom.server.event_state import LiveEvent
 from cardroom.server.rooms import Rooms
-from cardroom.server.seats import name_key
 from cardroom.server.storage.store import Store
-from cardroom.server.views import penalty_json
+from cardroom.server.tables.seats import name_key
+from cardroom.server.tables.views import penalty_json
 from cardroom.tournament import Event, Player, ScoreSheet, StandingRow, TableResult, level_name
 
 

@@ -25,8 +25,6 @@ from cardroom.bots import BOTS
 from cardroom.server import event_views
 from cardroom.server.accounts import Account, AccountError
 from cardroom.server.bot_names import Lookalike, bot_name
-from cardroom.server.codec import ProtocolError
-from cardroom.server.config import EventLink, SeatConfig, Settings, TableConfig
 from cardroom.server.event_state import (
     HEADER,
     LIST_LIMIT,
@@ -44,7 +42,9 @@ from cardroom.server.event_views import result_json, sheet_json, standing_json
 from cardroom.server.ratings import name_key
 from cardroom.server.rooms import Person, Room, Rooms
 from cardroom.server.storage.store import Store
-from cardroom.server.table import Table, clean_name, token_hash
+from cardroom.server.tables.codec import ProtocolError
+from cardroom.server.tables.config import EventLink, SeatConfig, Settings, TableConfig
+from cardroom.server.tables.guandan import Table, clean_name, token_hash
 from cardroom.tournament import Event, EventPhase, Player, ScoreSheet, TableResult, Team, deal_lines
 
 log = logging.getLogger(__name__)

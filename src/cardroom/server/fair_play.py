@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from datetime import timedelta
 from typing import Any, Final
 
-from cardroom.server.config import TableConfig
+from cardroom.server.tables.config import TableConfig
 
 MAX_AUTO_SHARE: Final = 0.5
 """The share of a player's decisions in a match that 托管 may have taken for the match to raise the

@@ -20,7 +20,6 @@ from datetime import UTC, datetime
 from typing import Any, Final
 
 from cardroom.guandan.platform_points import PlayerState, title
-from cardroom.server.config import Settings, TableConfig
 from cardroom.server.fair_play import (
     SAME_OPPONENTS_LIMIT,
     SAME_OPPONENTS_WINDOW,
@@ -28,9 +27,10 @@ from cardroom.server.fair_play import (
     mostly_auto,
 )
 from cardroom.server.rooms import Room
-from cardroom.server.seats import name_key
 from cardroom.server.storage.store import PlayerMatchRow, PlayerRow, Store
-from cardroom.server.table import Table
+from cardroom.server.tables.config import Settings, TableConfig
+from cardroom.server.tables.guandan import Table
+from cardroom.server.tables.seats import name_key
 from cardroom.tournament import PlayerRating, RatingBook, RatingModel
 
 log = logging.getLogger(__name__)

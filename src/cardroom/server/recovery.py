@@ -16,7 +16,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any, Final
 
-from cardroom.server.codec import ProtocolError, server_message
+from cardroom.server.tables.codec import ProtocolError, server_message
 
 log = logging.getLogger(__name__)
 

@@ -31,8 +31,6 @@ from datetime import UTC, datetime, timedelta
 from typing import Any, Final
 
 from cardroom.server.bot_runner import BotRunner
-from cardroom.server.codec import ProtocolError, server_message
-from cardroom.server.config import Settings, TableConfig
 from cardroom.server.recovery import (
     RECONNECT_CLOSE,
     Entries,
@@ -40,12 +38,14 @@ from cardroom.server.recovery import (
     cannot_store,
     halted_frame,
 )
-from cardroom.server.seated import Due, Status
-from cardroom.server.seats import token_hash
 from cardroom.server.storage.leases import PRIMARY, Leases, table_key
 from cardroom.server.storage.store import LeaseRow, Store, Write
 from cardroom.server.storage.writer import StoreWriter
-from cardroom.server.tables import GameTable, new_table, replay_table
+from cardroom.server.tables.codec import ProtocolError, server_message
+from cardroom.server.tables.config import Settings, TableConfig
+from cardroom.server.tables.registry import GameTable, new_table, replay_table
+from cardroom.server.tables.seated import Due, Status
+from cardroom.server.tables.seats import token_hash
 from cardroom.tournament.conduct import Offence
 
 log = logging.getLogger(__name__)

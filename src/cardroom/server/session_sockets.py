@@ -17,8 +17,8 @@ from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
 from typing import Final
 
-from cardroom.server.seats import token_hash
 from cardroom.server.storage.store import Store
+from cardroom.server.tables.seats import token_hash
 
 log = logging.getLogger(__name__)
 

@@ -31,7 +31,7 @@ const ALL_CLOCKS = ["tribute", "return", "declare", "bury", "lead", "follow"];
 let CLOCKS = GAME_CLOCKS.guandan;
 const CLOCK_MIN = 5;
 const clockMin = (key) => (key === "declare" ? 1 : CLOCK_MIN); // declaring is a moment as each card arrives
-const CLOCK_MAX = 3600;  // the server's MAX_CLOCK (cardroom.server.config)
+const CLOCK_MAX = 3600;  // the server's MAX_CLOCK (cardroom.server.tables.config)
 let defaultClocks = { tribute: 20, return: 40, lead: 40, follow: 20, declare: 3, bury: 60 };
 let clockProblem = null; // the clock whose field was refused, shown until the next submit
 const editedClocks = new Set(); // fields the player changed: the server's defaults do not overwrite them

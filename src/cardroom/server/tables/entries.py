@@ -6,9 +6,9 @@ stored dict, :func:`entry_from_json` reads one back by its ``type``. Entries tha
 ``lead_to`` and ``places``) carry those fields, ``None`` until the table applied them; they come last in
 the dict, in the order the table adds them.
 
-Who writes which: :class:`~cardroom.server.seated.SeatedTable` the seats' (``sit``, ``start``,
-``auto``); both games ``action`` and ``match_end`` (built by :func:`cardroom.server.outcomes.match_end`
-for Guandan); Guandan's table ``deal``, ``deal_end`` and, with :mod:`cardroom.server.conduct`, the
+Who writes which: :class:`~cardroom.server.tables.seated.SeatedTable` the seats' (``sit``, ``start``,
+``auto``); both games ``action`` and ``match_end`` (built by :func:`cardroom.server.tables.outcomes.match_end`
+for Guandan); Guandan's table ``deal``, ``deal_end`` and, with :mod:`cardroom.server.tables.conduct`, the
 conduct entries (``penalty``, ``ruling``, ``choice``, ``chosen``); Shengji's table its own ``deal`` and
 ``deal_end`` (:class:`ShengjiDealEntry`, :class:`ShengjiDealEndEntry`).
 """
@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final, Literal, cast
 
-from cardroom.server.codec import ChoiceKind
+from cardroom.server.tables.codec import ChoiceKind
 
 Entry = dict[str, Any]
 """One log entry as stored and sent: a JSON object with a ``type`` (docs/protocol.md)."""

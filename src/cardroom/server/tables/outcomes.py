@@ -3,7 +3,7 @@ built (:func:`match_end`: by the engine's rules, a tournament format's decision 
 forfeit, 判负 / 弃权), the format's decision itself (:func:`decide`), and the finished match's result
 read back from that entry (:func:`result` for the tournament, :func:`outcome` for the state).
 
-Nothing here writes the log: the table (:class:`~cardroom.server.table.Table`) records the entry
+Nothing here writes the log: the table (:class:`~cardroom.server.tables.guandan.Table`) records the entry
 :func:`match_end` gives it.
 """
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from cardroom.guandan.match import Match
-from cardroom.server.entries import MatchEndEntry
+from cardroom.server.tables.entries import MatchEndEntry
 from cardroom.tournament.formats import EndReason, MatchFormat, MatchOutcome, decide_match, level_name
 from cardroom.tournament.scoring import TableResult
 

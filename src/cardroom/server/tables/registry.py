@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from cardroom.server.config import TableConfig
-from cardroom.server.seated import Entry
-from cardroom.server.shengji import ShengjiTable
-from cardroom.server.table import Table
+from cardroom.server.tables.config import TableConfig
+from cardroom.server.tables.guandan import Table
+from cardroom.server.tables.seated import Entry
+from cardroom.server.tables.shengji import ShengjiTable
 
 GameTable = Table | ShengjiTable
 

@@ -9,14 +9,14 @@ from typing import Any, Protocol
 
 from cardroom.cards import Card
 from cardroom.records.shengji import deal_result_json
-from cardroom.server.entries import Entry
-from cardroom.server.seated import Due, public_entry
+from cardroom.server.tables.entries import Entry
+from cardroom.server.tables.seated import Due, public_entry
 from cardroom.shengji import Declare, Match, Phase, ShengjiRules, TrickRules
 from cardroom.shengji.deal import Deal
 
 
 class ViewedShengjiTable(Protocol):
-    """What the views read of a Shengji table (:class:`~cardroom.server.shengji.ShengjiTable` is one;
+    """What the views read of a Shengji table (:class:`~cardroom.server.tables.shengji.ShengjiTable` is one;
     this module does not import it)."""
 
     @property

@@ -9,9 +9,9 @@ from __future__ import annotations
 import hashlib
 import unicodedata
 
-from cardroom.server.codec import ProtocolError
-from cardroom.server.config import MAX_NAME
-from cardroom.server.lookalikes import is_invisible
+from cardroom.server.tables.codec import ProtocolError
+from cardroom.server.tables.config import MAX_NAME
+from cardroom.server.tables.lookalikes import is_invisible
 
 
 def token_hash(token: str) -> str:

@@ -2,12 +2,12 @@
 append-only log that rebuilds it.
 
 :class:`SeatedTable` is pure: no I/O, no asyncio, no clock of its own (``now`` is passed in). A game's
-table (:class:`~cardroom.server.table.Table` for Guandan, :class:`~cardroom.server.shengji.ShengjiTable`)
+table (:class:`~cardroom.server.tables.guandan.Table` for Guandan, :class:`~cardroom.server.tables.shengji.ShengjiTable`)
 adds its match, the entries it writes and how each is applied (:meth:`SeatedTable._appliers`), what it
 does by itself and what a viewer sees. The server's rooms talk to either through the methods here.
 
 The log is JSON (:data:`Entry`, what the store keeps); the table writes and applies typed entries
-(:mod:`cardroom.server.entries`), and :meth:`SeatedTable._record` is the one place an entry is written.
+(:mod:`cardroom.server.tables.entries`), and :meth:`SeatedTable._record` is the one place an entry is written.
 """
 
 from __future__ import annotations
@@ -21,9 +21,9 @@ from enum import Enum
 from typing import Any, ClassVar, Literal, Protocol, Self
 
 from cardroom.cards import Rank
-from cardroom.server.codec import ProtocolError
-from cardroom.server.config import TableConfig
-from cardroom.server.entries import (
+from cardroom.server.tables.codec import ProtocolError
+from cardroom.server.tables.config import TableConfig
+from cardroom.server.tables.entries import (
     SEATED_ENTRIES,
     AutoEntry,
     Entry,
@@ -35,7 +35,7 @@ from cardroom.server.entries import (
     StartEntry,
     entry_from_json,
 )
-from cardroom.server.seats import clean_name, token_hash
+from cardroom.server.tables.seats import clean_name, token_hash
 from cardroom.tournament.conduct import Offence, PenaltyRecord
 
 Status = Literal["waiting", "running", "finished"]
@@ -141,7 +141,7 @@ class SeatedTable(ABC):
 
     def apply_entry(self, entry: Entry) -> None:
         """Apply one stored entry, as :meth:`replay` does (a step at a time). The log keeps the stored
-        dict, with what applying it notes (:mod:`cardroom.server.entries`) added where it lacks it."""
+        dict, with what applying it notes (:mod:`cardroom.server.tables.entries`) added where it lacks it."""
         typed = entry_from_json(entry, self.ENTRIES)
         applied = self._apply(typed)
         stored = dict(entry)

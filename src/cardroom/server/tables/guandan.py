@@ -1,21 +1,21 @@
 """One Guandan table: a Guandan match on the seats and append-only log of
-:class:`~cardroom.server.seated.SeatedTable`.
+:class:`~cardroom.server.tables.seated.SeatedTable`.
 
 :class:`Table` is pure: no I/O, no asyncio, no clock of its own (``now`` is passed in). Every change is
-an entry of :attr:`Table.log` (docs/protocol.md, "The log"; typed as :mod:`cardroom.server.entries`),
+an entry of :attr:`Table.log` (docs/protocol.md, "The log"; typed as :mod:`cardroom.server.tables.entries`),
 and :meth:`Table.replay` applies the same entries to a fresh table, so a table is exactly its log: the
 server stores each entry as it happens and rebuilds running tables from the store when it starts again.
 
 This module is the table's core: players' actions, dealing, the order in which things happen, and
 writing and applying the log. The table alone records entries; its helpers read the values they are
 given and return what to record, and none of them imports the table:
-:mod:`cardroom.server.clocks` says what is due by itself and when (clocks, bots, 托管);
-:mod:`cardroom.server.conduct` holds the conduct state (penalties, pending skips, the 下家's choices)
-and builds its entries; :mod:`cardroom.server.outcomes` builds the ``match_end`` entry (the engine's
+:mod:`cardroom.server.tables.clocks` says what is due by itself and when (clocks, bots, 托管);
+:mod:`cardroom.server.tables.conduct` holds the conduct state (penalties, pending skips, the 下家's choices)
+and builds its entries; :mod:`cardroom.server.tables.outcomes` builds the ``match_end`` entry (the engine's
 end, a format's decision, a forfeit) and reads the result back; names and tokens are
-:mod:`cardroom.server.seats`.
+:mod:`cardroom.server.tables.seats`.
 
-What a viewer may see is :mod:`cardroom.server.views`: :meth:`Table.view` (the ``state`` message) and
+What a viewer may see is :mod:`cardroom.server.tables.views`: :meth:`Table.view` (the ``state`` message) and
 :meth:`Table.events_for` (the log projected for one seat or a spectator) never hold another seat's
 cards.
 """
@@ -34,9 +34,9 @@ from cardroom.guandan.match import Match, MatchPhase, shuffled_hands
 from cardroom.guandan.observation import Observation
 from cardroom.guandan.ruleset import preset
 from cardroom.records import record_of
-from cardroom.server import clocks, outcomes, views
-from cardroom.server.clocks import AUTO_BOT
-from cardroom.server.codec import (
+from cardroom.server.tables import clocks, outcomes, views
+from cardroom.server.tables.clocks import AUTO_BOT
+from cardroom.server.tables.codec import (
     ChoiceKind,
     ProtocolError,
     action_json,
@@ -48,9 +48,9 @@ from cardroom.server.codec import (
     read_hand,
     record_action,
 )
-from cardroom.server.conduct import EFFECT_NAMES, Choice, Conduct, Effect
-from cardroom.server.config import TableConfig
-from cardroom.server.entries import (
+from cardroom.server.tables.conduct import EFFECT_NAMES, Choice, Conduct, Effect
+from cardroom.server.tables.config import TableConfig
+from cardroom.server.tables.entries import (
     GUANDAN_ENTRIES,
     ActionEntry,
     AutoEntry,
@@ -65,9 +65,9 @@ from cardroom.server.entries import (
     Reader,
     RulingEntry,
 )
-from cardroom.server.outcomes import DECIDED
-from cardroom.server.seated import Decide, Due, DueKind, Entry, SeatedTable, Status
-from cardroom.server.seats import clean_name, token_hash
+from cardroom.server.tables.outcomes import DECIDED
+from cardroom.server.tables.seated import Decide, Due, DueKind, Entry, SeatedTable, Status
+from cardroom.server.tables.seats import clean_name, token_hash
 from cardroom.tournament.conduct import EndDeal, EndMatch, Offence, PenaltyRecord, SkipTurn
 from cardroom.tournament.scoring import TableResult
 
@@ -200,7 +200,7 @@ class Table(SeatedTable):
         countdown)."""
         return self.conduct.choice_clock(self.config.clocks.follow)
 
-    # -- what happens by itself (cardroom.server.clocks) -----------------------------------------
+    # -- what happens by itself (cardroom.server.tables.clocks) -----------------------------------------
 
     @property
     def penalising(self) -> bool:
@@ -504,7 +504,7 @@ class Table(SeatedTable):
             entry = replace(entry, tributes=handed)
         return entry
 
-    # -- what a viewer sees (cardroom.server.views) ---------------------------------------------
+    # -- what a viewer sees (cardroom.server.tables.views) ---------------------------------------------
 
     def project(self, entry: Entry, viewer: int | None) -> Entry:
         """A log entry as ``viewer`` (a seat, or ``None`` for a spectator) may see it."""

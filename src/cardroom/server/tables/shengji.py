@@ -1,5 +1,5 @@
 """One Shengji (升级) table: a Shengji match on the seats and append-only log of
-:class:`~cardroom.server.seated.SeatedTable`.
+:class:`~cardroom.server.tables.seated.SeatedTable`.
 
 The cards are dealt one by one at the table's pace (``deal_pace``): after each card its receiver may
 declare (叫主, 定主, 反主: docs/rules/shengji.md#declaring) or let the dealing go on. A person who could
@@ -12,7 +12,7 @@ heuristic bot plays for it until the player is back), as at a Guandan table.
 The log's entries (docs/protocol.md, "Shengji tables"): ``deal`` (the 108 cards in dealing order and
 the first deal's first drawer: never sent), ``action`` (a record action: ``declare``, ``pass``,
 ``bury``, ``play``; a burial's cards are the dealer's alone), ``deal_end`` (the deal's result with the
-kitty revealed) and ``match_end``. What a viewer sees is :mod:`cardroom.server.shengji_views`.
+kitty revealed) and ``match_end``. What a viewer sees is :mod:`cardroom.server.tables.shengji_views`.
 """
 
 from __future__ import annotations
@@ -28,10 +28,10 @@ from cardroom.records.shengji import (
     parse_shengji_action,
     shengji_record_of,
 )
-from cardroom.server import shengji_views
-from cardroom.server.codec import ProtocolError, read_cards
-from cardroom.server.config import TableConfig
-from cardroom.server.entries import (
+from cardroom.server.tables import shengji_views
+from cardroom.server.tables.codec import ProtocolError, read_cards
+from cardroom.server.tables.config import TableConfig
+from cardroom.server.tables.entries import (
     SHENGJI_ENTRIES,
     ActionEntry,
     AutoEntry,
@@ -43,7 +43,7 @@ from cardroom.server.entries import (
     ShengjiDealEndEntry,
     ShengjiDealEntry,
 )
-from cardroom.server.seated import Due, SeatedTable
+from cardroom.server.tables.seated import Due, SeatedTable
 from cardroom.shengji import (
     Action,
     Bury,

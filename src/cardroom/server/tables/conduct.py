@@ -4,7 +4,7 @@
 :class:`Conduct` is a table's conduct state (the penalties, pending skips, open choices, the named
 leader). It reads only what it is given and never writes the log: its methods decide the entry to
 record (``penalty``, ``ruling``, ``choice``, ``chosen``; docs/protocol.md), which the table
-(:class:`~cardroom.server.table.Table`) records, and its ``apply_*`` methods are how the table applies
+(:class:`~cardroom.server.tables.guandan.Table`) records, and its ``apply_*`` methods are how the table applies
 them, live or replayed. The table sequences the steps (a foul ends the deal, then the 下家 is asked).
 """
 
@@ -16,8 +16,8 @@ from typing import Any, Final
 from cardroom.guandan.deal import Deal, EventKind, Phase
 from cardroom.guandan.match import Match
 from cardroom.guandan.rulings import FoulRuling, SkipTurnRuling
-from cardroom.server.codec import ChoiceKind, ProtocolError
-from cardroom.server.entries import By, ChoiceEntry, ChosenEntry, PenaltyEntry, RulingEntry
+from cardroom.server.tables.codec import ChoiceKind, ProtocolError
+from cardroom.server.tables.entries import By, ChoiceEntry, ChosenEntry, PenaltyEntry, RulingEntry
 from cardroom.tournament.conduct import (
     ConductPolicy,
     EndDeal,

@@ -1,8 +1,8 @@
 """What a Guandan table does by itself, and when: the clocks of the player to act, the deal pause, bots'
 and 托管 seats' moves, and the deadlines of open choices.
 
-:func:`due` names the next automatic step (a :class:`~cardroom.server.seated.Due`) from the values it is
-given; the table (:class:`~cardroom.server.table.Table`) carries it out and records what it does. Like
+:func:`due` names the next automatic step (a :class:`~cardroom.server.tables.seated.Due`) from the values it is
+given; the table (:class:`~cardroom.server.tables.guandan.Table`) carries it out and records what it does. Like
 the table, nothing here reads a clock (``now`` and the times a turn or a deal began are passed in) or
 writes the log.
 """
@@ -15,9 +15,9 @@ from typing import Final
 from cardroom.guandan.deal import Action, Deal, Phase
 from cardroom.guandan.errors import RuleError
 from cardroom.guandan.match import Match, MatchPhase
-from cardroom.server.conduct import Conduct, can_skip
-from cardroom.server.config import TableConfig
-from cardroom.server.seated import Due
+from cardroom.server.tables.conduct import Conduct, can_skip
+from cardroom.server.tables.config import TableConfig
+from cardroom.server.tables.seated import Due
 
 AUTO_BOT: Final = "heuristic"
 """The bot that plays a seat in 托管 (after its clock ran out) and gives hints."""

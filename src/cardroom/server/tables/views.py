@@ -3,7 +3,7 @@ see it (:func:`project`) and the ``state`` message (:func:`state`). Nothing here
 cards, a seat token's hash or the shuffle's seed (docs/protocol.md).
 
 The table is read through its public face only (:class:`ViewedTable`, which
-:class:`~cardroom.server.table.Table` is), so this module does not import the table."""
+:class:`~cardroom.server.tables.guandan.Table` is), so this module does not import the table."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from cardroom.guandan.deal import Deal, Event, EventKind, Phase, PlayAction
 from cardroom.guandan.match import Match
 from cardroom.guandan.plays import PASS
 from cardroom.guandan.ruleset import RuleSet
-from cardroom.server.codec import (
+from cardroom.server.tables.codec import (
     card_names,
     hand_order,
     hide_card,
@@ -22,10 +22,10 @@ from cardroom.server.codec import (
     read_hand,
     wild_card,
 )
-from cardroom.server.conduct import Choice
-from cardroom.server.config import TableConfig
-from cardroom.server.entries import Entry
-from cardroom.server.seated import Due, Status, public_entry
+from cardroom.server.tables.conduct import Choice
+from cardroom.server.tables.config import TableConfig
+from cardroom.server.tables.entries import Entry
+from cardroom.server.tables.seated import Due, Status, public_entry
 from cardroom.tournament.conduct import PenaltyRecord
 
 
