@@ -133,11 +133,11 @@ def test_a_missing_policy_is_named(tmp_path: Path, monkeypatch: pytest.MonkeyPat
 
 
 def test_the_card_room_s_bot_process_plays_dmc(policy_file: Path) -> None:
-    """The card room thinks in spawned processes (cardroom.server.bot_runner): one finds ``dmc`` by its
+    """The card room thinks in spawned processes (cardroom.server.live.bot_runner): one finds ``dmc`` by its
     entry point and the policy by CARDROOM_DMC_WEIGHTS, and answers a legal action."""
     import asyncio
 
-    from cardroom.server.bot_runner import BotRunner
+    from cardroom.server.live.bot_runner import BotRunner
 
     match = Match()
     match.deal_random(random.Random(6))

@@ -52,14 +52,14 @@ SERVER_CODE = """
 import sys
 import uvicorn
 from cardroom.server.app import create_app
-from cardroom.server.tables.config import Clocks, Settings
+from cardroom.server.live.settings import Settings
+from cardroom.server.tables.config import Clocks, TableDefaults
 
 host, port, data = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 settings = Settings(
-    clocks=Clocks(60.0, 60.0, 60.0, 60.0, declare=30.0),
-    bot_delay=0.0,
-    deal_pause=3.0,
-    deal_pace=0.02,
+    table_defaults=TableDefaults(
+        clocks=Clocks(60.0, 60.0, 60.0, 60.0, declare=30.0), bot_delay=0.0, deal_pause=3.0, deal_pace=0.02
+    ),
     create_rate=None,
     sign_in_rate=None,
     seat_rate=None,

@@ -20,9 +20,10 @@ from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
 from cardroom.server.app import create_app
+from cardroom.server.live.rooms import Room, Rooms
+from cardroom.server.live.settings import Settings
 from cardroom.server.requests import SESSION_COOKIE
-from cardroom.server.rooms import Room, Rooms
-from cardroom.server.tables.config import Clocks, Settings, TableConfig
+from cardroom.server.tables.config import Clocks, TableConfig, TableDefaults
 from cardroom.server.tables.guandan import Entry, Table
 from tests.server.browser import DESKTOP, launch_browser, require_browser
 
@@ -63,8 +64,7 @@ def run_coroutine(work: Coroutine[Any, Any, T]) -> T:
 
 
 FAST = Settings(
-    bot_delay=0.0,
-    deal_pause=0.0,
+    table_defaults=TableDefaults(bot_delay=0.0, deal_pause=0.0),
     message_rate=None,
     address_message_rate=None,
     sign_in_rate=None,

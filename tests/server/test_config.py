@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from cardroom.server.tables.config import Clocks, SeatConfig, Settings, TableConfig, bot_seat
+from cardroom.server.tables.config import Clocks, SeatConfig, TableConfig, TableDefaults, bot_seat
 
 
 def test_the_default_clocks_are_the_conduct_rules() -> None:
@@ -40,11 +40,11 @@ def test_a_config_round_trips_through_its_dict() -> None:
     assert config.ruleset.name == "platform"
 
 
-def test_a_lobby_request_takes_the_servers_settings_for_what_it_leaves_out() -> None:
-    settings = Settings(clocks=Clocks(lead=60), bot_delay=0.0, deal_pause=1.5)
+def test_a_lobby_request_takes_the_servers_defaults_for_what_it_leaves_out() -> None:
+    defaults = TableDefaults(clocks=Clocks(lead=60), bot_delay=0.0, deal_pause=1.5)
     config = TableConfig.from_dict(
         {"name": " Evening ", "seats": [{"kind": "human"}, {"kind": "bot"}] * 2, "clocks": {"follow": 12}},
-        settings,
+        defaults,
     )
     assert config.name == "Evening"
     assert config.rules == "competition"
@@ -90,9 +90,6 @@ def test_a_bad_field_is_a_value_error_naming_it(values: Any, named: str) -> None
         TableConfig.from_dict(values)
 
 
-def test_settings_are_checked() -> None:
+def test_table_defaults_are_checked() -> None:
     with pytest.raises(ValueError, match="bot_delay"):
-        Settings(bot_delay=-0.1)
-    with pytest.raises(ValueError, match="max_message"):
-        Settings(max_message=10)
-    assert Settings().with_(bot_delay=0.0).bot_delay == 0.0
+        TableDefaults(bot_delay=-0.1)

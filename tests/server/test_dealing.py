@@ -22,7 +22,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from cardroom.cards import ALL_CARDS, Card, Rank, full_deck, parse_cards, parse_in_order
-from cardroom.server.bot_runner import BotRunner
+from cardroom.server.live.bot_runner import BotRunner
 from cardroom.server.storage.store import Store
 from tests.server.conftest import Peer, room_of
 from tests.server.serving import Server

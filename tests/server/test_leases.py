@@ -18,13 +18,14 @@ from cardroom.server.accounts import Account
 from cardroom.server.app import create_app
 from cardroom.server.cluster import Cluster
 from cardroom.server.events import Director
-from cardroom.server.forwarding import CLIENT_HEADER, SECRET_HEADER
-from cardroom.server.limits import Rate
+from cardroom.server.live.forwarding import CLIENT_HEADER, SECRET_HEADER
+from cardroom.server.live.limits import Rate
+from cardroom.server.live.rooms import Room, Rooms, TableMovingError
+from cardroom.server.live.settings import Settings
 from cardroom.server.ratings import Ratings
-from cardroom.server.rooms import Room, Rooms, TableMovingError
 from cardroom.server.storage.leases import PRIMARY, Leases, Node, table_key
 from cardroom.server.storage.store import LeaseRow, Store, Write, default_database_url
-from cardroom.server.tables.config import Settings, TableConfig
+from cardroom.server.tables.config import TableConfig
 from tests.server import postgres
 
 postgres_cluster = postgres.postgres_cluster
@@ -169,7 +170,7 @@ def test_each_table_lives_in_the_process_that_holds_its_lease(store: Store) -> N
         clock = Clock()
         a, b = rooms_of(store, A, clock), rooms_of(store, B, clock)
         try:
-            room = a.create(TableConfig.from_dict(HUMANS, a.settings))
+            room = a.create(TableConfig.from_dict(HUMANS, a.settings.table_defaults))
             _token, stored = room.sit(0, "Ann")
             await stored
             table_id = room.table.id
@@ -206,7 +207,7 @@ def test_an_events_table_belongs_to_the_primary_process(store: Store) -> None:
             assert a.leases is not None
             a.leases.claim(PRIMARY)
             config = dict(HUMANS, event={"id": "e1", "name": "Cup", "round": 1, "table": 1})
-            table_id = a.create(TableConfig.from_dict(config, a.settings)).table.id
+            table_id = a.create(TableConfig.from_dict(config, a.settings.table_defaults)).table.id
             a.leases.release()  # A let go, but B is no primary: it may not take an event's table
 
             assert await b.tend() == 0
@@ -266,7 +267,9 @@ def test_the_primary_role_and_the_events_move_when_the_primary_process_dies(stor
             second.start()
             assert (rooms_a.primary, rooms_b.primary) == (True, False)
             boss = Account("boss", "Boss", "director")
-            live, _token = director_a.create({"name": "Cup", "format": {"deals": 1}}, rooms_a.settings, boss)
+            live, _token = director_a.create(
+                {"name": "Cup", "format": {"deals": 1}}, rooms_a.settings.table_defaults, boss
+            )
             assert director_b.events == {}, "only the primary runs the events"
 
             clock.now += 11  # A stops renewing

@@ -1,4 +1,4 @@
-"""Limits on what clients send (issue 25): the token buckets of ``cardroom.server.limits`` on their own,
+"""Limits on what clients send (issue 25): the token buckets of ``cardroom.server.live.limits`` on their own,
 then through the app: websocket messages per connection and per address (``rate_limited``, close 4429),
 tables and events created per address (HTTP 429 with ``Retry-After``), idle websockets (close 4408),
 the settings and the ``serve`` options."""
@@ -19,8 +19,8 @@ from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
 from cardroom.server.app import FLOOD_CLOSE, IDLE_CLOSE, create_app
-from cardroom.server.limits import Bucket, ClientLimits, Occupancy, Rate, RateLimiter, take_all
-from cardroom.server.tables.config import GC_THRESHOLDS, Settings
+from cardroom.server.live.limits import Bucket, ClientLimits, Occupancy, Rate, RateLimiter, take_all
+from cardroom.server.live.settings import GC_THRESHOLDS, Settings
 from tests.server.conftest import CHEAP, FAST, Frame, Peer, full_table, room_of, signed_in
 
 # -- the buckets on their own -----------------------------------------------------------------------------

@@ -18,9 +18,10 @@ from typing import Any
 import pytest
 
 from cardroom.server.app import FLOOD_CLOSE
-from cardroom.server.rooms import EXPIRED_CLOSE, Rooms
+from cardroom.server.live.rooms import EXPIRED_CLOSE, Rooms
+from cardroom.server.live.settings import Settings
 from cardroom.server.storage.store import Store
-from cardroom.server.tables.config import Settings, TableConfig
+from cardroom.server.tables.config import TableConfig, TableDefaults
 from tests.server import postgres
 from tests.server.clients import call, closing, frame, joined, open_account, until, websocket
 from tests.server.conftest import run_coroutine
@@ -197,12 +198,14 @@ def test_expiry_runs_on_the_rooms_clock(tmp_path: Path) -> None:
     async def scenario() -> None:
         now = [time.time()]
         store = Store(f"sqlite:///{tmp_path}/rooms.sqlite3")
-        settings = Settings(bot_delay=0.0, waiting_expiry=60.0, bot_workers=0)
+        settings = Settings(table_defaults=TableDefaults(bot_delay=0.0), waiting_expiry=60.0, bot_workers=0)
         rooms = Rooms(store, settings, clock=lambda: now[0])
         try:
-            humans = TableConfig.from_dict({"name": "T", "seats": [HUMAN] * 4}, settings)
+            humans = TableConfig.from_dict({"name": "T", "seats": [HUMAN] * 4}, settings.table_defaults)
             old = rooms.create(humans).table.id
-            started = rooms.create(TableConfig.from_dict({"name": "B", "seats": [BOT] * 4}, settings))
+            started = rooms.create(
+                TableConfig.from_dict({"name": "B", "seats": [BOT] * 4}, settings.table_defaults)
+            )
             now[0] += 61.0
             young = rooms.create(humans).table.id
             await rooms.settled()

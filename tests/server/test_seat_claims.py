@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from websockets.exceptions import ConnectionClosed
 
-from cardroom.server.rooms import SEAT_REPLACED_CLOSE
+from cardroom.server.live.rooms import SEAT_REPLACED_CLOSE
 from tests.server.clients import call, closing, frame, joined, open_account, until, websocket
 from tests.server.serving import Server
 

@@ -150,8 +150,9 @@ def serve_command(
     import uvicorn
 
     from cardroom.server.app import create_app
+    from cardroom.server.live.settings import GC_THRESHOLDS, Settings
     from cardroom.server.storage.leases import LEASE_TTL, Node
-    from cardroom.server.tables.config import GC_THRESHOLDS, Settings
+    from cardroom.server.tables.config import TableDefaults
     from cardroom.server.workers import WorkerOptions, serve_workers
 
     if workers > 1 and node_url is not None:
@@ -169,9 +170,7 @@ def serve_command(
     if workers > 1 and bot_workers is None:
         bot_workers = max(1, (os.cpu_count() or 1) // workers)
     settings = Settings(
-        bot_delay=bot_delay,
-        deal_pause=deal_pause,
-        deal_pace=deal_pace,
+        table_defaults=TableDefaults(bot_delay=bot_delay, deal_pause=deal_pause, deal_pace=deal_pace),
         idle_timeout=idle_timeout or None,
         bot_workers=bot_workers,
         address_sockets=address_sockets or None,

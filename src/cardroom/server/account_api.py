@@ -7,7 +7,7 @@ or it is refused with 403: another site's form or script can make the browser se
 the token. Signing in and registering need no token (they replace the session) but are refused from a
 page of another site (its ``Origin`` header), so no site signs a visitor in to an account of its
 choosing. Ending sessions (signing out, signing out the other sessions, a change of password) closes
-the websockets those sessions opened (:mod:`cardroom.server.session_sockets`). See docs/accounts.md.
+the websockets those sessions opened (:mod:`cardroom.server.live.session_sockets`). See docs/accounts.md.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from fastapi import FastAPI, HTTPException, Request, Response
 from fastapi.responses import JSONResponse
 
 from cardroom.server.accounts import SESSION_DAYS, Account, AccountError, check_csrf, csrf_token
+from cardroom.server.live.session_sockets import SessionSockets
 from cardroom.server.requests import (
     CSRF_HEADER,
     SESSION_COOKIE,
@@ -31,7 +32,6 @@ from cardroom.server.requests import (
     require_account,
     signed_in,
 )
-from cardroom.server.session_sockets import SessionSockets
 from cardroom.server.tables.seats import name_key
 
 SAFE_METHODS: Final = frozenset({"GET", "HEAD", "OPTIONS"})

@@ -33,13 +33,16 @@ from cardroom.server.bot_names import bot_names_checked
 from cardroom.server.cluster import Cluster
 from cardroom.server.events import HEADER, Director, DirectorError, LiveEvent, sheet_json
 from cardroom.server.fair_play import rated_table_problem
-from cardroom.server.forwarding import Forwarder, forward_client
 from cardroom.server.headers import SecurityHeaders, server_error
-from cardroom.server.limits import ClientLimits, MessageLimit, Refusal
-from cardroom.server.outage import StoreOutage
+from cardroom.server.live.forwarding import Forwarder, forward_client
+from cardroom.server.live.limits import ClientLimits, MessageLimit, Refusal
+from cardroom.server.live.outage import StoreOutage
+from cardroom.server.live.recovery import UnavailableError
+from cardroom.server.live.rooms import Connection, Room, Rooms
+from cardroom.server.live.session_sockets import SIGNED_OUT_CLOSE, SessionSockets
+from cardroom.server.live.settings import Settings
 from cardroom.server.printout import print_page
 from cardroom.server.ratings import Ratings
-from cardroom.server.recovery import UnavailableError
 from cardroom.server.requests import (
     SESSION_COOKIE,
     accounts_of,
@@ -49,14 +52,12 @@ from cardroom.server.requests import (
     require_account,
     signed_in,
 )
-from cardroom.server.rooms import Connection, Room, Rooms
-from cardroom.server.session_sockets import SIGNED_OUT_CLOSE, SessionSockets
 from cardroom.server.status_api import status_api
 from cardroom.server.storage.leases import LEASE_TTL, Leases, Node
 from cardroom.server.storage.store import Store
 from cardroom.server.storage.store import database_url as resolve_database_url
 from cardroom.server.tables.codec import ProtocolError, parse_message, server_message, strict_json
-from cardroom.server.tables.config import HUMAN, MAX_NAME, Settings, TableConfig, bot_seat
+from cardroom.server.tables.config import HUMAN, MAX_NAME, TableConfig, bot_seat
 from cardroom.server.tables.seats import shown_text
 from cardroom.server.tables.shengji import ShengjiTable
 from cardroom.server.tables.shengji_replay import deal_frames
@@ -114,7 +115,7 @@ def create_app(
         store = Store(url)
         leases = None if node is None else Leases(store, node, lease_ttl)
         rooms = Rooms(store, config, leases=leases)
-        ratings = Ratings(store, config)
+        ratings = Ratings(store, config.table_defaults)
         rooms.listeners.append(lambda room, before: ratings.listener(room, before) if rooms.primary else None)
         accounts = Accounts(store, password_hasher)
         director = Director(store, rooms, accounts.get, lookalike=accounts.lookalike)
@@ -324,7 +325,7 @@ async def _sit(request: Request, find: Callable[[], Room], seat: int, name: obje
     try:
         token, stored = room.sit(seat, player, None if account is None else account.key)
     except UnavailableError:
-        raise  # 503 (cardroom.server.outage)
+        raise  # 503 (cardroom.server.live.outage)
     except ProtocolError as error:
         status = {"bad_message": 400, "not_signed_in": 403}.get(error.code, 409)
         raise HTTPException(status, error.message) from None
@@ -347,9 +348,9 @@ def _api(app: FastAPI, settings: Settings) -> None:
         return {
             **games["guandan"],
             "games": games,
-            "clocks": settings.clocks.to_dict(),
-            "bot_delay": settings.bot_delay,
-            "deal_pause": settings.deal_pause,
+            "clocks": settings.table_defaults.clocks.to_dict(),
+            "bot_delay": settings.table_defaults.bot_delay,
+            "deal_pause": settings.table_defaults.deal_pause,
         }
 
     @app.get("/api/nodes")
@@ -378,7 +379,7 @@ def _api(app: FastAPI, settings: Settings) -> None:
         if body.get("event") is not None:
             raise HTTPException(400, "event: a tournament's tables are created by its director")
         try:
-            config = TableConfig.from_dict(body, settings)
+            config = TableConfig.from_dict(body, settings.table_defaults)
         except ValueError as error:
             raise HTTPException(400, str(error)) from None
         config = await _checked_table(request, config)
@@ -420,10 +421,10 @@ def _api(app: FastAPI, settings: Settings) -> None:
             name=name[: MAX_NAME - len(QUICK_SUFFIX)].strip() + QUICK_SUFFIX,
             game=game,
             seats=(HUMAN, bot_seat(), bot_seat(), bot_seat()),
-            clocks=settings.clocks,
-            bot_delay=settings.bot_delay,
-            deal_pause=settings.deal_pause,
-            deal_pace=settings.deal_pace,
+            clocks=settings.table_defaults.clocks,
+            bot_delay=settings.table_defaults.bot_delay,
+            deal_pause=settings.table_defaults.deal_pause,
+            deal_pace=settings.table_defaults.deal_pace,
         )
         return await _sit(request, lambda: _rooms(request).create(config), 0, name)
 
@@ -488,7 +489,7 @@ def _event_api(app: FastAPI, settings: Settings) -> None:
         account = await require_account(request, "an event is created by a director's account")
         director = _director(request)
         try:
-            live, token = director.create(await read_body(request), settings, account)
+            live, token = director.create(await read_body(request), settings.table_defaults, account)
         except DirectorError as error:
             raise _as_http(error) from None
         return {"event": director.view(live), "director_token": token}
@@ -628,7 +629,7 @@ def _rating_api(app: FastAPI) -> None:
 class _Gate:
     """What a websocket and its messages pass before they are handled: the limit on one address's
     open websockets (:meth:`admit`), the idle timeout and the rate limits
-    (:mod:`cardroom.server.limits`). Over a limit, a message is answered with ``rate_limited`` and
+    (:mod:`cardroom.server.live.limits`). Over a limit, a message is answered with ``rate_limited`` and
     dropped; a client silent for ``idle_timeout``, or flooding, is closed (:data:`IDLE_CLOSE`,
     :data:`FLOOD_CLOSE`)."""
 

@@ -10,8 +10,8 @@ import asyncio
 import logging
 
 from cardroom.server.events import Director
+from cardroom.server.live.rooms import Rooms
 from cardroom.server.ratings import Ratings
-from cardroom.server.rooms import Rooms
 from cardroom.server.storage.leases import PRIMARY, Leases
 
 log = logging.getLogger(__name__)

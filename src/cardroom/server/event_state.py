@@ -17,7 +17,13 @@ from typing import Any, Final
 
 from cardroom.guandan.ruleset import PRESETS
 from cardroom.server.tables.codec import ProtocolError
-from cardroom.server.tables.config import MAX_CLOCK, Clocks, Settings, conduct_from_dict, format_from_dict
+from cardroom.server.tables.config import (
+    MAX_CLOCK,
+    Clocks,
+    TableDefaults,
+    conduct_from_dict,
+    format_from_dict,
+)
 from cardroom.server.tables.seats import clean_name
 from cardroom.tournament import ConductPolicy, Event, EventConfig, PairingSystem, ScoreSheet
 from cardroom.tournament.conduct import Clocks as ConductClocks
@@ -160,7 +166,7 @@ def _flag(where: str, value: object) -> bool:
     return value
 
 
-def read_event_config(body: Mapping[str, Any], settings: Settings) -> tuple[EventConfig, EventOptions]:
+def read_event_config(body: Mapping[str, Any], defaults: TableDefaults) -> tuple[EventConfig, EventOptions]:
     """``POST /api/events``'s body: the core's config and the card room's options (400 names a field)."""
     known = {
         "name",
@@ -203,8 +209,8 @@ def read_event_config(body: Mapping[str, Any], settings: Settings) -> tuple[Even
     options = EventOptions(
         rules,
         _number("disconnect_grace", body.get("disconnect_grace", 60.0), 0, MAX_CLOCK),
-        _number("bot_delay", body.get("bot_delay", settings.bot_delay), 0, 10),
-        _number("deal_pause", body.get("deal_pause", settings.deal_pause), 0, 120),
+        _number("bot_delay", body.get("bot_delay", defaults.bot_delay), 0, 10),
+        _number("deal_pause", body.get("deal_pause", defaults.deal_pause), 0, 120),
         _flag("auto_advance", body.get("auto_advance", False)),
         _flag("require_signatures", body.get("require_signatures", False)),
     )

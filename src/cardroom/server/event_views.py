@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardroom.server.event_state import LiveEvent
-from cardroom.server.rooms import Rooms
+from cardroom.server.live.rooms import Rooms
 from cardroom.server.storage.store import Store
 from cardroom.server.tables.seats import name_key
 from cardroom.server.tables.views import penalty_json

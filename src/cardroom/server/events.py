@@ -39,11 +39,11 @@ from cardroom.server.event_state import (
     utc_now,
 )
 from cardroom.server.event_views import result_json, sheet_json, standing_json
+from cardroom.server.live.rooms import Person, Room, Rooms
 from cardroom.server.ratings import name_key
-from cardroom.server.rooms import Person, Room, Rooms
 from cardroom.server.storage.store import Store
 from cardroom.server.tables.codec import ProtocolError
-from cardroom.server.tables.config import EventLink, SeatConfig, Settings, TableConfig
+from cardroom.server.tables.config import EventLink, SeatConfig, TableConfig, TableDefaults
 from cardroom.server.tables.guandan import Table, clean_name, token_hash
 from cardroom.tournament import Event, EventPhase, Player, ScoreSheet, TableResult, Team, deal_lines
 
@@ -160,14 +160,16 @@ class Director:
 
     # -- the organiser's requests -----------------------------------------------------------------
 
-    def create(self, body: Mapping[str, Any], settings: Settings, director: Account) -> tuple[LiveEvent, str]:
+    def create(
+        self, body: Mapping[str, Any], defaults: TableDefaults, director: Account
+    ) -> tuple[LiveEvent, str]:
         """A new event in registration, directed by ``director`` (an account of the director role);
         its director token, for the director's scripts."""
         if not director.director:
             raise DirectorError(
                 403, f"creating an event takes the director role; {director.name!r} has it not"
             )
-        config, options = read_event_config(body, settings)
+        config, options = read_event_config(body, defaults)
         event_id = secrets.token_hex(5)
         while event_id in self.events or self.store.tournament(event_id) is not None:
             event_id = secrets.token_hex(5)

@@ -26,9 +26,9 @@ from cardroom.server.fair_play import (
     auto_share,
     mostly_auto,
 )
-from cardroom.server.rooms import Room
+from cardroom.server.live.rooms import Room
 from cardroom.server.storage.store import PlayerMatchRow, PlayerRow, Store
-from cardroom.server.tables.config import Settings, TableConfig
+from cardroom.server.tables.config import TableConfig, TableDefaults
 from cardroom.server.tables.guandan import Table
 from cardroom.server.tables.seats import name_key
 from cardroom.tournament import PlayerRating, RatingBook, RatingModel
@@ -184,9 +184,9 @@ def rate_table(
 class Ratings:
     """Rates finished matches into the store (each table once) and answers the leaderboard."""
 
-    def __init__(self, store: Store, settings: Settings | None = None) -> None:
+    def __init__(self, store: Store, defaults: TableDefaults | None = None) -> None:
         self.store = store
-        self.settings = settings or Settings()
+        self.defaults = defaults or TableDefaults()
 
     def listener(self, room: Room, before: int) -> None:
         """Rooms' listener: rate a table when its match has just ended."""
@@ -230,7 +230,7 @@ class Ratings:
             if row is None:
                 continue
             try:
-                config = TableConfig.from_dict(row.config, self.settings)
+                config = TableConfig.from_dict(row.config, self.defaults)
                 if config.game != "guandan":
                     self.store.save_rating(table_id, (), ())
                     continue
@@ -294,7 +294,7 @@ class Ratings:
         seat = data.get("seat")
         row = self.store.table(table_id) if isinstance(seat, int) else None
         try:
-            config = TableConfig.from_dict(row.config, self.settings) if row is not None else None
+            config = TableConfig.from_dict(row.config, self.defaults) if row is not None else None
         except ValueError:
             config = None
         if config is None or not isinstance(seat, int):

@@ -9,7 +9,7 @@ from typing import Any, Final, Literal
 from fastapi import HTTPException, Request, WebSocket
 
 from cardroom.server.accounts import Account, Accounts
-from cardroom.server.limits import ClientLimits
+from cardroom.server.live.limits import ClientLimits
 from cardroom.server.tables.codec import NotTextError, strict_json
 
 MAX_BODY: Final = 64 * 1024

@@ -8,8 +8,8 @@ from typing import Any
 
 from fastapi import FastAPI, Request
 
-from cardroom.server.limits import ClientLimits
-from cardroom.server.rooms import Rooms
+from cardroom.server.live.limits import ClientLimits
+from cardroom.server.live.rooms import Rooms
 
 
 def status_api(app: FastAPI) -> None:

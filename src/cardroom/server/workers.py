@@ -19,11 +19,11 @@ from multiprocessing.process import BaseProcess
 from pathlib import Path
 from typing import Any, Final
 
-from cardroom.server.bot_runner import exit_with_parent
+from cardroom.server.live.bot_runner import exit_with_parent
+from cardroom.server.live.settings import GC_THRESHOLDS, Settings
 from cardroom.server.storage.leases import LEASE_TTL, Node
 from cardroom.server.storage.store import Store
 from cardroom.server.storage.store import database_url as resolve_database_url
-from cardroom.server.tables.config import GC_THRESHOLDS, Settings
 
 log = logging.getLogger(__name__)
 

@@ -23,9 +23,9 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-from cardroom.server.outage import refuse
-from cardroom.server.recovery import RECONNECT_CLOSE
-from cardroom.server.rooms import Rooms, TableMovingError
+from cardroom.server.live.outage import refuse
+from cardroom.server.live.recovery import RECONNECT_CLOSE
+from cardroom.server.live.rooms import Rooms, TableMovingError
 from cardroom.server.storage.leases import PRIMARY
 
 log = logging.getLogger(__name__)

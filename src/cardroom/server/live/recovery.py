@@ -4,8 +4,8 @@ its stored log as soon as the store answers again, or let go when another proces
 
 :class:`Recovery` keeps the halted tables and one task that tries the store for all of them, at once
 and then every :data:`RETRY_FIRST` to :data:`RETRY_MOST` seconds: an outage of the database costs one
-failed query a round, however many tables wait. The rooms (:mod:`cardroom.server.rooms`) halt and
-rebuild themselves; the ASGI side (:mod:`cardroom.server.outage`) answers requests meanwhile.
+failed query a round, however many tables wait. The rooms (:mod:`cardroom.server.live.rooms`) halt and
+rebuild themselves; the ASGI side (:mod:`cardroom.server.live.outage`) answers requests meanwhile.
 """
 
 from __future__ import annotations

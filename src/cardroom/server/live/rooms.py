@@ -15,7 +15,7 @@ expires: it is deleted (no card was dealt), its clients told.
 With several processes on one database (:mod:`cardroom.server.storage.leases`), a process keeps a table live
 only while it holds the table's lease; :meth:`Rooms.locate` says which process owns a table, and
 :meth:`Rooms.tend` renews the leases, lets go of tables lost, and adopts those whose process died.
-A table whose write failed halts until the store answers (:mod:`cardroom.server.recovery`).
+A table whose write failed halts until the store answers (:mod:`cardroom.server.live.recovery`).
 """
 
 from __future__ import annotations
@@ -30,19 +30,20 @@ from collections.abc import Callable, Coroutine
 from datetime import UTC, datetime, timedelta
 from typing import Any, Final
 
-from cardroom.server.bot_runner import BotRunner
-from cardroom.server.recovery import (
+from cardroom.server.live.bot_runner import BotRunner
+from cardroom.server.live.recovery import (
     RECONNECT_CLOSE,
     Entries,
     Recovery,
     cannot_store,
     halted_frame,
 )
+from cardroom.server.live.settings import Settings
 from cardroom.server.storage.leases import PRIMARY, Leases, table_key
 from cardroom.server.storage.store import LeaseRow, Store, Write
 from cardroom.server.storage.writer import StoreWriter
 from cardroom.server.tables.codec import ProtocolError, server_message
-from cardroom.server.tables.config import Settings, TableConfig
+from cardroom.server.tables.config import TableConfig
 from cardroom.server.tables.registry import GameTable, new_table, replay_table
 from cardroom.server.tables.seated import Due, Status
 from cardroom.server.tables.seats import token_hash
@@ -183,7 +184,7 @@ class Room:
     def idle(self) -> bool:
         """Whether it may leave memory now: no websocket open, nothing due (no bot's or 托管 move, no
         clock, no deal to come, no lost connection awaiting its grace), nothing being stored, and not
-        halted (a halted table waits in memory to be rebuilt, :mod:`cardroom.server.recovery`)."""
+        halted (a halted table waits in memory to be rebuilt, :mod:`cardroom.server.live.recovery`)."""
         self.attached = {connection for connection in self.attached if not connection.closed}
         return (
             not self.attached
@@ -628,7 +629,7 @@ class Rooms:
         return room
 
     def _replay(self, table_id: str, config_values: dict[str, Any]) -> GameTable:
-        config = TableConfig.from_dict(config_values, self.settings)
+        config = TableConfig.from_dict(config_values, self.settings.table_defaults)
         table = replay_table(table_id, config, self.store.entries(table_id))
         table.restart_clocks(self.clock())
         return table
@@ -791,7 +792,7 @@ class Rooms:
     def _stored_summary(self, table_id: str, config_values: dict[str, Any], status: str) -> dict[str, Any]:
         """A finished table not in memory, from its config and saved record (which names the seats,
         not their accounts)."""
-        config = TableConfig.from_dict(config_values, self.settings)
+        config = TableConfig.from_dict(config_values, self.settings.table_defaults)
         record = self.store.record(table_id) or {}
         names = record.get("seats") or [None] * 4
         result = record.get("result") or {}

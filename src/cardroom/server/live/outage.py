@@ -4,9 +4,9 @@ request is answered 503 with a JSON ``detail`` and ``Retry-After``; a websocket 
 read as a real one, HTTP 403, to a browser).
 
 :class:`StoreOutage` is the ASGI middleware that gives that answer to whatever request fails because
-the database cannot be reached (or a table cannot store, :mod:`cardroom.server.recovery`), instead of
+the database cannot be reached (or a table cannot store, :mod:`cardroom.server.live.recovery`), instead of
 a bare 500 or a dropped connection; :func:`refuse` is the answer itself, also given by the forwarding
-(:mod:`cardroom.server.forwarding`) while a table moves between processes.
+(:mod:`cardroom.server.live.forwarding`) while a table moves between processes.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from typing import Final
 from sqlalchemy.exc import InterfaceError, OperationalError
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from cardroom.server.recovery import RETRY_AFTER, TRY_AGAIN_CLOSE, UnavailableError
+from cardroom.server.live.recovery import RETRY_AFTER, TRY_AGAIN_CLOSE, UnavailableError
 from cardroom.server.storage.writer import WriteFailedError
 
 log = logging.getLogger(__name__)
