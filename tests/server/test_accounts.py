@@ -15,7 +15,7 @@ from sqlalchemy import text
 from typer.testing import CliRunner
 
 from cardroom.cli import app as cli
-from cardroom.server.accounts import SESSION_DAYS, AccountError, Accounts
+from cardroom.server.accounts.accounts import SESSION_DAYS, AccountError, Accounts
 from cardroom.server.app import create_app
 from cardroom.server.requests import SESSION_COOKIE
 from cardroom.server.storage.store import Store, make_engine, migrate

@@ -357,7 +357,7 @@ def seed_rated_match(server: Server) -> None:
     """A rated match of four accounts (Ada, Bo, Cy, Di; Ada is also a bot's name in the bots' event,
     which a bot took before any account had it), played in the test and stored in the server's
     database, then rated as the server rates a finished table."""
-    from cardroom.server.ratings import Ratings
+    from cardroom.server.accounts.ratings import Ratings
     from cardroom.server.storage.store import Store
     from tests.server.test_ratings import AT, people_table, play_out
 

@@ -21,7 +21,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
-from cardroom.server.fair_play import SAME_OPPONENTS_LIMIT
+from cardroom.server.accounts.fair_play import SAME_OPPONENTS_LIMIT
 from cardroom.server.live.session_sockets import SIGNED_OUT_CLOSE
 from tests.server.conftest import team_play
 from tests.server.serving import Server

@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from cardroom.server.accounts import Account
+from cardroom.server.accounts.accounts import Account
+from cardroom.server.accounts.ratings import Ratings
 from cardroom.server.app import create_app
 from cardroom.server.cluster import Cluster
 from cardroom.server.events import Director
@@ -22,7 +23,6 @@ from cardroom.server.live.forwarding import CLIENT_HEADER, SECRET_HEADER
 from cardroom.server.live.limits import Rate
 from cardroom.server.live.rooms import Room, Rooms, TableMovingError
 from cardroom.server.live.settings import Settings
-from cardroom.server.ratings import Ratings
 from cardroom.server.storage.leases import PRIMARY, Leases, Node, table_key
 from cardroom.server.storage.store import LeaseRow, Store, Write, default_database_url
 from cardroom.server.tables.config import TableConfig

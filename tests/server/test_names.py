@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from cardroom.server.fair_play import auto_share, mostly_auto
+from cardroom.server.accounts.fair_play import auto_share, mostly_auto
+from cardroom.server.accounts.passwords import common_passwords, password_problem
 from cardroom.server.live.session_sockets import SessionSockets
-from cardroom.server.passwords import common_passwords, password_problem
 from cardroom.server.storage.store import AccountRow, Store
 from cardroom.server.tables.codec import ProtocolError
 from cardroom.server.tables.lookalikes import skeleton

@@ -15,8 +15,8 @@ from fastapi.testclient import TestClient
 from cardroom.bots import make_bot
 from cardroom.guandan.deal import Action
 from cardroom.guandan.observation import Observation
+from cardroom.server.accounts.ratings import MODEL, Ratings, ordinal, rate_table
 from cardroom.server.app import create_app
-from cardroom.server.ratings import MODEL, Ratings, ordinal, rate_table
 from cardroom.server.storage.store import PlayerRow, Store
 from cardroom.server.tables.config import EventLink, SeatConfig, TableConfig
 from cardroom.server.tables.guandan import Table

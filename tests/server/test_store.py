@@ -21,7 +21,7 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import inspect, text
 
-from cardroom.server.accounts import Accounts
+from cardroom.server.accounts.accounts import Accounts
 from cardroom.server.storage.store import (
     MIGRATIONS,
     Base,

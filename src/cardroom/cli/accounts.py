@@ -17,7 +17,7 @@ from rich.table import Table
 from cardroom.cli.options import DatabaseUrlOption, DataFolderOption, open_console
 
 if TYPE_CHECKING:
-    from cardroom.server.accounts import Accounts, Role
+    from cardroom.server.accounts.accounts import Accounts, Role
 
 app = typer.Typer(help="The card room's accounts: create one, give it a role, reset a password, list them.")
 
@@ -38,7 +38,7 @@ def _accounts(
     """The accounts of the card room's database (migrated to the newest schema, as the server does);
     an account refused is told, with the database it was looked for in, and ends the command. Only
     ``create`` makes a new SQLite database: the others refuse a data folder without one, naming it."""
-    from cardroom.server.accounts import AccountError, Accounts
+    from cardroom.server.accounts.accounts import AccountError, Accounts
     from cardroom.server.app import default_data_dir
     from cardroom.server.storage.store import DATABASE_FILE, Store
 
@@ -73,7 +73,7 @@ def _password(from_stdin: bool) -> str:
 
 
 def _role(text: str) -> Role:
-    from cardroom.server.accounts import ROLES
+    from cardroom.server.accounts.accounts import ROLES
 
     if text not in ROLES:
         _fail(f"role: one of {', '.join(ROLES)}, got {text!r}")

@@ -20,7 +20,7 @@ from urllib.parse import urlsplit
 from fastapi import FastAPI, HTTPException, Request, Response
 from fastapi.responses import JSONResponse
 
-from cardroom.server.accounts import SESSION_DAYS, Account, AccountError, check_csrf, csrf_token
+from cardroom.server.accounts.accounts import SESSION_DAYS, Account, AccountError, check_csrf, csrf_token
 from cardroom.server.live.session_sockets import SessionSockets
 from cardroom.server.requests import (
     CSRF_HEADER,

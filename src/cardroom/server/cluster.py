@@ -9,9 +9,9 @@ from __future__ import annotations
 import asyncio
 import logging
 
+from cardroom.server.accounts.ratings import Ratings
 from cardroom.server.events import Director
 from cardroom.server.live.rooms import Rooms
-from cardroom.server.ratings import Ratings
 from cardroom.server.storage.leases import PRIMARY, Leases
 
 log = logging.getLogger(__name__)

@@ -23,8 +23,9 @@ from typing import Any
 
 from cardroom.bots import BOTS
 from cardroom.server import event_views
-from cardroom.server.accounts import Account, AccountError
-from cardroom.server.bot_names import Lookalike, bot_name
+from cardroom.server.accounts.accounts import Account, AccountError
+from cardroom.server.accounts.bot_names import Lookalike, bot_name
+from cardroom.server.accounts.ratings import name_key
 from cardroom.server.event_state import (
     HEADER,
     LIST_LIMIT,
@@ -40,7 +41,6 @@ from cardroom.server.event_state import (
 )
 from cardroom.server.event_views import result_json, sheet_json, standing_json
 from cardroom.server.live.rooms import Person, Room, Rooms
-from cardroom.server.ratings import name_key
 from cardroom.server.storage.store import Store
 from cardroom.server.tables.codec import ProtocolError
 from cardroom.server.tables.config import EventLink, SeatConfig, TableConfig, TableDefaults

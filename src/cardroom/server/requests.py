@@ -8,7 +8,7 @@ from typing import Any, Final, Literal
 
 from fastapi import HTTPException, Request, WebSocket
 
-from cardroom.server.accounts import Account, Accounts
+from cardroom.server.accounts.accounts import Account, Accounts
 from cardroom.server.live.limits import ClientLimits
 from cardroom.server.tables.codec import NotTextError, strict_json
 

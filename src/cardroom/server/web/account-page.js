@@ -10,7 +10,7 @@ import { initPage } from "./pages.js";
 
 const $ = (sel) => document.querySelector(sel);
 
-const MIN_PASSWORD = 8; // the server's (cardroom.server.accounts.MIN_PASSWORD)
+const MIN_PASSWORD = 8; // the server's (cardroom.server.accounts.accounts.MIN_PASSWORD)
 
 /** Where to go once signed in: ?next= when it is a path of this site ("/…", not "//…" nor "/\…",
  * which a browser reads as another site), else the lobby. */

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from cardroom.server.accounts import Account, AccountError
+from cardroom.server.accounts.accounts import Account, AccountError
 from cardroom.server.tables.codec import ProtocolError
 from cardroom.server.tables.config import TableConfig
 from cardroom.server.tables.seats import clean_name

@@ -9,7 +9,7 @@ another site can neither read nor work out.
 Names are players' names (:func:`cardroom.server.tables.seats.clean_name`), one account per name case-folded
 and per skeleton (:mod:`cardroom.server.tables.lookalikes`: no name that only looks like another's); a name
 ending in " bot" is left to the bots. Passwords of 8 to 256 characters, none of the most common
-(:mod:`cardroom.server.passwords`). Hashing costs about 0.1 s of CPU, so the app calls these methods
+(:mod:`cardroom.server.accounts.passwords`). Hashing costs about 0.1 s of CPU, so the app calls these methods
 in a worker thread. See docs/accounts.md.
 """
 
@@ -26,7 +26,7 @@ from typing import Final, Literal
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
-from cardroom.server.passwords import MAX_PASSWORD, MIN_PASSWORD, password_problem
+from cardroom.server.accounts.passwords import MAX_PASSWORD, MIN_PASSWORD, password_problem
 from cardroom.server.storage.store import AccountRow, Store
 from cardroom.server.tables.codec import ProtocolError
 from cardroom.server.tables.lookalikes import skeleton

@@ -4,7 +4,7 @@ one created rated) where four different people sat down signed in to their accou
 
 A player is an account, keyed by its name case-folded (``Ann`` and ``ann`` are one). Bots are not
 rated: a rated table seats none, and an event's table where a bot plays is not rated. What a match
-may change follows :mod:`cardroom.server.fair_play`: a player whose seat 托管 played for more than half
+may change follows :mod:`cardroom.server.accounts.fair_play`: a player whose seat 托管 played for more than half
 its decisions gains nothing (a loss still counts), and only the first matches against the same
 opponents within a day count. Players rated before accounts existed stay in the store as ``guest``
 rows, and bots rated before this rule as ``bot`` rows; neither is on the leaderboard. Forfeits are not
@@ -20,7 +20,7 @@ from datetime import UTC, datetime
 from typing import Any, Final
 
 from cardroom.guandan.platform_points import PlayerState, title
-from cardroom.server.fair_play import (
+from cardroom.server.accounts.fair_play import (
     SAME_OPPONENTS_LIMIT,
     SAME_OPPONENTS_WINDOW,
     auto_share,
@@ -210,7 +210,7 @@ class Ratings:
 
     def earlier(self, keys: list[str], now: datetime) -> dict[str, int]:
         """For each seat's player: its rated matches against the same two opponents within
-        :data:`~cardroom.server.fair_play.SAME_OPPONENTS_WINDOW` before ``now``."""
+        :data:`~cardroom.server.accounts.fair_play.SAME_OPPONENTS_WINDOW` before ``now``."""
         since = now - SAME_OPPONENTS_WINDOW
         counts: dict[str, int] = {}
         for seat, key in enumerate(keys):

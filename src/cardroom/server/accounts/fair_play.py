@@ -9,7 +9,7 @@
 - Only the first :data:`SAME_OPPONENTS_LIMIT` rated matches a player plays against the same two
   opponents within :data:`SAME_OPPONENTS_WINDOW` change its rating; later ones are listed, unrated.
 
-:mod:`cardroom.server.ratings` applies these when it rates a match.
+:mod:`cardroom.server.accounts.ratings` applies these when it rates a match.
 """
 
 from __future__ import annotations
