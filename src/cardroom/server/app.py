@@ -33,7 +33,8 @@ from cardroom.server.accounts.bot_names import bot_names_checked
 from cardroom.server.accounts.fair_play import rated_table_problem
 from cardroom.server.accounts.ratings import Ratings
 from cardroom.server.cluster import Cluster
-from cardroom.server.events import HEADER, Director, DirectorError, LiveEvent, sheet_json
+from cardroom.server.events.director import HEADER, Director, DirectorError, LiveEvent, sheet_json
+from cardroom.server.events.printout import print_page
 from cardroom.server.headers import SecurityHeaders, server_error
 from cardroom.server.live.forwarding import Forwarder, forward_client
 from cardroom.server.live.limits import ClientLimits, MessageLimit, Refusal
@@ -42,7 +43,6 @@ from cardroom.server.live.recovery import UnavailableError
 from cardroom.server.live.rooms import Connection, Room, Rooms
 from cardroom.server.live.session_sockets import SIGNED_OUT_CLOSE, SessionSockets
 from cardroom.server.live.settings import Settings
-from cardroom.server.printout import print_page
 from cardroom.server.requests import (
     SESSION_COOKIE,
     accounts_of,

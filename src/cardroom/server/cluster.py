@@ -10,7 +10,7 @@ import asyncio
 import logging
 
 from cardroom.server.accounts.ratings import Ratings
-from cardroom.server.events import Director
+from cardroom.server.events.director import Director
 from cardroom.server.live.rooms import Rooms
 from cardroom.server.storage.leases import PRIMARY, Leases
 

@@ -1,5 +1,5 @@
 """How the API shows an event (docs/tournaments-api.md): the event itself, its standings, its score
-sheets and the results of its tables. Read from a :class:`~cardroom.server.event_state.LiveEvent`
+sheets and the results of its tables. Read from a :class:`~cardroom.server.events.event_state.LiveEvent`
 (and, for a table still open, the room it is played in, or the store).
 """
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardroom.server.event_state import LiveEvent
+from cardroom.server.events.event_state import LiveEvent
 from cardroom.server.live.rooms import Rooms
 from cardroom.server.storage.store import Store
 from cardroom.server.tables.seats import name_key

@@ -1,13 +1,13 @@
 """The card room's tournament director (赛事编排): events whose rounds are played at the room's tables.
 
 An event is the pure core's :class:`~cardroom.tournament.Event` plus what the card room adds
-(:mod:`cardroom.server.event_state`: its director's account and token hash, the table of each
+(:mod:`cardroom.server.events.event_state`: its director's account and token hash, the table of each
 pairing, the score sheets and the options). Its people are accounts: a director creates the event,
 registers teams by the players' account names, and each player, signed in, takes the seat the pairing
 gives it (``POST /api/tables/{id}/seats/{seat}``) and signs the sheet. :class:`Director` carries out the API's
 requests (docs/tournaments-api.md), keeps the live events, stores each after every change
 (``Store.save_tournament``) and listens to the tables (``Rooms``): a deal's end refreshes the table's
-sheet, a match's end enters the result. How the API shows an event is :mod:`cardroom.server.event_views`.
+sheet, a match's end enters the result. How the API shows an event is :mod:`cardroom.server.events.event_views`.
 """
 
 from __future__ import annotations
@@ -22,11 +22,11 @@ from dataclasses import replace
 from typing import Any
 
 from cardroom.bots import BOTS
-from cardroom.server import event_views
 from cardroom.server.accounts.accounts import Account, AccountError
 from cardroom.server.accounts.bot_names import Lookalike, bot_name
 from cardroom.server.accounts.ratings import name_key
-from cardroom.server.event_state import (
+from cardroom.server.events import event_views
+from cardroom.server.events.event_state import (
     HEADER,
     LIST_LIMIT,
     MAX_ROUNDS,
@@ -39,7 +39,7 @@ from cardroom.server.event_state import (
     table_clocks,
     utc_now,
 )
-from cardroom.server.event_views import result_json, sheet_json, standing_json
+from cardroom.server.events.event_views import result_json, sheet_json, standing_json
 from cardroom.server.live.rooms import Person, Room, Rooms
 from cardroom.server.storage.store import Store
 from cardroom.server.tables.codec import ProtocolError
@@ -512,7 +512,7 @@ class Director:
         except DirectorError as error:
             log.warning("event %s: cannot pair the next round: %s", live.id, error.message)
 
-    # -- views (cardroom.server.event_views) --------------------------------------------------------
+    # -- views (cardroom.server.events.event_views) --------------------------------------------------------
 
     def summary(self, live: LiveEvent) -> dict[str, Any]:
         """The event's line in the list of events."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from html import escape
 
-from cardroom.server.events import LiveEvent
+from cardroom.server.events.director import LiveEvent
 from cardroom.tournament import Criterion, level_name
 
 
