@@ -51,7 +51,7 @@ PHONE: ViewportSize = {"width": 390, "height": 844}
 SERVER_CODE = """
 import sys
 import uvicorn
-from cardroom.server.app import create_app
+from cardroom.server.api.app import create_app
 from cardroom.server.live.settings import Settings
 from cardroom.server.tables.config import Clocks, TableDefaults
 

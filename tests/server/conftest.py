@@ -19,10 +19,10 @@ from argon2.profiles import CHEAPEST
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
-from cardroom.server.app import create_app
+from cardroom.server.api.app import create_app
+from cardroom.server.api.requests import SESSION_COOKIE
 from cardroom.server.live.rooms import Room, Rooms
 from cardroom.server.live.settings import Settings
-from cardroom.server.requests import SESSION_COOKIE
 from cardroom.server.tables.config import Clocks, TableConfig, TableDefaults
 from cardroom.server.tables.guandan import Entry, Table
 from tests.server.browser import DESKTOP, launch_browser, require_browser

@@ -16,8 +16,8 @@ from typer.testing import CliRunner
 
 from cardroom.cli import app as cli
 from cardroom.server.accounts.accounts import SESSION_DAYS, AccountError, Accounts
-from cardroom.server.app import create_app
-from cardroom.server.requests import SESSION_COOKIE
+from cardroom.server.api.app import create_app
+from cardroom.server.api.requests import SESSION_COOKIE
 from cardroom.server.storage.store import Store, make_engine, migrate
 from cardroom.server.tables.config import TableConfig
 from cardroom.server.tables.guandan import Table

@@ -19,7 +19,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from cardroom.records import replay
-from cardroom.server.app import create_app
+from cardroom.server.api.app import create_app
 from tests.ports import free_port
 from tests.server import postgres
 from tests.server.conftest import FAST, Frame, Peer, create_table, full_table, play_on, room_of, rooms_of

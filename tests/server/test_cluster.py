@@ -318,7 +318,7 @@ def test_serve_passes_the_node_and_the_workers_on(monkeypatch: pytest.MonkeyPatc
     from typer.testing import CliRunner
 
     from cardroom.cli import app as cli
-    from cardroom.server import workers
+    from cardroom.server.api import workers
     from cardroom.server.storage.leases import LEASE_TTL, Node
 
     apps: list[Any] = []

@@ -13,7 +13,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from cardroom.records import replay
-from cardroom.server.app import create_app
+from cardroom.server.api.app import create_app
 from cardroom.server.tables.guandan import Table
 from tests.server.conftest import CHEAP, FAST, Peer, guandan_table_of, password_of, room_of, signed_in
 

@@ -12,7 +12,7 @@ from alembic.script import ScriptDirectory
 from fastapi.testclient import TestClient
 from sqlalchemy import text
 
-from cardroom.server.app import create_app
+from cardroom.server.api.app import create_app
 from cardroom.server.storage.store import (
     PlayerMatchRow,
     PlayerRow,

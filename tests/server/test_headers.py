@@ -24,8 +24,8 @@ import pytest
 from fastapi.routing import APIRoute
 from fastapi.testclient import TestClient
 
-from cardroom.server.app import WEB, create_app
-from cardroom.server.headers import CONTENT_SECURITY_POLICY, content_security_policy
+from cardroom.server.api.app import WEB, create_app
+from cardroom.server.api.headers import CONTENT_SECURITY_POLICY, content_security_policy
 from cardroom.server.storage.store import Store
 from tests.server import browser as browsing
 from tests.server.serving import Server

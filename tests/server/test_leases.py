@@ -16,8 +16,8 @@ from fastapi.testclient import TestClient
 
 from cardroom.server.accounts.accounts import Account
 from cardroom.server.accounts.ratings import Ratings
-from cardroom.server.app import create_app
-from cardroom.server.cluster import Cluster
+from cardroom.server.api.app import create_app
+from cardroom.server.api.cluster import Cluster
 from cardroom.server.events.director import Director
 from cardroom.server.live.forwarding import CLIENT_HEADER, SECRET_HEADER
 from cardroom.server.live.limits import Rate

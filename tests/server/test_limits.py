@@ -18,7 +18,7 @@ import pytest
 from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
-from cardroom.server.app import FLOOD_CLOSE, IDLE_CLOSE, create_app
+from cardroom.server.api.app import FLOOD_CLOSE, IDLE_CLOSE, create_app
 from cardroom.server.live.limits import Bucket, ClientLimits, Occupancy, Rate, RateLimiter, take_all
 from cardroom.server.live.settings import GC_THRESHOLDS, Settings
 from tests.server.conftest import CHEAP, FAST, Frame, Peer, full_table, room_of, signed_in

@@ -16,7 +16,7 @@ from cardroom.bots import make_bot
 from cardroom.guandan.deal import Action
 from cardroom.guandan.observation import Observation
 from cardroom.server.accounts.ratings import MODEL, Ratings, ordinal, rate_table
-from cardroom.server.app import create_app
+from cardroom.server.api.app import create_app
 from cardroom.server.storage.store import PlayerRow, Store
 from cardroom.server.tables.config import EventLink, SeatConfig, TableConfig
 from cardroom.server.tables.guandan import Table

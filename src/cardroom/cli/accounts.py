@@ -39,7 +39,7 @@ def _accounts(
     an account refused is told, with the database it was looked for in, and ends the command. Only
     ``create`` makes a new SQLite database: the others refuse a data folder without one, naming it."""
     from cardroom.server.accounts.accounts import AccountError, Accounts
-    from cardroom.server.app import default_data_dir
+    from cardroom.server.api.app import default_data_dir
     from cardroom.server.storage.store import DATABASE_FILE, Store
 
     url = database_url or os.environ.get("DATABASE_URL", "").strip()

@@ -149,11 +149,11 @@ def serve_command(
 
     import uvicorn
 
-    from cardroom.server.app import create_app
+    from cardroom.server.api.app import create_app
+    from cardroom.server.api.workers import WorkerOptions, serve_workers
     from cardroom.server.live.settings import GC_THRESHOLDS, Settings
     from cardroom.server.storage.leases import LEASE_TTL, Node
     from cardroom.server.tables.config import TableDefaults
-    from cardroom.server.workers import WorkerOptions, serve_workers
 
     if workers > 1 and node_url is not None:
         raise typer.BadParameter("give --workers or --node-url, not both", param_hint="--node-url")

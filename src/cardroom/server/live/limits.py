@@ -5,7 +5,7 @@ address), on the websockets one address holds open, and on creating tables, even
 taking seats (per address).
 
 Pure: no I/O and no clock of its own; every call takes ``now`` (seconds of a monotonic clock). The
-numbers are :class:`~cardroom.server.tables.config.Settings` fields; the app (:mod:`cardroom.server.app`) turns
+numbers are :class:`~cardroom.server.tables.config.Settings` fields; the app (:mod:`cardroom.server.api.app`) turns
 a :class:`Refusal` into a ``rate_limited`` error, a websocket close or HTTP 429 (docs/protocol.md,
 "Limits").
 """

@@ -27,23 +27,14 @@ from starlette.types import Message
 from starlette.websockets import WebSocketDisconnect
 
 from cardroom.games import GAMES
-from cardroom.server.account_api import SAFE_METHODS, account_api, csrf_guard
 from cardroom.server.accounts.accounts import Account, AccountError, Accounts, account_name
 from cardroom.server.accounts.bot_names import bot_names_checked
 from cardroom.server.accounts.fair_play import rated_table_problem
 from cardroom.server.accounts.ratings import Ratings
-from cardroom.server.cluster import Cluster
-from cardroom.server.events.director import HEADER, Director, DirectorError, LiveEvent, sheet_json
-from cardroom.server.events.printout import print_page
-from cardroom.server.headers import SecurityHeaders, server_error
-from cardroom.server.live.forwarding import Forwarder, forward_client
-from cardroom.server.live.limits import ClientLimits, MessageLimit, Refusal
-from cardroom.server.live.outage import StoreOutage
-from cardroom.server.live.recovery import UnavailableError
-from cardroom.server.live.rooms import Connection, Room, Rooms
-from cardroom.server.live.session_sockets import SIGNED_OUT_CLOSE, SessionSockets
-from cardroom.server.live.settings import Settings
-from cardroom.server.requests import (
+from cardroom.server.api.account_api import SAFE_METHODS, account_api, csrf_guard
+from cardroom.server.api.cluster import Cluster
+from cardroom.server.api.headers import SecurityHeaders, server_error
+from cardroom.server.api.requests import (
     SESSION_COOKIE,
     accounts_of,
     address,
@@ -52,7 +43,16 @@ from cardroom.server.requests import (
     require_account,
     signed_in,
 )
-from cardroom.server.status_api import status_api
+from cardroom.server.api.status_api import status_api
+from cardroom.server.events.director import HEADER, Director, DirectorError, LiveEvent, sheet_json
+from cardroom.server.events.printout import print_page
+from cardroom.server.live.forwarding import Forwarder, forward_client
+from cardroom.server.live.limits import ClientLimits, MessageLimit, Refusal
+from cardroom.server.live.outage import StoreOutage
+from cardroom.server.live.recovery import UnavailableError
+from cardroom.server.live.rooms import Connection, Room, Rooms
+from cardroom.server.live.session_sockets import SIGNED_OUT_CLOSE, SessionSockets
+from cardroom.server.live.settings import Settings
 from cardroom.server.storage.leases import LEASE_TTL, Leases, Node
 from cardroom.server.storage.store import Store
 from cardroom.server.storage.store import database_url as resolve_database_url
@@ -65,7 +65,7 @@ from cardroom.tournament import results_csv, standings_csv
 
 log = logging.getLogger(__name__)
 
-WEB: Final = Path(__file__).resolve().parent / "web"
+WEB: Final = Path(__file__).resolve().parents[1] / "web"
 """The static front end (index.html, table.html, scripts and styles), served under ``/static``."""
 
 UNKNOWN_TABLE_CLOSE: Final = 4404

@@ -21,8 +21,7 @@ from fastapi import FastAPI, HTTPException, Request, Response
 from fastapi.responses import JSONResponse
 
 from cardroom.server.accounts.accounts import SESSION_DAYS, Account, AccountError, check_csrf, csrf_token
-from cardroom.server.live.session_sockets import SessionSockets
-from cardroom.server.requests import (
+from cardroom.server.api.requests import (
     CSRF_HEADER,
     SESSION_COOKIE,
     accounts_of,
@@ -32,6 +31,7 @@ from cardroom.server.requests import (
     require_account,
     signed_in,
 )
+from cardroom.server.live.session_sockets import SessionSockets
 from cardroom.server.tables.seats import name_key
 
 SAFE_METHODS: Final = frozenset({"GET", "HEAD", "OPTIONS"})

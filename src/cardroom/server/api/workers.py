@@ -62,7 +62,7 @@ def serve_workers(count: int, options: WorkerOptions) -> None:
     """Run ``count`` workers until SIGINT or SIGTERM, starting again any that dies."""
     if count < 1:
         raise ValueError(f"workers: 1 or more, got {count}")
-    from cardroom.server.app import default_data_dir
+    from cardroom.server.api.app import default_data_dir
 
     Store(resolve_database_url(options.database_url, options.data or default_data_dir())).close()  # migrated
     context = multiprocessing.get_context("spawn")
@@ -112,7 +112,7 @@ def run_worker(index: int, public: socket.socket, internal: socket.socket, optio
 
     import uvicorn
 
-    from cardroom.server.app import create_app
+    from cardroom.server.api.app import create_app
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the supervisor stops the workers (SIGTERM)
     exit_with_parent()

@@ -26,7 +26,7 @@ from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from cardroom.server.account_api import SAFE_METHODS
+from cardroom.server.api.account_api import SAFE_METHODS
 
 ORIGIN: Final = re.compile(r"(https?)://([A-Za-z0-9._~-]+|\[[0-9A-Fa-f:.]+\])(:[0-9]{1,5})?")
 """An origin a page may connect to besides its own: ``http(s)://HOST[:PORT]`` and nothing else (no
