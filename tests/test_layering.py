@@ -218,6 +218,74 @@ def test_import_circles_are_found() -> None:
     assert cycle_through({"a": {"b"}, "b": {"c"}, "c": set()}, "a") is None
 
 
+SERVER_LAYERS = ["tables", "storage", "live", "accounts", "events", "api"]
+"""The card room's sub-packages, lower first (docs/architecture.md#server): a server module may import
+only its own sub-package or a lower one."""
+
+TABLES_FORBIDDEN = CORE_FORBIDDEN | {
+    "asyncio",
+    "concurrent",
+    "threading",
+    "multiprocessing",
+    "sqlalchemy",
+    "alembic",
+    "fastapi",
+    "starlette",
+    "uvicorn",
+    "websockets",
+    "argon2",
+}
+"""What the card room's pure table state never imports: files, sockets, clocks, the event loop, threads
+and processes, the database, the web framework. (A table draws its seat tokens and its seed from
+``secrets`` and deals with a ``random.Random`` seeded from that seed: no I/O, no clock.)"""
+
+
+def server_layer_of(module: str) -> int | None:
+    """The index in :data:`SERVER_LAYERS` of a ``cardroom.server.<sub-package>…`` module, ``None`` for
+    anything else (the ``cardroom.server`` package itself included)."""
+    parts = module.split(".")
+    if parts[:2] != ["cardroom", "server"] or len(parts) < 3:
+        return None
+    assert parts[2] in SERVER_LAYERS, f"{module} is in no sub-package of the server"
+    return SERVER_LAYERS.index(parts[2])
+
+
+SERVER_MODULES = [(name, path) for name, path in modules() if name.startswith("cardroom.server.")]
+
+
+@pytest.mark.parametrize(("module", "path"), SERVER_MODULES, ids=[name for name, _ in SERVER_MODULES])
+def test_the_server_imports_one_way_down(module: str, path: Path) -> None:
+    """tables → storage → live → accounts → events → api: no server module imports a higher
+    sub-package, not inside a function nor for ``TYPE_CHECKING`` either."""
+    own = server_layer_of(module)
+    assert own is not None
+    for imported in imports_of(path):
+        layer = server_layer_of(imported)
+        assert layer is None or layer <= own, f"{module} imports {imported}, a higher sub-package"
+
+
+TABLE_MODULES = [(name, path) for name, path in SERVER_MODULES if server_layer_of(name) == 0]
+
+
+@pytest.mark.parametrize(("module", "path"), TABLE_MODULES, ids=[name for name, _ in TABLE_MODULES])
+def test_the_tables_do_no_io(module: str, path: Path) -> None:
+    """``server/tables/`` is pure table state: no I/O, no clock (``now`` is passed in), no event loop,
+    no database, no web framework."""
+    for imported in imports_of(path):
+        assert imported.split(".")[0] not in TABLES_FORBIDDEN, f"{module} imports {imported}"
+
+
+def test_the_server_checks_can_fail() -> None:
+    """A module of a lower sub-package importing a higher one is out of order; one outside any
+    sub-package is refused."""
+    assert server_layer_of("cardroom.server.tables.guandan") == 0
+    assert server_layer_of("cardroom.server.api.app") == len(SERVER_LAYERS) - 1
+    assert server_layer_of("cardroom.server") is None
+    assert server_layer_of("cardroom.guandan.deal") is None
+    with pytest.raises(AssertionError, match="no sub-package"):
+        server_layer_of("cardroom.server.rooms")
+
+
 PURE_PROTOCOL_MODULES = (
     "cardroom.openguandan",
     "cardroom.openguandan.wire",

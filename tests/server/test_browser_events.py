@@ -359,7 +359,7 @@ def seed_rated_match(server: Server) -> None:
     database, then rated as the server rates a finished table."""
     from cardroom.server.accounts.ratings import Ratings
     from cardroom.server.storage.store import Store
-    from tests.server.test_ratings import AT, people_table, play_out
+    from tests.server.accounts.test_ratings import AT, people_table, play_out
 
     for name in ("Ada", "Bo", "Cy", "Di"):
         server.sign_in(name)

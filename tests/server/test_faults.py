@@ -24,7 +24,7 @@ from websockets.sync.client import connect
 from cardroom.server.storage.store import CONNECT_TIMEOUT, make_engine
 from tests.server import postgres
 from tests.server.serving import Server
-from tests.server.test_cluster import Client, TryAgainError, play_turns
+from tests.server.api.test_cluster import Client, TryAgainError, play_turns
 
 postgres_cluster = postgres.postgres_cluster
 postgres_url = postgres.postgres_url

@@ -42,7 +42,7 @@ from tests.server.conftest import CHEAP
 postgres_cluster = postgres.postgres_cluster
 postgres_url = postgres.postgres_url
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 T0 = datetime(2025, 11, 1, 12, 0, 0, 123456, tzinfo=UTC)
 
 CONFIG: dict[str, Any] = {

@@ -1,4 +1,5 @@
-"""Table configurations and server settings: the rules' clocks by default, round trips, named errors."""
+"""Table configurations and the defaults they take: the rules' clocks by default, round trips, named
+errors."""
 
 from __future__ import annotations
 

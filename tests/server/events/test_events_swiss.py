@@ -12,7 +12,7 @@ from collections import Counter
 
 from fastapi.testclient import TestClient
 
-from tests.server.test_events import bots, event_of, make_event, register
+from tests.server.events.test_events import bots, event_of, make_event, register
 
 TEAMS = 8
 ROUNDS = 5
