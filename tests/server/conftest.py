@@ -72,9 +72,9 @@ FAST = Settings(
     address_costly_rate=None,
     seat_rate=None,
 )
-"""Bots act at once and deals follow each other at once; the clocks are the rules' (long for a test).
-The scripted peers answer at once, faster than a person, and sign in and take seats as often as a
-test needs, so none of that is rate limited (the limits' own tests, tests/server/live/test_limits.py, set them)."""
+"""Bots act at once and deals follow each other at once; the clocks are the rules' (long for a test). The
+scripted peers answer at once, faster than a person, and sign in and take seats as often as a test needs, so
+none of that is rate limited (the limits' own tests, tests/server/live/test_limits.py, set them)."""
 
 CHEAP = PasswordHasher.from_parameters(CHEAPEST)
 """argon2 at its cheapest: the tests make many accounts (the server's default costs about 0.1 s)."""

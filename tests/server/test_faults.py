@@ -23,8 +23,8 @@ from websockets.sync.client import connect
 
 from cardroom.server.storage.store import CONNECT_TIMEOUT, make_engine
 from tests.server import postgres
-from tests.server.serving import Server
 from tests.server.api.test_cluster import Client, TryAgainError, play_turns
+from tests.server.serving import Server
 
 postgres_cluster = postgres.postgres_cluster
 postgres_url = postgres.postgres_url

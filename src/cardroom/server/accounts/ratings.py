@@ -4,8 +4,8 @@ one created rated) where four different people sat down signed in to their accou
 
 A player is an account, keyed by its name case-folded (``Ann`` and ``ann`` are one). Bots are not
 rated: a rated table seats none, and an event's table where a bot plays is not rated. What a match
-may change follows :mod:`cardroom.server.accounts.fair_play`: a player whose seat 托管 played for more than half
-its decisions gains nothing (a loss still counts), and only the first matches against the same
+may change follows :mod:`cardroom.server.accounts.fair_play`: a player whose seat 托管 played for more
+than half its decisions gains nothing (a loss still counts), and only the first matches against the same
 opponents within a day count. Players rated before accounts existed stay in the store as ``guest``
 rows, and bots rated before this rule as ``bot`` rows; neither is on the leaderboard. Forfeits are not
 rated.

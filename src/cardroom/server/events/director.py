@@ -1,13 +1,13 @@
 """The card room's tournament director (赛事编排): events whose rounds are played at the room's tables.
 
 An event is the pure core's :class:`~cardroom.tournament.Event` plus what the card room adds
-(:mod:`cardroom.server.events.event_state`: its director's account and token hash, the table of each
-pairing, the score sheets and the options). Its people are accounts: a director creates the event,
-registers teams by the players' account names, and each player, signed in, takes the seat the pairing
-gives it (``POST /api/tables/{id}/seats/{seat}``) and signs the sheet. :class:`Director` carries out the API's
-requests (docs/tournaments-api.md), keeps the live events, stores each after every change
-(``Store.save_tournament``) and listens to the tables (``Rooms``): a deal's end refreshes the table's
-sheet, a match's end enters the result. How the API shows an event is :mod:`cardroom.server.events.event_views`.
+(:mod:`cardroom.server.events.event_state`: its director's account and token hash, the table of each pairing,
+the score sheets and the options). Its people are accounts: a director creates the event, registers teams by
+the players' account names, and each player, signed in, takes the seat the pairing gives it (``POST
+/api/tables/{id}/seats/{seat}``) and signs the sheet. :class:`Director` carries out the API's requests
+(docs/tournaments-api.md), keeps the live events, stores each after every change (``Store.save_tournament``)
+and listens to the tables (``Rooms``): a deal's end refreshes the table's sheet, a match's end enters the
+result. How the API shows an event is :mod:`cardroom.server.events.event_views`.
 """
 
 from __future__ import annotations

@@ -4,10 +4,9 @@ memory (:class:`RateLimiter`), open connections counted per key (:class:`Occupan
 address), on the websockets one address holds open, and on creating tables, events and teams and
 taking seats (per address).
 
-Pure: no I/O and no clock of its own; every call takes ``now`` (seconds of a monotonic clock). The
-numbers are :class:`~cardroom.server.tables.config.Settings` fields; the app (:mod:`cardroom.server.api.app`) turns
-a :class:`Refusal` into a ``rate_limited`` error, a websocket close or HTTP 429 (docs/protocol.md,
-"Limits").
+Pure: no I/O and no clock of its own; every call takes ``now`` (seconds of a monotonic clock). The numbers are
+:class:`~cardroom.server.live.settings.Settings` fields; the app (:mod:`cardroom.server.api.app`) turns a
+:class:`Refusal` into a ``rate_limited`` error, a websocket close or HTTP 429 (docs/protocol.md, "Limits").
 """
 
 from __future__ import annotations

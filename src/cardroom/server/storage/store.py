@@ -163,7 +163,8 @@ class AccountRow:
     role: str
     created: datetime
     skeleton: str | None = None
-    """What the name looks like (:func:`cardroom.server.tables.lookalikes.skeleton`): one account per skeleton."""
+    """What the name looks like (:func:`cardroom.server.tables.lookalikes.skeleton`): one account per
+    skeleton."""
 
 
 # --- URLs -------------------------------------------------------------------------------------------

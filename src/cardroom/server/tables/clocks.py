@@ -1,9 +1,9 @@
 """What a Guandan table does by itself, and when: the clocks of the player to act, the deal pause, bots'
 and 托管 seats' moves, and the deadlines of open choices.
 
-:func:`due` names the next automatic step (a :class:`~cardroom.server.tables.seated.Due`) from the values it is
-given; the table (:class:`~cardroom.server.tables.guandan.Table`) carries it out and records what it does. Like
-the table, nothing here reads a clock (``now`` and the times a turn or a deal began are passed in) or
+:func:`due` names the next automatic step (a :class:`~cardroom.server.tables.seated.Due`) from the values it
+is given; the table (:class:`~cardroom.server.tables.guandan.Table`) carries it out and records what it does.
+Like the table, nothing here reads a clock (``now`` and the times a turn or a deal began are passed in) or
 writes the log.
 """
 

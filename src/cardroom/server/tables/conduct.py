@@ -1,11 +1,11 @@
 """Conduct at a tournament table: penalties and their rulings (违例's skipped turn, 犯规's ended deal,
 判负), and the choices the rules give the offender's 下家.
 
-:class:`Conduct` is a table's conduct state (the penalties, pending skips, open choices, the named
-leader). It reads only what it is given and never writes the log: its methods decide the entry to
-record (``penalty``, ``ruling``, ``choice``, ``chosen``; docs/protocol.md), which the table
-(:class:`~cardroom.server.tables.guandan.Table`) records, and its ``apply_*`` methods are how the table applies
-them, live or replayed. The table sequences the steps (a foul ends the deal, then the 下家 is asked).
+:class:`Conduct` is a table's conduct state (the penalties, pending skips, open choices, the named leader). It
+reads only what it is given and never writes the log: its methods decide the entry to record (``penalty``,
+``ruling``, ``choice``, ``chosen``; docs/protocol.md), which the table
+(:class:`~cardroom.server.tables.guandan.Table`) records, and its ``apply_*`` methods are how the table
+applies them, live or replayed. The table sequences the steps (a foul ends the deal, then the 下家 is asked).
 """
 
 from __future__ import annotations

@@ -1,10 +1,11 @@
 """What every game's table shares: seats (names, token hashes, 托管 flags), its status, and the
 append-only log that rebuilds it.
 
-:class:`SeatedTable` is pure: no I/O, no asyncio, no clock of its own (``now`` is passed in). A game's
-table (:class:`~cardroom.server.tables.guandan.Table` for Guandan, :class:`~cardroom.server.tables.shengji.ShengjiTable`)
-adds its match, the entries it writes and how each is applied (:meth:`SeatedTable._appliers`), what it
-does by itself and what a viewer sees. The server's rooms talk to either through the methods here.
+:class:`SeatedTable` is pure: no I/O, no asyncio, no clock of its own (``now`` is passed in). A game's table
+(:class:`~cardroom.server.tables.guandan.Table` for Guandan,
+:class:`~cardroom.server.tables.shengji.ShengjiTable`) adds its match, the entries it writes and how each is
+applied (:meth:`SeatedTable._appliers`), what it does by itself and what a viewer sees. The server's rooms
+talk to either through the methods here.
 
 The log is JSON (:data:`Entry`, what the store keeps); the table writes and applies typed entries
 (:mod:`cardroom.server.tables.entries`), and :meth:`SeatedTable._record` is the one place an entry is written.
