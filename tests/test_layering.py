@@ -11,6 +11,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "src" / "cardroom"
 
 LAYERS = [
     "cards",
+    "rule_errors",
     "guandan",
     "records",
     "bots",

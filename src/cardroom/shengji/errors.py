@@ -1,15 +1,19 @@
 """The errors the Shengji rules core raises for an action the rules do not allow; each names the rule.
 
-All are ``ValueError`` subclasses, and a rejected action leaves the state unchanged. A failed throw's
+All derive from :class:`ShengjiRuleError`, a :class:`cardroom.rule_errors.RuleError` (the base both games
+share, a ``ValueError``), and a rejected action leaves the state unchanged. A failed throw's
 error, which carries the check of the other hands, stands beside that check:
 :class:`cardroom.shengji.tricks.BadThrowError`.
 """
 
 from __future__ import annotations
 
+from cardroom.rule_errors import RuleError
 
-class ShengjiRuleError(ValueError):
-    """An action the Shengji rules do not allow here."""
+
+class ShengjiRuleError(RuleError):
+    """An action the Shengji rules do not allow here (a :class:`~cardroom.rule_errors.RuleError`, as
+    Guandan's are)."""
 
 
 class NotHeldError(ShengjiRuleError):
