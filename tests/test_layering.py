@@ -11,6 +11,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "src" / "cardroom"
 
 LAYERS = [
     "cards",
+    "rule_errors",
     "guandan",
     "records",
     "bots",
@@ -56,10 +57,10 @@ def imports_of(path: Path) -> list[str]:
     return found
 
 
-def modules() -> list[tuple[str, Path]]:
+def modules(package: Path = PACKAGE) -> list[tuple[str, Path]]:
     result = []
-    for path in sorted(PACKAGE.rglob("*.py")):
-        relative = path.relative_to(PACKAGE.parent).with_suffix("")
+    for path in sorted(package.rglob("*.py")):
+        relative = path.relative_to(package.parent).with_suffix("")
         name = ".".join(part for part in relative.parts if part != "__init__")
         result.append((name, path))
     return result
@@ -100,122 +101,121 @@ def test_the_two_games_stand_apart(module: str, path: Path) -> None:
         assert not imported.startswith(f"cardroom.{other}"), f"{module} imports {imported}"
 
 
-def import_graph() -> dict[str, set[str]]:
-    """Every cardroom module's imports of other cardroom modules, at any depth of the file (inside
-    functions and ``TYPE_CHECKING`` blocks too); ``from package import module`` counts as the module."""
-    names = {name for name, _ in modules()}
-    graph: dict[str, set[str]] = {}
-    for name, path in modules():
-        edges: set[str] = set()
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Import):
-                edges |= {alias.name for alias in node.names if alias.name in names}
-            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-                for alias in node.names:
-                    submodule = f"{node.module}.{alias.name}"
-                    if submodule in names:
-                        edges.add(submodule)
-                    elif node.module in names:
-                        edges.add(node.module)
-        graph[name] = edges - {name}
-    return graph
+def imported_modules(module: str, path: Path, names: set[str]) -> set[str]:
+    """The modules among ``names`` that ``module`` (at ``path``) imports, at any depth of the file (inside
+    functions and ``TYPE_CHECKING`` blocks too: a circle is a circle for a reader). ``import a.b`` names
+    ``a.b``; ``from a.b import c`` names ``a.b`` (a package's ``__init__``, whose names are read) and
+    ``a.b.c`` too where that is a module; relative imports count as the absolute ones they stand for."""
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                source = ".".join([*base, node.module] if node.module else base)
+            else:
+                source = node.module or ""
+            found |= {source, *(f"{source}.{alias.name}" for alias in node.names)}
+    return (found & names) - {module}
 
 
-def cycle_through(graph: dict[str, set[str]], start: str) -> list[str] | None:
-    """A path of imports from ``start`` back to itself, if there is one."""
-    stack = [(start, [start])]
-    seen: set[str] = set()
-    while stack:
-        module, path = stack.pop()
-        for imported in graph.get(module, ()):
-            if imported == start:
-                return [*path, start]
-            if imported not in seen:
-                seen.add(imported)
-                stack.append((imported, [*path, imported]))
-    return None
+def import_graph(package: Path = PACKAGE) -> dict[str, set[str]]:
+    """Every module of ``package`` and the modules of ``package`` it imports (:func:`imported_modules`)."""
+    found = modules(package)
+    names = {name for name, _ in found}
+    return {name: imported_modules(name, path, names) for name, path in found}
 
 
-CIRCLE_FREE = ("cardroom.cards", "cardroom.guandan")
-"""Packages whose modules import one way (the rules core); the others follow as their circles go."""
+def import_circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The import circles of ``graph``: its strongly connected components of more than one module
+    (Tarjan's algorithm), each sorted, in order of their first module."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    circles: list[list[str]] = []
 
-
-@pytest.mark.parametrize(
-    "module",
-    [name for name, _ in modules() if name.startswith(CIRCLE_FREE) and name != "cardroom.guandan"],
-)
-def test_no_import_circles_in_the_rules_core(module: str) -> None:
-    """No module of the rules core reaches itself through its imports, lazy and TYPE_CHECKING ones
-    included (the package's own ``__init__``, which gathers the public names, aside)."""
-    graph = import_graph()
-    graph = {name: edges - {"cardroom.guandan"} for name, edges in graph.items()}
-    assert cycle_through(graph, module) is None, (
-        f"import circle: {' → '.join(cycle_through(graph, module) or [])}"
-    )
-
-
-def import_cycles(package: str) -> list[list[str]]:
-    """The import circles among the modules of ``package`` (imports inside functions count: a circle
-    broken only by importing late is still a circle), each as its modules in order."""
-    names = {name for name, _ in modules() if name.startswith(package + ".")}
-    graph = {
-        name: sorted({imported for imported in imports_of(path) if imported in names and imported != name})
-        for name, path in modules()
-        if name in names
-    }
-    cycles: list[list[str]] = []
-    done: set[str] = set()
-
-    def visit(module: str, trail: list[str]) -> None:
-        if module in trail:
-            cycles.append(trail[trail.index(module) :])
-            return
-        if module in done:
-            return
-        for imported in graph[module]:
-            visit(imported, [*trail, module])
-        done.add(module)
+    def visit(module: str) -> None:
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        for imported in sorted(graph.get(module, ())):
+            if imported not in index:
+                visit(imported)
+                low[module] = min(low[module], low[imported])
+            elif imported in stack:
+                low[module] = min(low[module], index[imported])
+        if low[module] == index[module]:
+            component = stack[stack.index(module) :]
+            del stack[stack.index(module) :]
+            if len(component) > 1:
+                circles.append(sorted(component))
 
     for module in sorted(graph):
-        visit(module, [])
-    return cycles
+        if module not in index:
+            visit(module)
+    return sorted(circles)
 
 
-ONE_WAY_PACKAGES = (
-    "cardroom.arena",
-    "cardroom.bots",
-    "cardroom.games",
-    "cardroom.openguandan",
-    "cardroom.records",
-    "cardroom.rl",
-    "cardroom.server",
-)
-"""Packages whose modules import one way (``import_cycles`` finds none)."""
+def circle_path(graph: dict[str, set[str]], circle: list[str]) -> list[str]:
+    """One path of imports round ``circle``, from its first module back to it (breadth first)."""
+    start, members = circle[0], set(circle)
+    paths = {start: [start]}
+    queue = [start]
+    for module in queue:
+        for imported in sorted(graph[module] & members):
+            if imported == start:
+                return [*paths[module], start]
+            if imported not in paths:
+                paths[imported] = [*paths[module], imported]
+                queue.append(imported)
+    raise AssertionError(f"{circle} is not a circle of the graph")
 
 
-@pytest.mark.parametrize("package", ONE_WAY_PACKAGES)
-def test_no_import_circles_within_a_package(package: str) -> None:
-    """Within these packages modules import one way too: no two modules need each other, not even
-    through an import inside a function."""
-    assert import_cycles(package) == []
-
-
-@pytest.mark.parametrize("module", [name for name, _ in modules() if name.startswith("cardroom.server.")])
-def test_no_import_circles_in_the_card_room(module: str) -> None:
-    """The card room's table and its helpers (clocks, conduct, outcomes, views) import one way: the
-    helpers never import the table back, not even for ``TYPE_CHECKING`` nor as ``from cardroom.server
-    import module`` (the package's ``__init__`` aside)."""
-    graph = {name: edges - {"cardroom.server"} for name, edges in import_graph().items()}
-    assert cycle_through(graph, module) is None, (
-        f"import circle: {' → '.join(cycle_through(graph, module) or [])}"
-    )
+def test_no_import_circles() -> None:
+    """No module of cardroom reaches itself through its imports: every package (its ``__init__`` and the
+    server included) reads one way, from the modules that define things to those that use them."""
+    graph = import_graph()
+    found = [" → ".join(circle_path(graph, circle)) for circle in import_circles(graph)]
+    assert not found, "import circles:\n" + "\n".join(found)
 
 
 def test_import_circles_are_found() -> None:
-    """The checks above can fail: a circle, direct or through a third module, is found."""
-    assert cycle_through({"a": {"b"}, "b": {"a"}}, "a") == ["a", "b", "a"]
-    assert cycle_through({"a": {"b"}, "b": {"c"}, "c": {"a"}}, "b") == ["b", "c", "a", "b"]
-    assert cycle_through({"a": {"b"}, "b": {"c"}, "c": set()}, "a") is None
+    """The circle finder can fail: a circle of two or three modules is found, each once, and the modules
+    that only lead into it or away from it are not part of it."""
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a", "d"}, "d": set(), "e": {"a", "f"}, "f": {"e"}, "g": {"d"}}
+    assert import_circles(graph) == [["a", "b", "c"], ["e", "f"]]
+    assert circle_path(graph, ["a", "b", "c"]) == ["a", "b", "c", "a"]
+    assert import_circles({"a": {"b"}, "b": {"c"}, "c": set()}) == []
+
+
+def test_import_graph_sees_every_kind_of_import(tmp_path: Path) -> None:
+    """The graph has an edge for each way one module can import another: ``import a.b``, ``from a import
+    b`` (to the package's ``__init__`` and to the module), a relative import, and imports inside a
+    function or under ``if TYPE_CHECKING:``."""
+    root = tmp_path / "pkg"
+    (root / "sub").mkdir(parents=True)
+    sources = {
+        "__init__.py": "from pkg.plain import thing\n",
+        "plain.py": "import pkg.sub.deep\n",
+        "relative.py": "from . import plain\nfrom .sub import deep\nfrom ..elsewhere import x\n",
+        "lazy.py": "def f():\n    from pkg.sub.deep import g\n",
+        "typed.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from pkg import lazy\n",
+        "sub/__init__.py": "",
+        "sub/deep.py": "from pkg import thing\n",
+    }
+    for name, source in sources.items():
+        (root / name).write_text(source, encoding="utf-8")
+    assert import_graph(root) == {
+        "pkg": {"pkg.plain"},
+        "pkg.plain": {"pkg.sub.deep"},
+        "pkg.relative": {"pkg", "pkg.plain", "pkg.sub", "pkg.sub.deep"},
+        "pkg.lazy": {"pkg.sub.deep"},
+        "pkg.typed": {"pkg", "pkg.lazy"},
+        "pkg.sub": set(),
+        "pkg.sub.deep": {"pkg"},
+    }
+    assert import_circles(import_graph(root)) == [["pkg", "pkg.plain", "pkg.sub.deep"]]
 
 
 SERVER_LAYERS = ["tables", "storage", "live", "accounts", "events", "api"]

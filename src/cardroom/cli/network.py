@@ -12,8 +12,9 @@ import typer
 from rich.markup import escape
 
 from cardroom.bots import BOTS
-from cardroom.cli import openguandan
 from cardroom.cli.openguandan import Protocol
+from cardroom.cli.openguandan import compete as compete_openguandan
+from cardroom.cli.openguandan import connect as connect_openguandan
 from cardroom.cli.options import (
     DatabaseUrlOption,
     DataFolderOption,
@@ -296,7 +297,7 @@ def compete_command(
                 "--protocol openguandan` for our bots",
                 param_hint="--bot",
             )
-        openguandan.compete(
+        compete_openguandan(
             host=host,
             port=port,
             games=games,
@@ -396,7 +397,7 @@ def connect_command(
     another protocol.
     """
     if protocol is Protocol.OPENGUANDAN:
-        openguandan.connect(
+        connect_openguandan(
             url,
             room=room,
             seat=seat,

@@ -1,13 +1,12 @@
 """The errors the rules core raises for an action the rules do not allow; each names the rule broken.
 
-All are ``ValueError`` subclasses, and a rejected action leaves the state unchanged.
+All derive from :class:`RuleError` (:class:`cardroom.rule_errors.RuleError`, the base both games share,
+a ``ValueError``), and a rejected action leaves the state unchanged.
 """
 
 from __future__ import annotations
 
-
-class RuleError(ValueError):
-    """An action the rules do not allow here."""
+from cardroom.rule_errors import RuleError
 
 
 class OutOfTurnError(RuleError):
@@ -56,3 +55,20 @@ class RulingError(RuleError):
 
 class SkipTurnError(RulingError):
     """违例: only the offender's own turn to play can be skipped ("停止违规者一次出牌"), when it comes."""
+
+
+__all__ = [
+    "DoesNotBeatError",
+    "IllegalPlayError",
+    "IllegalReturnError",
+    "IllegalTributeError",
+    "MustLeadError",
+    "NotACombinationError",
+    "NotHeldError",
+    "OutOfTurnError",
+    "RuleError",
+    "RulingError",
+    "SkipTurnError",
+    "WrongLevelError",
+    "WrongPhaseError",
+]

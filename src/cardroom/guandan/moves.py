@@ -11,7 +11,6 @@ from collections.abc import Iterable, Iterator
 from itertools import chain
 
 from cardroom.cards import Card, Rank, format_cards
-from cardroom.guandan import native
 from cardroom.guandan.errors import (
     DoesNotBeatError,
     IllegalPlayError,
@@ -21,6 +20,7 @@ from cardroom.guandan.errors import (
     WrongLevelError,
 )
 from cardroom.guandan.hands import HandView
+from cardroom.guandan.native import ListPlaySet, PlaySet, follows, kinds_of, leads, serves
 from cardroom.guandan.plays import PASS, Play, PlayKind
 from cardroom.guandan.readings import classify, enumerators, read_as
 from cardroom.guandan.ruleset import COMPETITION, RuleSet
@@ -55,8 +55,8 @@ def legal_follows(
     hand: Iterable[Card], previous: Play, level: Rank, rules: RuleSet = COMPETITION
 ) -> list[Play]:
     """Every play that beats ``previous`` (passing not included)."""
-    if native.serves(rules) and previous.kind in native.kinds_of(rules):
-        return native.follows(hand, previous, level, rules).to_list()
+    if serves(rules) and previous.kind in kinds_of(rules):
+        return follows(hand, previous, level, rules).to_list()
     return list(iter_follows(HandView(hand, level, rules), previous))
 
 
@@ -70,19 +70,19 @@ def legal_plays(
 
 def legal_play_set(
     hand: Iterable[Card], previous: Play | None, level: Rank, rules: RuleSet = COMPETITION
-) -> native.PlaySet:
+) -> PlaySet:
     """:func:`legal_plays` as a packed set (:class:`~cardroom.guandan.native.PlaySet`), for bulk users
     that count, index, sample or encode the plays without making every one: the compiled core's where
     it serves the rule set, else the pure engine's list. A ``Counter`` hand counts its cards."""
-    if native.serves(rules):
+    if serves(rules):
         if previous is None:
-            return native.leads(hand, level, rules)
-        if previous.kind in native.kinds_of(rules):
-            return native.follows(hand, previous, level, rules, with_pass=True)
+            return leads(hand, level, rules)
+        if previous.kind in kinds_of(rules):
+            return follows(hand, previous, level, rules, with_pass=True)
     view = HandView(hand, level, rules)
     if previous is None:
-        return native.ListPlaySet(list(iter_leads(view)))
-    return native.ListPlaySet([PASS, *iter_follows(view, previous)])
+        return ListPlaySet(list(iter_leads(view)))
+    return ListPlaySet([PASS, *iter_follows(view, previous)])
 
 
 def verify_play(

@@ -10,10 +10,10 @@ from collections.abc import Iterable, Mapping
 from typing import Final
 
 from cardroom.cards import Card, Rank, card_index
-from cardroom.guandan import native
 from cardroom.guandan.combinations import ENUMERATORS, MAX_BOMB_SIZE, SIZED_ENUMERATORS
 from cardroom.guandan.extended import EXTENDED_ENUMERATORS
 from cardroom.guandan.hands import Enumerator, HandView, card_counts, check_level
+from cardroom.guandan.native import kinds_of, plays_of_kind, serves
 from cardroom.guandan.plays import Play, PlayKind, play_key
 from cardroom.guandan.ruleset import COMPETITION, RuleSet
 
@@ -46,18 +46,14 @@ def classify(cards: Iterable[Card], level: Rank, rules: RuleSet = COMPETITION) -
     held = tuple(sorted(cards, key=card_index))
     size = len(held)
     kinds = _KINDS_BY_SIZE.get(size, (PlayKind.BOMB,) if 7 <= size <= MAX_BOMB_SIZE else ())
-    if native.serves(rules):
+    if serves(rules):
         check_level(level)
         if rules.extended_plays:
             kinds = tuple(EXTENDED_ORDER)
         elif not kinds:
             card_counts(held)  # no play of this size; an impossible hand is refused, as the pure engine does
             return []
-        return [
-            play
-            for kind in kinds
-            for play in native.plays_of_kind(held, level, rules, kind, 0, size).to_list()
-        ]
+        return [play for kind in kinds for play in plays_of_kind(held, level, rules, kind, 0, size).to_list()]
     view = HandView(held, level, rules)
     if view.extended:
         return [
@@ -76,15 +72,15 @@ def read_as(
     size = len(held)
     if kind is PlayKind.PASS or not size:
         return None
-    if native.serves(rules):
+    if serves(rules):
         check_level(level)
-        if kind not in native.kinds_of(rules):
+        if kind not in kinds_of(rules):
             card_counts(held)  # no play of this kind; an impossible hand is refused, as the pure engine does
             return None
         # a chained bomb's key depends on its shape, which the cards settle (one reading per rank)
         chained = kind is PlayKind.CHAIN_BOMB
         key = 0 if chained else play_key(kind, rank, size, level, rules)
-        for play in native.plays_of_kind(held, level, rules, kind, max(key - 1, 0), size).to_list():
+        for play in plays_of_kind(held, level, rules, kind, max(key - 1, 0), size).to_list():
             if play.rank == rank and (chained or play.key == key):
                 return play
         return None

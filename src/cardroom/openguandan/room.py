@@ -24,8 +24,29 @@ from cardroom.guandan.match import Match
 from cardroom.guandan.plays import PlayKind
 from cardroom.guandan.ruleset import COMPETITION, RuleSet
 from cardroom.guandan.tribute import TributePlan, partner, team_of
-from cardroom.openguandan import frames
-from cardroom.openguandan.frames import Answer, Frame, FrameType, Ranks, RoomTally, Transfer
+from cardroom.openguandan.frames import (
+    Answer,
+    Frame,
+    FrameType,
+    Ranks,
+    RoomTally,
+    Transfer,
+    act_back,
+    act_play,
+    act_tribute,
+    beginning,
+    created,
+    episode_over,
+    game_over,
+    game_result,
+    join_notice,
+    joined,
+    notify_anti_tribute,
+    notify_back,
+    notify_play,
+    notify_tribute,
+    short,
+)
 from cardroom.openguandan.wire import action_entry, java_order, play_triple
 
 Outbox = list[tuple[int, Frame]]
@@ -145,13 +166,9 @@ class Room:
         elif self.seats[seat] is not None:
             raise RefusedError(f"座位号 {seat} 已被占用 (seat {seat} of room {self.room_id} is taken)")
         self.seats[seat] = Sitter(user_id, user_name)
-        reply = (
-            frames.created(self.room_id, seat, user_id, user_name)
-            if creating
-            else frames.joined(self.room_id, seat)
-        )
+        reply = created(self.room_id, seat, user_id, user_name) if creating else joined(self.room_id, seat)
         out: Outbox = [(seat, reply)]
-        out += [(other, frames.join_notice(self.room_id)) for other in self._present() if other != seat]
+        out += [(other, join_notice(self.room_id)) for other in self._present() if other != seat]
         if all(sitter is not None for sitter in self.seats):
             self.phase = RoomPhase.PLAYING
             self._new_game(out)
@@ -175,8 +192,8 @@ class Room:
             raise RefusedError(f"房间已满 (room {self.room_id} is full, and no seat of {user_id!r} is free)")
         seat = mine[0]
         self._sitter(seat).present = True
-        out: Outbox = [(seat, frames.joined(self.room_id, seat))]
-        out += [(other, frames.join_notice(self.room_id)) for other in self._present() if other != seat]
+        out: Outbox = [(seat, joined(self.room_id, seat))]
+        out += [(other, join_notice(self.room_id)) for other in self._present() if other != seat]
         request = self.request_of(seat)
         if request is not None:
             out.append((seat, request.frame))
@@ -238,7 +255,7 @@ class Room:
         index = request.entry_index(answer.act)
         if index is None:
             raise RefusedError(
-                f"{frames.short(answer.act)} is not an entry of the actionList sent to seat {seat} "
+                f"{short(answer.act)} is not an entry of the actionList sent to seat {seat} "
                 f"({len(request.entries)} entries; copy one exactly)"
             )
         self._request = None
@@ -260,10 +277,10 @@ class Room:
     def _deal(self, out: Outbox) -> None:
         deal = self.dealer(self.match)
         self._last = None
-        out += [(seat, frames.beginning(seat, deal.dealt_hands[seat], deal.level)) for seat in range(4)]
+        out += [(seat, beginning(seat, deal.dealt_hands[seat], deal.level)) for seat in range(4)]
         excused = self._anti_tribute(deal)
         if excused:
-            out += self._to_all(frames.notify_anti_tribute(excused))
+            out += self._to_all(notify_anti_tribute(excused))
         self._ask(out)
 
     def _anti_tribute(self, deal: Deal) -> list[int]:
@@ -291,7 +308,7 @@ class Room:
         ranks = self._ranks(seat, deal)
         if deal.phase is Phase.TRIBUTE:
             entries = [action_entry(action) for action in actions]
-            frame = frames.act_tribute(deal.hand(seat), ranks, entries)
+            frame = act_tribute(deal.hand(seat), ranks, entries)
             kind = FrameType.TRIBUTE
         elif deal.phase is Phase.RETURN:
             payer, card = next(
@@ -302,14 +319,14 @@ class Room:
             assert payer is not None
             assert card is not None
             entries = [action_entry(action) for action in actions]
-            frame = frames.act_back(deal.hand(seat), ranks, payer, card, entries)
+            frame = act_back(deal.hand(seat), ranks, payer, card, entries)
             kind = FrameType.PAYTRIBUTE
         else:
             actions = order_plays(actions)
             entries = [action_entry(action) for action in actions]
             greater = None if deal.last_play is None else (deal.last_play[0], play_triple(deal.last_play[1]))
             counts = [deal.card_count(other) for other in range(4)]
-            frame = frames.act_play(deal.hand(seat), counts, ranks, self._last, greater, entries)
+            frame = act_play(deal.hand(seat), counts, ranks, self._last, greater, entries)
             kind = FrameType.PLAY
         self._request = (seat, Request(kind, frame, entries, actions))
         out.append((seat, frame))
@@ -326,13 +343,13 @@ class Room:
         if isinstance(action, PlayAction):
             triple = play_triple(action.play)
             greater = None if before is None else (before[0], play_triple(before[1]))
-            out += self._to_all(frames.notify_play(action.seat, triple, greater))
+            out += self._to_all(notify_play(action.seat, triple, greater))
             self._last = None if action.play.kind is PlayKind.PASS else (action.seat, triple)
         elif isinstance(action, TributeAction) and deal.phase is not Phase.TRIBUTE:
-            out += self._to_all(frames.notify_tribute(_transfers(deal, EventKind.TRIBUTE)))
+            out += self._to_all(notify_tribute(_transfers(deal, EventKind.TRIBUTE)))
         elif isinstance(action, ReturnAction) and deal.phase is not Phase.RETURN:
             returns = _transfers(deal, EventKind.RETURN)
-            out += [(seat, frames.notify_back(returns, deal.card_count(seat))) for seat in range(4)]
+            out += [(seat, notify_back(returns, deal.card_count(seat))) for seat in range(4)]
         if deal.phase is Phase.OVER:
             self._end_deal(deal, out)
         else:
@@ -342,7 +359,7 @@ class Room:
         finished = list(deal.finished)
         order = (*finished, *(seat for seat in range(4) if seat not in finished))
         rest = [(seat, deal.hand(seat)) for seat in range(4) if deal.card_count(seat)]
-        out += self._to_all(frames.episode_over(order, deal.level, rest))
+        out += self._to_all(episode_over(order, deal.level, rest))
         self._order = order
         match = self.match
         summary = match.summaries[-1]
@@ -358,8 +375,8 @@ class Room:
             self._new_game(out)
         else:
             self.phase = RoomPhase.OVER
-            out += self._to_all(frames.game_result(self.tally()))
-            out += self._to_all(frames.game_over(len(self.matches)))
+            out += self._to_all(game_result(self.tally()))
+            out += self._to_all(game_over(len(self.matches)))
 
     def tally(self) -> RoomTally:
         """The room's ``gameResult`` as it stands (its last game's winner, -1 when undecided)."""

@@ -25,7 +25,6 @@ from cardroom.shengji.deal_errors import (
 )
 from cardroom.shengji.declare import Declaration, DeclarationKind
 from cardroom.shengji.errors import (
-    BadThrowError,
     MustFollowSuitError,
     MustPlayPairError,
     MustPlayTractorError,
@@ -41,6 +40,7 @@ from cardroom.shengji.ruleset import ALL_RANKS, PRESETS, SECOND_TABLE, SHENGJI, 
 from cardroom.shengji.scoring import TOTAL_POINTS, Outcome, kitty_multiplier, outcome, rise_level
 from cardroom.shengji.tricks import (
     POINTS,
+    BadThrowError,
     Lead,
     LeadKind,
     ThrowCheck,

@@ -16,114 +16,41 @@ events to the log. A rejected action leaves the state unchanged.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from enum import Enum
-from typing import TYPE_CHECKING
 
 from cardroom.cards import ALL_CARDS, Card, Rank, Suit, format_cards, sort_cards
+from cardroom.shengji.actions import (
+    DEALT,
+    HAND_SIZE,
+    KITTY_SIZE,
+    SEATS,
+    Action,
+    Bury,
+    Declare,
+    Event,
+    Pass,
+    Phase,
+    Play,
+    legal_actions_of,
+    legal_leads,
+    sub_multisets,
+)
 from cardroom.shengji.deal_errors import EmptyPlayError, IllegalBuryError, OutOfTurnError, WrongPhaseError
-from cardroom.shengji.declare import Declaration, declaration_options, read_declaration, verify_declaration
+from cardroom.shengji.declare import Declaration, read_declaration, verify_declaration
 from cardroom.shengji.errors import NotHeldError
+from cardroom.shengji.observation import Observation
 from cardroom.shengji.order import TrickRules
 from cardroom.shengji.ruleset import SHENGJI, ShengjiRules
 from cardroom.shengji.scoring import Outcome, kitty_multiplier, outcome
 from cardroom.shengji.tricks import (
     Lead,
     check_throw,
-    legal_follows,
     points,
     trick_winner,
     verify_follow,
     verify_lead,
 )
-
-if TYPE_CHECKING:
-    from cardroom.shengji.observation import Observation
-
-SEATS = 4
-HAND_SIZE = 25
-KITTY_SIZE = 8
-DEALT = SEATS * HAND_SIZE
-
-
-class Phase(Enum):
-    """The phases of a deal."""
-
-    DECLARE = "declare"
-    KITTY = "kitty"
-    TRICKS = "tricks"
-    OVER = "over"
-
-
-def _cards(cards: Iterable[Card]) -> tuple[Card, ...]:
-    return sort_cards(cards)
-
-
-@dataclass(frozen=True)
-class Declare:
-    """亮牌: ``seat`` shows ``cards`` (one level card, a pair of one, or a pair of jokers)."""
-
-    seat: int
-    cards: tuple[Card, ...]
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "cards", _cards(self.cards))
-
-
-@dataclass(frozen=True)
-class Pass:
-    """``seat`` does not declare now; the dealing goes on."""
-
-    seat: int
-
-
-@dataclass(frozen=True)
-class Bury:
-    """扣底: the dealer lays ``cards`` (eight) face down as the kitty."""
-
-    seat: int
-    cards: tuple[Card, ...]
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "cards", _cards(self.cards))
-
-
-@dataclass(frozen=True)
-class Play:
-    """``seat`` plays ``cards``: a lead (a throw, 甩牌, if several units) or a follow."""
-
-    seat: int
-    cards: tuple[Card, ...]
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "cards", _cards(self.cards))
-
-
-Action = Declare | Pass | Bury | Play
-
-
-@dataclass(frozen=True)
-class Event:
-    """One entry of the deal's log; ``private_to`` names the seats that may see it (``None``: all).
-
-    Kinds: ``draw`` (a card dealt, seen by its receiver); ``declare``; ``pass``; ``kitty_turned`` (nobody
-    declared: the kitty's first card, ``suit`` the trump or ``None``); ``trump`` (declaring is over:
-    ``seat`` the dealer, ``suit`` the trump, ``None`` for no trump); ``kitty`` (the dealer takes the
-    kitty, seen by the dealer); ``bury`` (seen by the dealer); ``throw_failed`` (``cards`` the attempted
-    throw, ``points`` the penalty; the forced ``play`` follows); ``play``; ``trick`` (``seat`` the winner,
-    ``points`` in the trick); ``kitty_revealed`` (the buried cards at the end, ``points`` the kitty's
-    points the attackers add); ``over`` (``points`` the attackers' score)."""
-
-    kind: str
-    seat: int | None = None
-    cards: tuple[Card, ...] = ()
-    suit: Suit | None = None
-    points: int | None = None
-    private_to: tuple[int, ...] | None = None
-
-    def visible_to(self, seat: int) -> bool:
-        return self.private_to is None or seat in self.private_to
 
 
 @dataclass(frozen=True)
@@ -286,7 +213,7 @@ class Deal:
         dealer, who leads, the buried kitty and the points won so far — for scenarios and for search over
         hands sampled from what a seat cannot see. Its log starts here."""
         held = [Counter(hand) for hand in hands]
-        buried_cards = _cards(buried)
+        buried_cards = sort_cards(buried)
         if len(held) != SEATS or len({sum(hand.values()) for hand in held}) != 1 or not held[0]:
             raise ValueError("a position needs four non-empty hands of equal size")
         if len(buried_cards) != KITTY_SIZE:
@@ -344,11 +271,43 @@ class Deal:
             self.rules,
         )
 
-    def observation(self, seat: int) -> Observation:
-        """What ``seat`` may know (see :mod:`cardroom.shengji.observation`)."""
-        from cardroom.shengji.observation import observe
-
-        return observe(self, seat)
+    def observation(self, seat: int, levels: tuple[Rank, Rank] | None = None) -> Observation:
+        """What ``seat`` may know (see :mod:`cardroom.shengji.observation`), with both teams' ``levels``
+        when the deal is part of a match."""
+        if seat not in range(SEATS):
+            raise ValueError(f"a seat is 0–3, got {seat}")
+        settled = self.phase is not Phase.DECLARE
+        kitty: tuple[Card, ...] = ()
+        if seat == self.dealer and settled:
+            kitty = self.buried if self.buried else self.kitty
+        elif self.phase is Phase.OVER:
+            kitty = self.buried
+        counts = tuple(self.card_count(other) for other in range(SEATS))
+        return Observation(
+            seat=seat,
+            phase=self.phase,
+            level=self.level,
+            rules=self.rules,
+            hand=self.hand(seat),
+            dealer=self.dealer,
+            declaration=self.declaration,
+            trump_settled=settled,
+            trump=self.trump if settled else None,
+            turned_card=self.turned_card,
+            trick_rules=self.trick_rules,
+            current_player=self.current_player,
+            card_counts=(counts[0], counts[1], counts[2], counts[3]),
+            leader=self.leader,
+            lead=self.lead,
+            trick_plays=tuple(self.trick_plays),
+            tricks_played=len(self.tricks),
+            attackers_points=self.attackers_points,
+            dealers_points=self.dealers_points,
+            penalty=self.penalty,
+            kitty=kitty,
+            history=tuple(event for event in self.events if event.visible_to(seat)),
+            levels=levels,
+        )
 
     # -- the validator ---------------------------------------------------------------------------
 
@@ -457,7 +416,7 @@ class Deal:
         self.trick_rules = TrickRules(self.level, self.trump, self.rules.skip_level_in_tractor)
         self.events.append(Event("trump", dealer, suit=self.trump))
         self.hands[dealer].update(self.kitty)
-        self.events.append(Event("kitty", dealer, _cards(self.kitty), private_to=(dealer,)))
+        self.events.append(Event("kitty", dealer, sort_cards(self.kitty), private_to=(dealer,)))
         self.phase = Phase.KITTY
         self.current_player = dealer
 
@@ -542,73 +501,6 @@ class Deal:
         self.result = result
         self.phase = Phase.OVER
         self.current_player = self.leader = None
-
-
-# -- legal actions, shared with the observation ----------------------------------------------------
-
-
-def legal_actions_of(
-    seat: int,
-    phase: Phase,
-    hand: Mapping[Card, int],
-    level: Rank,
-    declaration: Declaration | None,
-    trick_rules: TrickRules | None,
-    lead: Lead | None,
-    rules: ShengjiRules,
-) -> Iterator[Action]:
-    """The legal actions of ``seat`` to act, from what that seat knows: its hand and the public state."""
-    if phase is Phase.DECLARE:
-        yield Pass(seat)
-        for option in declaration_options(seat, hand, level, declaration, rules):
-            yield Declare(seat, option.cards)
-    elif phase is Phase.KITTY:
-        items = sorted((card, count) for card, count in hand.items() if count > 0)
-        for cards in sub_multisets(items, KITTY_SIZE):
-            yield Bury(seat, cards)
-    elif phase is Phase.TRICKS:
-        assert trick_rules is not None
-        held = [card for card, count in hand.items() for _ in range(count)]
-        if lead is not None:
-            for cards in legal_follows(held, lead, trick_rules):
-                yield Play(seat, cards)
-            return
-        yield from (Play(seat, cards) for cards in legal_leads(hand, trick_rules))
-
-
-def legal_leads(hand: Mapping[Card, int], rules: TrickRules) -> Iterator[tuple[Card, ...]]:
-    """Every lead: each distinct set of cards of one effective suit, by size (singles first); sets of
-    several units are throws (甩牌), whose outcome depends on the other hands."""
-    by_suit: dict[int, list[tuple[Card, int]]] = {}
-    for card, count in sorted(hand.items(), key=lambda item: rules.sort_key(item[0])):
-        if count > 0:
-            by_suit.setdefault(rules.suit_of(card), []).append((card, count))
-    largest = max((sum(count for _, count in items) for items in by_suit.values()), default=0)
-    for size in range(1, largest + 1):
-        for items in by_suit.values():
-            yield from sub_multisets(items, size)
-
-
-def sub_multisets(items: Sequence[tuple[Card, int]], size: int) -> Iterator[tuple[Card, ...]]:
-    """Each distinct sub-multiset of ``size`` cards of (card, count) ``items``, once, in print order."""
-    remaining = [0] * (len(items) + 1)
-    for index in range(len(items) - 1, -1, -1):
-        remaining[index] = remaining[index + 1] + items[index][1]
-    chosen: list[Card] = []
-
-    def walk(index: int, left: int) -> Iterator[tuple[Card, ...]]:
-        if left == 0:
-            yield sort_cards(chosen)
-            return
-        if remaining[index] < left:
-            return
-        card, count = items[index]
-        for take in range(min(count, left), -1, -1):
-            chosen.extend([card] * take)
-            yield from walk(index + 1, left - take)
-            del chosen[len(chosen) - take :]
-
-    return walk(0, size)
 
 
 __all__ = [

@@ -1,7 +1,7 @@
 """The errors of a deal's phases outside trick play (declaring, the kitty, turns); each names the rule.
 
-They extend :class:`cardroom.shengji.errors.ShengjiRuleError` (a ``ValueError``); a rejected action
-leaves the state unchanged.
+They extend :class:`cardroom.shengji.errors.ShengjiRuleError` (a :class:`cardroom.rule_errors.RuleError`);
+a rejected action leaves the state unchanged.
 """
 
 from __future__ import annotations

@@ -1,18 +1,19 @@
 """The errors the Shengji rules core raises for an action the rules do not allow; each names the rule.
 
-All are ``ValueError`` subclasses, and a rejected action leaves the state unchanged.
+All derive from :class:`ShengjiRuleError`, a :class:`cardroom.rule_errors.RuleError` (the base both games
+share, a ``ValueError``), and a rejected action leaves the state unchanged. A failed throw's
+error, which carries the check of the other hands, stands beside that check:
+:class:`cardroom.shengji.tricks.BadThrowError`.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from cardroom.shengji.tricks import ThrowCheck
+from cardroom.rule_errors import RuleError
 
 
-class ShengjiRuleError(ValueError):
-    """An action the Shengji rules do not allow here."""
+class ShengjiRuleError(RuleError):
+    """An action the Shengji rules do not allow here (a :class:`~cardroom.rule_errors.RuleError`, as
+    Guandan's are)."""
 
 
 class NotHeldError(ShengjiRuleError):
@@ -37,11 +38,3 @@ class MustPlayTractorError(ShengjiRuleError):
 
 class MustPlayPairError(ShengjiRuleError):
     """首家出對牌時，其餘家有對牌必須出對牌 — as many pairs as the lead has, or as the suit holds."""
-
-
-class BadThrowError(ShengjiRuleError):
-    """甩牌: another hand beats a unit of the throw; the thrower plays the smallest failing unit."""
-
-    def __init__(self, message: str, check: ThrowCheck) -> None:
-        super().__init__(message)
-        self.check = check

@@ -21,7 +21,7 @@ from enum import Enum
 from cardroom.cards import Card, Rank, full_deck
 from cardroom.shengji.deal import SEATS, Action, Deal, DealResult, Phase, team_of
 from cardroom.shengji.deal_errors import WrongPhaseError
-from cardroom.shengji.observation import Observation, observe
+from cardroom.shengji.observation import Observation
 from cardroom.shengji.ruleset import SHENGJI, ShengjiRules
 from cardroom.shengji.scoring import Outcome, rise_level
 
@@ -131,7 +131,7 @@ class Match:
         """What ``seat`` may know of the current (or last) deal, with both teams' levels."""
         if not self.deals:
             raise WrongPhaseError("no deal has been dealt yet")
-        return observe(self.deals[-1], seat, (self.levels[0], self.levels[1]))
+        return self.deals[-1].observation(seat, (self.levels[0], self.levels[1]))
 
     @property
     def is_over(self) -> bool:

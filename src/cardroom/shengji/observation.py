@@ -1,23 +1,20 @@
 """What one seat may know of a Shengji deal (the only view a bot, a client or an RL agent gets): its own
 hand, the public history, trump, the dealer, the points won so far, whose turn — never another hand.
-The kitty (底牌) is the dealer's alone until the deal ends."""
+The kitty (底牌) is the dealer's alone until the deal ends. :meth:`cardroom.shengji.deal.Deal.observation`
+makes one."""
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from cardroom.cards import Card, Rank, Suit
-from cardroom.shengji.deal import Action, Event, Phase, legal_actions_of
+from cardroom.shengji.actions import Action, Event, Phase, legal_actions_of
 from cardroom.shengji.declare import Declaration
 from cardroom.shengji.order import TrickRules
 from cardroom.shengji.ruleset import ShengjiRules
 from cardroom.shengji.tricks import Lead
-
-if TYPE_CHECKING:
-    from cardroom.shengji.deal import Deal
 
 
 @dataclass(frozen=True)
@@ -75,42 +72,4 @@ class Observation:
         )
 
 
-def observe(deal: Deal, seat: int, levels: tuple[Rank, Rank] | None = None) -> Observation:
-    """The observation of ``seat`` in ``deal``."""
-    if seat not in range(4):
-        raise ValueError(f"a seat is 0–3, got {seat}")
-    settled = deal.phase is not Phase.DECLARE
-    kitty: tuple[Card, ...] = ()
-    if seat == deal.dealer and settled:
-        kitty = deal.buried if deal.buried else deal.kitty
-    elif deal.phase is Phase.OVER:
-        kitty = deal.buried
-    counts = tuple(deal.card_count(other) for other in range(4))
-    return Observation(
-        seat=seat,
-        phase=deal.phase,
-        level=deal.level,
-        rules=deal.rules,
-        hand=deal.hand(seat),
-        dealer=deal.dealer,
-        declaration=deal.declaration,
-        trump_settled=settled,
-        trump=deal.trump if settled else None,
-        turned_card=deal.turned_card,
-        trick_rules=deal.trick_rules,
-        current_player=deal.current_player,
-        card_counts=(counts[0], counts[1], counts[2], counts[3]),
-        leader=deal.leader,
-        lead=deal.lead,
-        trick_plays=tuple(deal.trick_plays),
-        tricks_played=len(deal.tricks),
-        attackers_points=deal.attackers_points,
-        dealers_points=deal.dealers_points,
-        penalty=deal.penalty,
-        kitty=kitty,
-        history=tuple(event for event in deal.events if event.visible_to(seat)),
-        levels=levels,
-    )
-
-
-__all__ = ["Observation", "observe"]
+__all__ = ["Observation"]

@@ -17,11 +17,11 @@ from typing import Final
 
 from cardroom.cards import Card, Rank, format_cards, sort_cards
 from cardroom.shengji.errors import (
-    BadThrowError,
     MustFollowSuitError,
     MustPlayPairError,
     MustPlayTractorError,
     NotHeldError,
+    ShengjiRuleError,
     WrongCountError,
 )
 from cardroom.shengji.order import EffectiveSuit, TrickRules
@@ -186,6 +186,15 @@ def check_throw(
         return ThrowCheck(True, lead, (), (), 0)
     played = _lead_of_unit(forced_unit(failed))
     return ThrowCheck(False, played, tuple(failed), tuple(sorted(beaten_by)), penalty)
+
+
+class BadThrowError(ShengjiRuleError):
+    """甩牌: another hand beats a unit of the throw; the thrower plays the smallest failing unit
+    (``check`` says which and the penalty)."""
+
+    def __init__(self, message: str, check: ThrowCheck) -> None:
+        super().__init__(message)
+        self.check = check
 
 
 def verify_throw(lead: Lead, others: Sequence[Iterable[Card]], rules: TrickRules, *, penalty: int) -> None:

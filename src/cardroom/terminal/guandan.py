@@ -7,11 +7,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
 from cardroom.bots import HeuristicBot, make_bot
 from cardroom.cards import Card, Suit
-from cardroom.guandan import PASS, RuleError, classify
+from cardroom.guandan import PASS, classify
 from cardroom.guandan.deal import Action, EventKind, Phase, PlayAction, ReturnAction, TributeAction
 from cardroom.guandan.match import Match
 from cardroom.guandan.observation import Observation
@@ -26,7 +26,6 @@ class GuandanTable(CardTable):
 
     TITLE = "cardroom · 掼蛋"
     match: Match
-    RULE_ERRORS: ClassVar[tuple[type[Exception], ...]] = (RuleError,)
     MARK_HELP = "* wild (♥ level card)"
 
     def __init__(
@@ -67,7 +66,7 @@ class GuandanTable(CardTable):
             return None
         try:
             readings = classify(cards, observation.level, observation.rules)
-        except (RuleError, ValueError) as error:
+        except ValueError as error:
             self.say(f"Not a play: {error}")
             return None
         if not readings:

@@ -9,14 +9,13 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
 from cardroom.bots.shengji import make_shengji_bot
 from cardroom.cards import Card
 from cardroom.records.shengji import shengji_record_of, write_shengji_record
 from cardroom.shengji import SHENGJI, Match, ShengjiRules
 from cardroom.shengji.deal import Bury, Declare, Pass, Phase, Play
-from cardroom.shengji.errors import ShengjiRuleError
 from cardroom.shengji.observation import Observation
 from cardroom.shengji.order import TrickRules
 from cardroom.terminal.table import SEAT_NAMES, SUIT_SYMBOLS, CardTable, cards_label
@@ -28,7 +27,6 @@ class ShengjiTable(CardTable):
 
     TITLE = "cardroom · 升级"
     match: Match
-    RULE_ERRORS: ClassVar[tuple[type[Exception], ...]] = (ShengjiRuleError,)
     MARK_HELP = "* trump"
 
     def __init__(

@@ -20,6 +20,7 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Footer, Header, Input, Static
 
 from cardroom.cards import Card, NotationError, Suit, parse_cards
+from cardroom.rule_errors import RuleError
 
 SEAT_NAMES = ("you", "right", "partner", "left")
 """Seats as the person sees them, from their own seat round the table in play order."""
@@ -69,8 +70,6 @@ class CardTable(App[None]):
         Binding("n", "next_deal", "next deal"),
         Binding("q", "quit", "quit"),
     ]
-    RULE_ERRORS: ClassVar[tuple[type[Exception], ...]] = (ValueError,)
-    """The errors that name a broken rule: the action is refused and the turn stays."""
 
     def __init__(self, *, seed: int | None, seat: int, bots: str, out: Path | None) -> None:
         super().__init__()
@@ -208,7 +207,7 @@ class CardTable(App[None]):
         """Apply the person's action if it is legal; else say which rule it breaks."""
         try:
             self.match.apply(action)
-        except self.RULE_ERRORS as error:
+        except RuleError as error:
             self.say(f"Not allowed: {error} ({type(error).__name__})")
             return False
         self.note(f"you {self.action_text(action)}")
