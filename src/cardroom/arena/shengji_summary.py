@@ -27,7 +27,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from cardroom.arena.duplicate import ArenaConfig
+from cardroom.arena.config import ArenaConfig
 from cardroom.arena.play import MAX_MATCH_DEALS, GameKind, GameOutcome
 from cardroom.arena.report import number, percent
 from cardroom.arena.stats import CONFIDENCE, Interval, ShengjiDealFacts, cluster_mean

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from itertools import groupby
 from typing import Any, Final
 
-from cardroom.arena.duplicate import ArenaConfig
+from cardroom.arena.config import ArenaConfig
 from cardroom.arena.play import SEED_PREFIX, GameKind, GameOutcome
 from cardroom.arena.stats import CONFIDENCE, DealFacts, Interval, cluster_mean
 
