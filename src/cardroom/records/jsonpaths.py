@@ -162,6 +162,11 @@ def optional_object(top: Mapping[str, Any], key: str, what: str) -> dict[str, An
     return None if value is None else dict(json_object(value, key, what))
 
 
+def optional_fields(**fields: dict[str, Any] | None) -> dict[str, Any]:
+    """The record's optional objects (``result``, ``meta``) that are there, in order."""
+    return {key: value for key, value in fields.items() if value is not None}
+
+
 class RuleSetType(Protocol):
     """What a game's rule-set class gives records: its defaults as JSON values, and reading them back."""
 

@@ -25,7 +25,14 @@ from cardroom.guandan.ruleset import RuleSet
 from cardroom.guandan.rulings import DealRuling, ForfeitRuling, FoulRuling, SkipTurnRuling
 from cardroom.guandan.triple import KINDS_BY_TYPE
 from cardroom.records.jsonpaths import RecordError as RecordError
-from cardroom.records.jsonpaths import action_kind, check_header, optional_object, read_rules, seat_at
+from cardroom.records.jsonpaths import (
+    action_kind,
+    check_header,
+    optional_fields,
+    optional_object,
+    read_rules,
+    seat_at,
+)
 from cardroom.records.jsonpaths import card_at as _card
 from cardroom.records.jsonpaths import check_keys as _check_keys
 from cardroom.records.jsonpaths import is_int as _is_int
@@ -153,11 +160,7 @@ class MatchRecord:
         }
         if self.forfeit is not None:
             record["forfeit"] = {"side": self.forfeit.side, "reason": self.forfeit.reason}
-        if self.result is not None:
-            record["result"] = self.result
-        if self.meta is not None:
-            record["meta"] = self.meta
-        return record
+        return record | optional_fields(result=self.result, meta=self.meta)
 
     @property
     def action_count(self) -> int:

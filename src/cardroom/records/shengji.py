@@ -36,6 +36,7 @@ from cardroom.records.jsonpaths import (
     json_array,
     json_object,
     json_text,
+    optional_fields,
     optional_int,
     optional_object,
     read_rules,
@@ -156,11 +157,7 @@ class ShengjiMatchRecord:
             "seed": self.seed,
             "deals": [deal.to_json() for deal in self.deals],
         }
-        if self.result is not None:
-            record["result"] = self.result
-        if self.meta is not None:
-            record["meta"] = self.meta
-        return record
+        return record | optional_fields(result=self.result, meta=self.meta)
 
     @property
     def action_count(self) -> int:
