@@ -20,8 +20,9 @@ from cardroom.arena import (
     schedule,
     summarize_shengji,
 )
+from cardroom.arena.games import run_game
 from cardroom.arena.play import card_seed
-from cardroom.arena.shengji_play import play_shengji_game, run_shengji_game, shengji_facts
+from cardroom.arena.shengji_play import play_shengji_game, shengji_facts
 from cardroom.cards import Rank, full_deck, parse_in_order
 from cardroom.cli import app
 from cardroom.guandan.ruleset import COMPETITION
@@ -70,7 +71,7 @@ def test_both_games_of_a_pair_deal_the_same_deck() -> None:
 
 
 def test_a_game_writes_a_legal_shengji_record(tmp_path: Path) -> None:
-    outcome = run_shengji_game(spec(1, True), tmp_path)
+    outcome = run_game(spec(1, True), tmp_path)
     (path,) = tmp_path.iterdir()
     assert path.name == "deal-00001-swapped.json"
     raw = json.loads(path.read_text(encoding="utf-8"))
@@ -89,7 +90,7 @@ def test_a_record_keeps_the_deck_in_dealing_order(tmp_path: Path) -> None:
     """Issue 40: the record's deck is the seed's shuffle in the order the cards are drawn (a sorted
     deck would deal other hands and a kitty of aces)."""
     game = spec(2, False)
-    run_shengji_game(game, tmp_path)
+    run_game(game, tmp_path)
     (path,) = tmp_path.iterdir()
     deck = parse_in_order(json.loads(path.read_text(encoding="utf-8"))["deals"][0]["deck"])
     assert deck == shuffled_deck(random.Random(card_seed(game.seed, game.kind, game.index, 0)))

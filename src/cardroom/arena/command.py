@@ -1,13 +1,12 @@
 """``cardroom arena``: play a duplicate run with a progress bar, print the results, write the files
-(each game's summary, tables and chart in :data:`REPORTERS`)."""
+(each game's summary, tables and chart from its part of the arena,
+:func:`cardroom.arena.games.arena_game`)."""
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Final
 
 from rich.console import Console
 from rich.markup import escape
@@ -21,17 +20,13 @@ from rich.progress import (
 )
 
 from cardroom.arena.duplicate import ArenaConfig, run_arena
-from cardroom.arena.play import GameKind, GameOutcome
+from cardroom.arena.games import arena_game
+from cardroom.arena.play import GameKind
 from cardroom.arena.ray_backend import LOCAL
-from cardroom.arena.report import print_results, write_chart, write_json
-from cardroom.arena.shengji_summary import (
-    ShengjiArenaResults,
-    print_shengji_results,
-    summarize_shengji,
-    write_shengji_chart,
-)
-from cardroom.arena.summary import ArenaResults, summarize
-from cardroom.games import GUANDAN_GAME, SHENGJI_GAME, game
+from cardroom.arena.report import write_json
+from cardroom.arena.shengji_summary import ShengjiArenaResults
+from cardroom.arena.summary import ArenaResults
+from cardroom.games import game
 
 RESULTS_JSON = "results.json"
 RESULTS_PNG = "results.png"
@@ -49,35 +44,6 @@ class ArenaFiles:
 
 Results = ArenaResults | ShengjiArenaResults
 """A run's results, of whichever game."""
-
-Reporter = Callable[[ArenaConfig, Sequence[GameOutcome], Console, ArenaFiles], Results]
-"""Summarises a run's outcomes, prints the tables, writes ``results.json`` and the chart."""
-
-
-def report_guandan(
-    config: ArenaConfig, outcomes: Sequence[GameOutcome], console: Console, files: ArenaFiles
-) -> ArenaResults:
-    """The Guandan run's results: intervals per team and play statistics beside the human figures."""
-    results = summarize(config, outcomes)
-    print_results(results, console)
-    write_json(results, files.json)
-    write_chart(results, files.chart)
-    return results
-
-
-def report_shengji(
-    config: ArenaConfig, outcomes: Sequence[GameOutcome], console: Console, files: ArenaFiles
-) -> ShengjiArenaResults:
-    """The Shengji run's results: win rates, levels gained, dealer keeps and attackers' points."""
-    results = summarize_shengji(config, outcomes)
-    print_shengji_results(results, console)
-    write_json(results, files.json)
-    write_shengji_chart(results, files.chart)
-    return results
-
-
-REPORTERS: Final[dict[str, Reporter]] = {GUANDAN_GAME.name: report_guandan, SHENGJI_GAME.name: report_shengji}
-"""How the arena reports a run of each game, by the game's name."""
 
 
 def _where(workers: int, ray_address: str | None) -> str:
@@ -112,7 +78,8 @@ def run_command(
     if folder is not None:
         folder.mkdir(exist_ok=True)
         clear_records(folder)
-    heading = game(config.game).named("arena")
+    played = game(config.game)
+    heading = played.named("arena")
     console.print(
         f"{heading[:1].upper()}{heading[1:]}: "
         f"[bold]{escape(config.bot_a)}[/] (A) vs [bold]{escape(config.bot_b)}[/] (B), "
@@ -139,7 +106,11 @@ def run_command(
         )
     elapsed = time.perf_counter() - start
     files = ArenaFiles(out / RESULTS_JSON, out / RESULTS_PNG, folder)
-    results = REPORTERS[config.game](config, outcomes, console, files)
+    arena = arena_game(played)
+    results: Results = arena.summarize(config, outcomes)
+    arena.print_results(results, console)
+    write_json(results, files.json)
+    arena.write_chart(results, files.chart)
     written = f"{escape(str(files.json))}, {escape(str(files.chart))}"
     if folder is not None:
         written += f" and {config.games} records in {escape(str(folder))}"
@@ -149,14 +120,10 @@ def run_command(
 
 __all__ = [
     "RECORDS",
-    "REPORTERS",
     "RESULTS_JSON",
     "RESULTS_PNG",
     "ArenaFiles",
-    "Reporter",
     "Results",
     "clear_records",
-    "report_guandan",
-    "report_shengji",
     "run_command",
 ]

@@ -22,19 +22,18 @@ exchange seats, so team A holds the cards team B held.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from cardroom.arena.stats import DealFacts, ShengjiDealFacts, play_counts, return_facts
 from cardroom.bots import make_bot
 from cardroom.cards import Card
-from cardroom.games import DEFAULT_GAME, game_of_rules
+from cardroom.games import game_of_rules
 from cardroom.guandan.match import Match, shuffled_hands
 from cardroom.guandan.ruleset import RuleSet
 from cardroom.guandan.scoring import PASSED_ACE
-from cardroom.records import record_of, write_record
 from cardroom.shengji.ruleset import ShengjiRules
 
 SEED_PREFIX = "cardroom-arena"
@@ -117,6 +116,11 @@ class GameOutcome:
     """A Shengji game's finished deals (``deals`` is then empty): :mod:`cardroom.arena.shengji_play`."""
 
     @property
+    def finished_deals(self) -> int:
+        """How many deals of the game finished, in either game."""
+        return len(self.deals) + len(self.shengji)
+
+    @property
     def order(self) -> tuple[int, int, bool]:
         """Sort key: fresh deals first, then matches, by index, direct before swapped."""
         return (0 if self.kind is GameKind.DEAL else 1, self.index, self.swapped)
@@ -140,21 +144,42 @@ def bot_seed(spec: GameSpec, seat: int) -> int:
     return random.Random(key).getrandbits(63)
 
 
-def play_game(spec: GameSpec) -> Match:
-    """Play one game and return its match: a fresh deal stops after its first deal, a match runs to
-    passing A (or stops unfinished after :data:`MAX_MATCH_DEALS` deals). Raises :class:`ArenaError`
-    when a bot's action is refused. Guandan only (Shengji: :mod:`cardroom.arena.shengji_play`)."""
-    if not isinstance(spec.rules, RuleSet):
-        raise TypeError(f"{spec.label()}: a Shengji game is played by cardroom.arena.shengji_play")
-    match = Match(spec.rules, max_deals=1 if spec.kind is GameKind.DEAL else None)
-    bots = [make_bot(spec.bot_at(seat), bot_seed(spec, seat)) for seat in range(4)]
+class ArenaMatch(Protocol):
+    """What the arena's loop needs of a match, of either game."""
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def current_player(self) -> int | None: ...
+
+    @property
+    def deals(self) -> Sequence[object]: ...
+
+    @property
+    def summaries(self) -> Sequence[object]: ...
+
+    def observation(self, seat: int) -> Any: ...
+
+    def apply(self, action: Any) -> Any: ...
+
+
+class ArenaBot(Protocol):
+    """A bot of either game: an action for what its seat sees."""
+
+    def act(self, observation: Any) -> Any: ...
+
+
+def play_out(
+    spec: GameSpec, match: ArenaMatch, bots: Sequence[ArenaBot], deal: Callable[[int], object]
+) -> None:
+    """Play ``match`` with ``bots`` (one per seat): ``deal(k)`` deals deal ``k`` (from its card seed),
+    then the bots act until it ends; a fresh deal stops after its first deal, a match runs to its end
+    (or stops unfinished after :data:`MAX_MATCH_DEALS` deals). Raises :class:`ArenaError` when a bot
+    fails or the rules refuse its action."""
     limit = 1 if spec.kind is GameKind.DEAL else MAX_MATCH_DEALS
     while not match.is_over and len(match.summaries) < limit:
-        hands, (holder, card) = deal_cards(spec.seed, spec.kind, spec.index, len(match.deals))
-        if match.needs_leader:
-            match.deal(hands, holder, card)
-        else:
-            match.deal(hands)
+        deal(len(match.deals))
         while (seat := match.current_player) is not None:
             where = f"{spec.label()}, deal {len(match.deals)}: bot {spec.bot_at(seat)!r} at seat {seat}"
             try:
@@ -167,6 +192,24 @@ def play_game(spec: GameSpec) -> Match:
                 raise ArenaError(
                     f"{where} answered {action!r}, refused: {type(error).__name__}: {error}"
                 ) from error
+
+
+def play_game(spec: GameSpec) -> Match:
+    """Play one Guandan game and return its match (:func:`play_out`). Raises :class:`ArenaError` when a
+    bot's action is refused. Guandan only (Shengji: :mod:`cardroom.arena.shengji_play`)."""
+    if not isinstance(spec.rules, RuleSet):
+        raise TypeError(f"{spec.label()}: a Shengji game is played by cardroom.arena.shengji_play")
+    match = Match(spec.rules, max_deals=1 if spec.kind is GameKind.DEAL else None)
+    bots = [make_bot(spec.bot_at(seat), bot_seed(spec, seat)) for seat in range(4)]
+
+    def deal(number: int) -> None:
+        hands, (holder, card) = deal_cards(spec.seed, spec.kind, spec.index, number)
+        if match.needs_leader:
+            match.deal(hands, holder, card)
+        else:
+            match.deal(hands)
+
+    play_out(spec, match, bots, deal)
     return match
 
 
@@ -204,11 +247,11 @@ def outcome_of(spec: GameSpec, match: Match) -> GameOutcome:
     )
 
 
-def arena_meta(spec: GameSpec, deals: int) -> dict[str, Any]:
-    """What a game's record keeps of the arena (``meta.arena``): which game of the run it is, the bots
-    and every seed, so the game can be played again. The default game (Guandan) goes unsaid, as it did
-    before there were two."""
-    meta: dict[str, Any] = {"game": spec.game} if spec.game != DEFAULT_GAME else {}
+def arena_meta(spec: GameSpec, deals: int, game: str | None = None) -> dict[str, Any]:
+    """What a game's record keeps of the arena (``meta.arena``): which game of the run it is (``game``:
+    the game's name, where its records say it), the bots and every seed, so the game can be played
+    again."""
+    meta: dict[str, Any] = {} if game is None else {"game": game}
     return meta | {
         "kind": spec.kind.value,
         "index": spec.index,
@@ -221,19 +264,10 @@ def arena_meta(spec: GameSpec, deals: int) -> dict[str, Any]:
     }
 
 
-def run_guandan_game(spec: GameSpec, records: Path | None = None) -> GameOutcome:
-    """Play one Guandan game, write its record into the folder ``records`` (when given), return its
-    facts."""
-    match = play_game(spec)
-    if records is not None:
-        meta = {"arena": arena_meta(spec, len(match.deals))}
-        record = record_of(match, spec.seat_names(), seed=spec.seed, meta=meta)
-        write_record(records / spec.record_name(), record)
-    return outcome_of(spec, match)
-
-
 __all__ = [
+    "ArenaBot",
     "ArenaError",
+    "ArenaMatch",
     "GameKind",
     "GameOutcome",
     "GameSpec",
@@ -243,5 +277,5 @@ __all__ = [
     "deal_cards",
     "outcome_of",
     "play_game",
-    "run_guandan_game",
+    "play_out",
 ]

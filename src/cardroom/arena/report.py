@@ -14,9 +14,10 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from cardroom.arena.config import ArenaConfig
 from cardroom.arena.play import MAX_MATCH_DEALS
 from cardroom.arena.stats import Interval
-from cardroom.arena.summary import HUMAN, PLAYS_RANGE, WINNER_PLAYS_RANGE, ArenaResults, TeamResult
+from cardroom.arena.summary import HUMAN, PLAYS_RANGE, WINNER_PLAYS_RANGE, ArenaResults
 
 
 class ResultsJson(Protocol):
@@ -44,24 +45,40 @@ def _format(interval: Interval | None, show: Any, unit: str) -> str:
     return text
 
 
-def _team_header(name: str, team: TeamResult, seats: str) -> str:
-    return f"team {name}: {escape(team.bot)}\n(seats {seats} direct)"
+def team_headers(a: str, b: str) -> tuple[str, str, str]:
+    """The team table's column heads, in either game: the interval's kind, then each team's bot and
+    seats (``a``, ``b``: the bots)."""
+    return (
+        "95% intervals over duplicate pairs",
+        f"team A: {escape(a)}\n(seats 0 & 2 direct)",
+        f"team B: {escape(b)}\n(seats 1 & 3 direct)",
+    )
+
+
+def run_title(config: ArenaConfig, deal_pairs: int, match_pairs: int) -> str:
+    """``heuristic (A) vs random (B): 3 duplicate deal pairs, …, seed 7``: the team table's title."""
+    return (
+        f"{escape(config.bot_a)} (A) vs {escape(config.bot_b)} (B): "
+        f"{deal_pairs} duplicate deal pairs, {match_pairs} match pairs, "
+        f"rules {escape(config.rule_set.name)}, seed {config.seed}"
+    )
+
+
+def add_unfinished_row(teams: Table, unfinished_matches: int) -> None:
+    """The team table's warning row for matches stopped unfinished, when there were any."""
+    if unfinished_matches:
+        teams.add_row(
+            f"[yellow]unfinished matches (stopped after {MAX_MATCH_DEALS} deals, counted as draws)[/]",
+            str(unfinished_matches),
+            "",
+        )
 
 
 def results_tables(results: ArenaResults) -> list[Table]:
     """The team table and the play-statistics table."""
-    config = results.config
-    title = (
-        f"{escape(config.bot_a)} (A) vs {escape(config.bot_b)} (B): "
-        f"{results.deal_pairs} duplicate deal pairs, {results.match_pairs} match pairs, "
-        f"rules {escape(config.rule_set.name)}, seed {config.seed}"
-    )
     a, b = results.teams
     teams = Table(
-        "95% intervals over duplicate pairs",
-        _team_header("A", a, "0 & 2"),
-        _team_header("B", b, "1 & 3"),
-        title=title,
+        *team_headers(a.bot, b.bot), title=run_title(results.config, results.deal_pairs, results.match_pairs)
     )
     if results.deal_pairs:
         teams.add_row("deal win rate (上游 on the team)", percent(a.deal_win_rate), percent(b.deal_win_rate))
@@ -80,12 +97,7 @@ def results_tables(results: ArenaResults) -> list[Table]:
             number(a.level_gain_per_deal_in_matches),
             number(b.level_gain_per_deal_in_matches),
         )
-        if results.unfinished_matches:
-            teams.add_row(
-                f"[yellow]unfinished matches (stopped after {MAX_MATCH_DEALS} deals, counted as draws)[/]",
-                str(results.unfinished_matches),
-                "",
-            )
+        add_unfinished_row(teams, results.unfinished_matches)
     play = results.play
     low, high = PLAYS_RANGE
     winner_low, winner_high = WINNER_PLAYS_RANGE
@@ -192,4 +204,14 @@ def write_chart(results: ArenaResults, path: Path) -> None:
     figure.savefig(path, dpi=100)
 
 
-__all__ = ["number", "percent", "print_results", "results_tables", "write_chart", "write_json"]
+__all__ = [
+    "add_unfinished_row",
+    "number",
+    "percent",
+    "print_results",
+    "results_tables",
+    "run_title",
+    "team_headers",
+    "write_chart",
+    "write_json",
+]

@@ -21,21 +21,10 @@ record, ``docs/records.md``), the arena's facts in ``meta.arena``.
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
-from cardroom.arena.play import (
-    MAX_MATCH_DEALS,
-    ArenaError,
-    GameKind,
-    GameOutcome,
-    GameSpec,
-    arena_meta,
-    bot_seed,
-    card_seed,
-)
+from cardroom.arena.play import GameOutcome, GameSpec, bot_seed, card_seed, play_out
 from cardroom.arena.stats import ShengjiDealFacts
 from cardroom.bots.shengji import make_shengji_bot
-from cardroom.records.shengji import shengji_record_of, write_shengji_record
 from cardroom.shengji import DealSummary, Match, ShengjiRules
 
 
@@ -46,26 +35,17 @@ def shengji_rules(spec: GameSpec) -> ShengjiRules:
 
 
 def play_shengji_game(spec: GameSpec) -> Match:
-    """Play one Shengji game and return its match: a fresh deal stops after its first deal, a match runs
-    to passing A (or :data:`MAX_MATCH_DEALS` deals). Raises :class:`ArenaError` when a bot fails or the
-    rules refuse its action."""
+    """Play one Shengji game and return its match (:func:`~cardroom.arena.play.play_out`): a fresh deal
+    stops after its first deal, a match runs to passing A. Raises
+    :class:`~cardroom.arena.play.ArenaError` when a bot fails or the rules refuse its action."""
     match = Match(shengji_rules(spec))
     bots = [make_shengji_bot(spec.bot_at(seat), bot_seed(spec, seat)) for seat in range(4)]
-    limit = 1 if spec.kind is GameKind.DEAL else MAX_MATCH_DEALS
-    while not match.is_over and len(match.summaries) < limit:
-        match.deal_random(random.Random(card_seed(spec.seed, spec.kind, spec.index, len(match.deals))))
-        while (seat := match.current_player) is not None:
-            where = f"{spec.label()}, deal {len(match.deals)}: bot {spec.bot_at(seat)!r} at seat {seat}"
-            try:
-                action = bots[seat].act(match.observation(seat))
-            except Exception as error:
-                raise ArenaError(f"{where} failed: {type(error).__name__}: {error}") from error
-            try:
-                match.apply(action)
-            except ValueError as error:
-                raise ArenaError(
-                    f"{where} answered {action!r}, refused: {type(error).__name__}: {error}"
-                ) from error
+    play_out(
+        spec,
+        match,
+        bots,
+        lambda number: match.deal_random(random.Random(card_seed(spec.seed, spec.kind, spec.index, number))),
+    )
     return match
 
 
@@ -122,20 +102,8 @@ def shengji_outcome_of(spec: GameSpec, match: Match) -> GameOutcome:
     )
 
 
-def run_shengji_game(spec: GameSpec, records: Path | None = None) -> GameOutcome:
-    """Play one Shengji game, write its record into the folder ``records`` (when given), return its
-    outcome."""
-    match = play_shengji_game(spec)
-    if records is not None:
-        meta = {"arena": arena_meta(spec, len(match.deals))}
-        record = shengji_record_of(match, spec.seat_names(), seed=spec.seed, meta=meta)
-        write_shengji_record(records / spec.record_name(), record)
-    return shengji_outcome_of(spec, match)
-
-
 __all__ = [
     "play_shengji_game",
-    "run_shengji_game",
     "rungs_after",
     "shengji_facts",
     "shengji_outcome_of",

@@ -24,14 +24,22 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
-from rich.markup import escape
 from rich.table import Table
 
-from cardroom.arena.duplicate import ArenaConfig
-from cardroom.arena.play import MAX_MATCH_DEALS, GameKind, GameOutcome
-from cardroom.arena.report import number, percent
-from cardroom.arena.stats import CONFIDENCE, Interval, ShengjiDealFacts, cluster_mean
-from cardroom.arena.summary import INTERVAL_METHOD, RATE, RESULTS_FORMAT, RESULTS_VERSION, SEEDING, pairs
+from cardroom.arena.config import ArenaConfig
+from cardroom.arena.play import GameKind, GameOutcome
+from cardroom.arena.report import add_unfinished_row, number, percent, run_title, team_headers
+from cardroom.arena.stats import Interval, cluster_mean
+from cardroom.arena.summary import (
+    RATE,
+    SEEDING,
+    first_deal,
+    interval_json,
+    match_team,
+    run_json,
+    summarize_pairs,
+)
+from cardroom.games import SHENGJI_GAME
 
 
 @dataclass(frozen=True)
@@ -49,12 +57,12 @@ class ShengjiTeamResult:
     def to_json(self) -> dict[str, Any]:
         return {
             "bot": self.bot,
-            "deal_win_rate": _json(self.deal_win_rate),
-            "level_gain_per_deal": _json(self.level_gain_per_deal),
-            "dealer_rate": _json(self.dealer_rate),
-            "dealer_keep_rate": _json(self.dealer_keep_rate),
-            "attackers_points": _json(self.attackers_points),
-            "match_win_rate": _json(self.match_win_rate),
+            "deal_win_rate": interval_json(self.deal_win_rate),
+            "level_gain_per_deal": interval_json(self.level_gain_per_deal),
+            "dealer_rate": interval_json(self.dealer_rate),
+            "dealer_keep_rate": interval_json(self.dealer_keep_rate),
+            "attackers_points": interval_json(self.attackers_points),
+            "match_win_rate": interval_json(self.match_win_rate),
         }
 
 
@@ -98,46 +106,19 @@ class ShengjiArenaResults:
 
     def to_json(self) -> dict[str, Any]:
         """The ``results.json`` object (docs/arena.md, "Shengji"); no clock or worker count."""
-        config = self.config
-        return {
-            "format": RESULTS_FORMAT,
-            "version": RESULTS_VERSION,
-            "game": "shengji",
-            "config": {
-                "game": "shengji",
-                "a": config.bot_a,
-                "b": config.bot_b,
-                "deals": config.deals,
-                "matches": config.matches,
-                "seed": config.seed,
-                "rules": config.rule_set.to_dict(),
-                "seeding": SEEDING.replace("shuffled_hands", "Match.deal_random").replace(
-                    "make_bot", "make_shengji_bot"
-                ),
-            },
-            "interval": {"confidence": CONFIDENCE, "method": INTERVAL_METHOD},
-            "games": 2 * (self.deal_pairs + self.match_pairs),
-            "deal_pairs": self.deal_pairs,
-            "match_pairs": self.match_pairs,
-            "teams": {"A": self.teams[0].to_json(), "B": self.teams[1].to_json()},
-            "deals_per_match": _json(self.deals_per_match),
-            "unfinished_matches": self.unfinished_matches,
-            "shengji": self.stats.to_json(),
-        }
-
-
-def _json(interval: Interval | None) -> dict[str, float | int | None] | None:
-    return None if interval is None else interval.to_json()
-
-
-def _match_team(outcome: GameOutcome, team: int) -> int:
-    return outcome.team_a if team == 0 else 1 - outcome.team_a
-
-
-def _first_deal(outcome: GameOutcome) -> ShengjiDealFacts:
-    if not outcome.shengji:
-        raise ValueError(f"{outcome.kind.value} {outcome.index}: the fresh deal did not finish")
-    return outcome.shengji[0]
+        head = run_json(
+            self.config,
+            self.deal_pairs,
+            self.match_pairs,
+            self.teams,
+            self.deals_per_match,
+            self.unfinished_matches,
+            game=SHENGJI_GAME.name,
+            seeding=SEEDING.replace("shuffled_hands", "Match.deal_random").replace(
+                "make_bot", "make_shengji_bot"
+            ),
+        )
+        return head | {"shengji": self.stats.to_json()}
 
 
 def shengji_team_result(
@@ -149,14 +130,14 @@ def shengji_team_result(
     match_pairs = [pair for pair in pairs_ if pair[0].kind is GameKind.MATCH]
     wins, gains, deals, keeps, attacks = [], [], [], [], []
     for pair in deal_pairs:
-        facts = [(_match_team(game, team), _first_deal(game)) for game in pair]
+        facts = [(match_team(game, team), first_deal(game, game.shengji)) for game in pair]
         wins.append([float(deal.winning_team == own) for own, deal in facts])
         gains.append([float(deal.level_gain(own)) for own, deal in facts])
         deals.append([float(deal.dealer_team == own) for own, deal in facts])
         keeps.append([float(not deal.take_over) for own, deal in facts if deal.dealer_team == own])
         attacks.append([float(deal.score) for own, deal in facts if deal.dealer_team != own])
     matches = [
-        [0.5 if game.winner is None else float(game.winner == _match_team(game, team)) for game in pair]
+        [0.5 if game.winner is None else float(game.winner == match_team(game, team)) for game in pair]
         for pair in match_pairs
     ]
     return ShengjiTeamResult(
@@ -197,22 +178,7 @@ def shengji_deal_stats(pairs_: Sequence[tuple[GameOutcome, ...]]) -> ShengjiDeal
 
 def summarize_shengji(config: ArenaConfig, outcomes: Iterable[GameOutcome]) -> ShengjiArenaResults:
     """The results of a Shengji run from its game outcomes."""
-    grouped = pairs(outcomes)
-    match_pairs = [pair for pair in grouped if pair[0].kind is GameKind.MATCH]
-    deals_per_match = (
-        cluster_mean([[float(len(game.shengji)) for game in pair] for pair in match_pairs])
-        if match_pairs
-        else None
-    )
-    return ShengjiArenaResults(
-        config=config,
-        deal_pairs=len(grouped) - len(match_pairs),
-        match_pairs=len(match_pairs),
-        teams=(shengji_team_result(config, 0, grouped), shengji_team_result(config, 1, grouped)),
-        deals_per_match=deals_per_match,
-        unfinished_matches=sum(not game.finished for pair in match_pairs for game in pair),
-        stats=shengji_deal_stats(grouped),
-    )
+    return summarize_pairs(config, outcomes, shengji_team_result, shengji_deal_stats, ShengjiArenaResults)
 
 
 # -- output ------------------------------------------------------------------------------------------
@@ -220,18 +186,9 @@ def summarize_shengji(config: ArenaConfig, outcomes: Iterable[GameOutcome]) -> S
 
 def shengji_tables(results: ShengjiArenaResults) -> list[Table]:
     """The team table and the deal-statistics table."""
-    config = results.config
     a, b = results.teams
-    teams = Table(
-        "95% intervals over duplicate pairs",
-        f"team A: {escape(a.bot)}\n(seats 0 & 2 direct)",
-        f"team B: {escape(b.bot)}\n(seats 1 & 3 direct)",
-        title=(
-            f"Shengji: {escape(config.bot_a)} (A) vs {escape(config.bot_b)} (B): "
-            f"{results.deal_pairs} duplicate deal pairs, {results.match_pairs} match pairs, "
-            f"rules {escape(config.rule_set.name)}, seed {config.seed}"
-        ),
-    )
+    title = run_title(results.config, results.deal_pairs, results.match_pairs)
+    teams = Table(*team_headers(a.bot, b.bot), title=f"Shengji: {title}")
     if results.deal_pairs:
         teams.add_row(
             "deal win rate (keeps or takes the deal)", percent(a.deal_win_rate), percent(b.deal_win_rate)
@@ -244,12 +201,7 @@ def shengji_tables(results: ShengjiArenaResults) -> list[Table]:
         )
     if results.match_pairs:
         teams.add_row("match win rate", percent(a.match_win_rate), percent(b.match_win_rate))
-        if results.unfinished_matches:
-            teams.add_row(
-                f"[yellow]unfinished matches (stopped after {MAX_MATCH_DEALS} deals, counted as draws)[/]",
-                str(results.unfinished_matches),
-                "",
-            )
+        add_unfinished_row(teams, results.unfinished_matches)
     stats = results.stats
     table = Table("deal statistic", "this run [95% interval]", title=f"Shengji deals: {stats.deals}")
     if results.deals_per_match is not None:

@@ -8,14 +8,14 @@ Pure: the same outcomes give the same results, to the last digit (sums are taken
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import groupby
-from typing import Any, Final
+from typing import Any, Final, Protocol, TypeVar
 
-from cardroom.arena.duplicate import ArenaConfig
+from cardroom.arena.config import ArenaConfig
 from cardroom.arena.play import SEED_PREFIX, GameKind, GameOutcome
-from cardroom.arena.stats import CONFIDENCE, DealFacts, Interval, cluster_mean
+from cardroom.arena.stats import CONFIDENCE, Interval, cluster_mean
 
 RESULTS_FORMAT: Final = "cardroom-arena-results"
 RESULTS_VERSION: Final = 1
@@ -51,6 +51,11 @@ SEEDING: Final = (
 
 RATE: Final = (0.0, 1.0)
 
+FactsT = TypeVar("FactsT")
+TeamT = TypeVar("TeamT")
+StatsT = TypeVar("StatsT")
+ResultsT = TypeVar("ResultsT")
+
 
 @dataclass(frozen=True)
 class TeamResult:
@@ -70,13 +75,13 @@ class TeamResult:
     def to_json(self) -> dict[str, Any]:
         return {
             "bot": self.bot,
-            "deal_win_rate": _json(self.deal_win_rate),
-            "level_gain_per_deal": _json(self.level_gain_per_deal),
-            "double_down_rate": _json(self.double_down_rate),
-            "match_win_rate": _json(self.match_win_rate),
-            "points_per_match": _json(self.points_per_match),
-            "deal_win_rate_in_matches": _json(self.deal_win_rate_in_matches),
-            "level_gain_per_deal_in_matches": _json(self.level_gain_per_deal_in_matches),
+            "deal_win_rate": interval_json(self.deal_win_rate),
+            "level_gain_per_deal": interval_json(self.level_gain_per_deal),
+            "double_down_rate": interval_json(self.double_down_rate),
+            "match_win_rate": interval_json(self.match_win_rate),
+            "points_per_match": interval_json(self.points_per_match),
+            "deal_win_rate_in_matches": interval_json(self.deal_win_rate_in_matches),
+            "level_gain_per_deal_in_matches": interval_json(self.level_gain_per_deal_in_matches),
         }
 
 
@@ -137,31 +142,64 @@ class ArenaResults:
     def to_json(self) -> dict[str, Any]:
         """The ``results.json`` object (docs/arena.md); no clock or worker count, so the same seed
         writes the same file."""
-        config = self.config
-        return {
-            "format": RESULTS_FORMAT,
-            "version": RESULTS_VERSION,
-            "config": {
-                "a": config.bot_a,
-                "b": config.bot_b,
-                "deals": config.deals,
-                "matches": config.matches,
-                "seed": config.seed,
-                "rules": config.rule_set.to_dict(),
-                "seeding": SEEDING,
-            },
-            "interval": {"confidence": CONFIDENCE, "method": INTERVAL_METHOD},
-            "games": 2 * (self.deal_pairs + self.match_pairs),
-            "deal_pairs": self.deal_pairs,
-            "match_pairs": self.match_pairs,
-            "teams": {"A": self.teams[0].to_json(), "B": self.teams[1].to_json()},
-            "deals_per_match": _json(self.deals_per_match),
-            "unfinished_matches": self.unfinished_matches,
-            "play": self.play.to_json(),
-        }
+        head = run_json(
+            self.config,
+            self.deal_pairs,
+            self.match_pairs,
+            self.teams,
+            self.deals_per_match,
+            self.unfinished_matches,
+        )
+        return head | {"play": self.play.to_json()}
 
 
-def _json(interval: Interval | None) -> dict[str, float | int | None] | None:
+class TeamJson(Protocol):
+    """A team's results, as ``results.json`` holds them."""
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+def run_json(
+    config: ArenaConfig,
+    deal_pairs: int,
+    match_pairs: int,
+    teams: tuple[TeamJson, TeamJson],
+    deals_per_match: Interval | None,
+    unfinished_matches: int,
+    *,
+    game: str | None = None,
+    seeding: str = SEEDING,
+) -> dict[str, Any]:
+    """What ``results.json`` holds in either game, before the game's own statistics: the format, the
+    run's config (``game``: the game's name where the file says it), the interval method and the
+    teams' results."""
+    said = {} if game is None else {"game": game}
+    return {
+        "format": RESULTS_FORMAT,
+        "version": RESULTS_VERSION,
+        **said,
+        "config": {
+            **said,
+            "a": config.bot_a,
+            "b": config.bot_b,
+            "deals": config.deals,
+            "matches": config.matches,
+            "seed": config.seed,
+            "rules": config.rule_set.to_dict(),
+            "seeding": seeding,
+        },
+        "interval": {"confidence": CONFIDENCE, "method": INTERVAL_METHOD},
+        "games": 2 * (deal_pairs + match_pairs),
+        "deal_pairs": deal_pairs,
+        "match_pairs": match_pairs,
+        "teams": {"A": teams[0].to_json(), "B": teams[1].to_json()},
+        "deals_per_match": interval_json(deals_per_match),
+        "unfinished_matches": unfinished_matches,
+    }
+
+
+def interval_json(interval: Interval | None) -> dict[str, float | int | None] | None:
+    """An interval as ``results.json`` holds it; ``null`` where the run measured nothing."""
     return None if interval is None else interval.to_json()
 
 
@@ -176,7 +214,7 @@ def _team_seat(outcome: GameOutcome, seat: int, team: int) -> bool:
     return (seat % 2 == outcome.team_a) == (team == 0)
 
 
-def _match_team(outcome: GameOutcome, team: int) -> int:
+def match_team(outcome: GameOutcome, team: int) -> int:
     """The match's team index of team ``team`` (0: A, 1: B)."""
     return outcome.team_a if team == 0 else 1 - outcome.team_a
 
@@ -185,13 +223,14 @@ def _match_score(outcome: GameOutcome, team: int) -> float:
     """1 for a win, 0 for a loss, ½ for a draw or a match stopped unfinished."""
     if outcome.winner is None:
         return 0.5
-    return 1.0 if outcome.winner == _match_team(outcome, team) else 0.0
+    return 1.0 if outcome.winner == match_team(outcome, team) else 0.0
 
 
-def _first_deal(outcome: GameOutcome) -> DealFacts:
-    if not outcome.deals:
+def first_deal(outcome: GameOutcome, deals: Sequence[FactsT]) -> FactsT:
+    """The facts of a fresh deal's game (``deals``: the outcome's deal facts, of its game)."""
+    if not deals:
         raise ValueError(f"{outcome.kind.value} {outcome.index}: the fresh deal did not finish")
-    return outcome.deals[0]
+    return deals[0]
 
 
 def team_result(config: ArenaConfig, team: int, pairs_: Sequence[tuple[GameOutcome, ...]]) -> TeamResult:
@@ -203,13 +242,13 @@ def team_result(config: ArenaConfig, team: int, pairs_: Sequence[tuple[GameOutco
     if deal_pairs:
         wins, gains, double_downs = [], [], []
         for pair in deal_pairs:
-            facts = [(game, _first_deal(game)) for game in pair]
-            wins.append([float(deal.winning_team == _match_team(game, team)) for game, deal in facts])
-            gains.append([float(deal.level_gain(_match_team(game, team))) for game, deal in facts])
+            facts = [(game, first_deal(game, game.deals)) for game in pair]
+            wins.append([float(deal.winning_team == match_team(game, team)) for game, deal in facts])
+            gains.append([float(deal.level_gain(match_team(game, team))) for game, deal in facts])
             double_downs.append(
                 [
                     float(
-                        deal.winning_team == _match_team(game, team)
+                        deal.winning_team == match_team(game, team)
                         and deal.places[1] % 2 == deal.places[0] % 2
                     )
                     for game, deal in facts
@@ -224,7 +263,7 @@ def team_result(config: ArenaConfig, team: int, pairs_: Sequence[tuple[GameOutco
     if match_pairs:
         scores = [[_match_score(game, team) for game in pair] for pair in match_pairs]
         points = [
-            [float(game.points[_match_team(game, team)]) for game in pair if game.points is not None]
+            [float(game.points[match_team(game, team)]) for game in pair if game.points is not None]
             for pair in match_pairs
         ]
         inside = [[(game, deal) for game in pair for deal in game.deals] for pair in match_pairs]
@@ -234,13 +273,13 @@ def team_result(config: ArenaConfig, team: int, pairs_: Sequence[tuple[GameOutco
             points_per_match=cluster_mean(points),
             deal_win_rate_in_matches=cluster_mean(
                 (
-                    [float(deal.winning_team == _match_team(game, team)) for game, deal in deals]
+                    [float(deal.winning_team == match_team(game, team)) for game, deal in deals]
                     for deals in inside
                 ),
                 bounds=RATE,
             ),
             level_gain_per_deal_in_matches=cluster_mean(
-                [float(deal.level_gain(_match_team(game, team))) for game, deal in deals] for deals in inside
+                [float(deal.level_gain(match_team(game, team))) for game, deal in deals] for deals in inside
             ),
         )
     return result
@@ -290,24 +329,36 @@ def play_stats(pairs_: Sequence[tuple[GameOutcome, ...]]) -> PlayStats:
     )
 
 
-def summarize(config: ArenaConfig, outcomes: Iterable[GameOutcome]) -> ArenaResults:
-    """The results of a run from its game outcomes."""
+def summarize_pairs(
+    config: ArenaConfig,
+    outcomes: Iterable[GameOutcome],
+    team_result: Callable[[ArenaConfig, int, Sequence[tuple[GameOutcome, ...]]], TeamT],
+    stats: Callable[[Sequence[tuple[GameOutcome, ...]]], StatsT],
+    results: Callable[[ArenaConfig, int, int, tuple[TeamT, TeamT], Interval | None, int, StatsT], ResultsT],
+) -> ResultsT:
+    """A run's results in either game: the outcomes in duplicate pairs, each team's ``team_result``,
+    the deals per match, the unfinished matches and the game's own ``stats``."""
     grouped = pairs(outcomes)
     match_pairs = [pair for pair in grouped if pair[0].kind is GameKind.MATCH]
     deals_per_match = (
-        cluster_mean([[float(len(game.deals)) for game in pair] for pair in match_pairs])
+        cluster_mean([[float(game.finished_deals) for game in pair] for pair in match_pairs])
         if match_pairs
         else None
     )
-    return ArenaResults(
-        config=config,
-        deal_pairs=len(grouped) - len(match_pairs),
-        match_pairs=len(match_pairs),
-        teams=(team_result(config, 0, grouped), team_result(config, 1, grouped)),
-        deals_per_match=deals_per_match,
-        unfinished_matches=sum(not game.finished for pair in match_pairs for game in pair),
-        play=play_stats(grouped),
+    return results(
+        config,
+        len(grouped) - len(match_pairs),
+        len(match_pairs),
+        (team_result(config, 0, grouped), team_result(config, 1, grouped)),
+        deals_per_match,
+        sum(not game.finished for pair in match_pairs for game in pair),
+        stats(grouped),
     )
+
+
+def summarize(config: ArenaConfig, outcomes: Iterable[GameOutcome]) -> ArenaResults:
+    """The results of a run from its game outcomes."""
+    return summarize_pairs(config, outcomes, team_result, play_stats, ArenaResults)
 
 
 __all__ = [
@@ -320,9 +371,15 @@ __all__ = [
     "WINNER_PLAYS_RANGE",
     "ArenaResults",
     "PlayStats",
+    "TeamJson",
     "TeamResult",
+    "first_deal",
+    "interval_json",
+    "match_team",
     "pairs",
     "play_stats",
+    "run_json",
     "summarize",
+    "summarize_pairs",
     "team_result",
 ]

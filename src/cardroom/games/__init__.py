@@ -4,8 +4,9 @@ and random play): the command line, the arena and the card room look a game up b
 
 :mod:`~cardroom.games.game` is what a game gives (:class:`Game`); :mod:`~cardroom.games.guandan` and
 :mod:`~cardroom.games.shengji` give it; :mod:`~cardroom.games.registry` finds it. Adding a game is a
-module here and a line in the registry; the arena and the terminal add their own parts keyed by the
-game's name (:mod:`cardroom.arena.games`, :mod:`cardroom.arena.command`, :mod:`cardroom.cli.terminal`).
+module here and a line in the registry; the arena adds its own part naming the :class:`Game`
+(:mod:`cardroom.arena.games`), the terminal its table keyed by the game's name
+(:mod:`cardroom.cli.terminal`).
 """
 
 from cardroom.games.game import Game, Report, UnknownNameError

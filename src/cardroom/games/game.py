@@ -3,8 +3,8 @@ and random play, in one value per game (:class:`Game`).
 
 The games themselves are :mod:`~cardroom.games.guandan` and :mod:`~cardroom.games.shengji`;
 :mod:`~cardroom.games.registry` finds them by name, by rule set and by record. What only one tool does
-per game (the arena's summaries, the terminal's tables) stays with that tool, in a table keyed by
-:attr:`Game.name`.
+per game stays with that tool: the arena's part names its :class:`Game`
+(:class:`cardroom.arena.games.ArenaGame`), the terminal's tables are keyed by :attr:`Game.name`.
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, Protocol, Self, TypeVar
 
 from cardroom.cards import ALL_CARDS, Card, NotationError
 
@@ -142,6 +142,78 @@ def _short(value: object) -> str:
 
 
 # -- shared fields ---------------------------------------------------------------------------------
+
+
+def check_header(top: Mapping[str, Any], record_format: str, version: int) -> None:
+    """The record's ``format`` and ``version``, which a reader checks before anything else."""
+    if "format" not in top:
+        raise RecordError("format", f'missing: a match record says "format": {json_text(record_format)}')
+    if top["format"] != record_format:
+        raise RecordError("format", f"expected {json_text(record_format)}, got {json_text(top['format'])}")
+    if "version" not in top:
+        raise RecordError("version", f"missing: this reader knows version {version}")
+    if not is_int(top["version"]) or top["version"] != version:
+        raise RecordError("version", f"this reader knows version {version}, got {json_text(top['version'])}")
+
+
+def optional_object(top: Mapping[str, Any], key: str, what: str) -> dict[str, Any] | None:
+    """The JSON object at ``key`` (``result``, ``meta``), or ``None`` when the record leaves it out."""
+    value = top.get(key)
+    return None if value is None else dict(json_object(value, key, what))
+
+
+def optional_fields(**fields: dict[str, Any] | None) -> dict[str, Any]:
+    """The record's optional objects (``result``, ``meta``) that are there, in order."""
+    return {key: value for key, value in fields.items() if value is not None}
+
+
+class RuleSetType(Protocol):
+    """What a game's rule-set class gives records: its defaults as JSON values, and reading them back."""
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+    @classmethod
+    def from_dict(cls, values: dict[str, Any]) -> Self: ...
+
+
+RulesT = TypeVar("RulesT", bound=RuleSetType)
+
+
+def read_rules(raw: object, rules_type: type[RulesT]) -> RulesT:
+    """The rule set; a parameter the record leaves out takes its default. Each value must have the JSON
+    type that the defaults' ``to_dict()`` writes for it; ``from_dict`` checks the rest."""
+    values = json_object(raw, "rules", f"the rule set ({rules_type.__name__}.to_dict())")
+    check_like_defaults(values, rules_type().to_dict(), "rules")
+    try:
+        return rules_type.from_dict(dict(values))
+    except (TypeError, ValueError) as error:
+        raise RecordError("rules", str(error)) from None
+
+
+def seat_at(value: object, path: str) -> int:
+    """A seat number, 0 to 3."""
+    if not is_int(value) or value not in range(4):
+        raise RecordError(path, f"a seat 0–3, got {json_text(value)}")
+    assert isinstance(value, int)
+    return value
+
+
+def action_kind(
+    raw: object, path: str, kinds: Sequence[str], example: str
+) -> tuple[Mapping[str, Any], int, str]:
+    """An action's object, its seat and its one kind among ``kinds`` (the key that holds its value);
+    ``example`` shows the shape in the message for a value that is no object."""
+    action = json_object(raw, path, f"an action ({example})")
+    if "seat" not in action:
+        raise RecordError(f"{path}.seat", "missing: the seat that acts")
+    seat = seat_at(action["seat"], f"{path}.seat")
+    unknown = sorted(set(action) - {"seat", *kinds})
+    if unknown:
+        raise RecordError(path, f"unknown field {', '.join(unknown)} (seat {seat})")
+    present = [key for key in kinds if key in action]
+    if len(present) != 1:
+        raise RecordError(path, f"an action has exactly one of {', '.join(kinds)} (seat {seat})")
+    return action, seat, present[0]
 
 
 def check_like_defaults(values: Mapping[str, Any], defaults: Mapping[str, Any], path: str) -> None:

@@ -11,18 +11,17 @@ error. A recorded ``forfeit`` ends the match after the last action.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
 
 from cardroom.cards import Rank
 from cardroom.guandan.deal import Action, Phase, PlayAction, ReturnAction, TributeAction
 from cardroom.guandan.errors import NotACombinationError, OutOfTurnError, RuleError, WrongPhaseError
-from cardroom.guandan.match import Match, MatchPhase
+from cardroom.guandan.match import Match
 from cardroom.guandan.plays import PASS
 from cardroom.guandan.rulings import DealRuling, FoulRuling, SkipTurnRuling
 from cardroom.guandan.triple import TripleError, from_triple
-from cardroom.records.jsonpaths import differences as _differences
-from cardroom.records.schema import MatchRecord, RecordedAction, RecordError, parse_record
+from cardroom.records.replaying import MatchReplay, Violation, deals_text, mismatches, replay_deals
+from cardroom.records.schema import DealRecord, MatchRecord, RecordedAction, RecordError, parse_record
 from cardroom.records.writer import result_of
 
 
@@ -46,61 +45,14 @@ class DealReport:
 
 
 @dataclass(frozen=True)
-class Violation:
-    """The first illegal action of a record. Indices count from 0, as in the record's JSON paths:
-    ``deal_index`` into ``deals``, ``action_index`` into that deal's ``actions``, ``overall_index`` over
-    every action of the record. ``rule`` is the name of the :class:`RuleError` subclass raised."""
-
-    deal_index: int
-    action_index: int
-    overall_index: int
-    seat: int
-    action: dict[str, Any]
-    description: str
-    rule: str
-    message: str
-
-    @property
-    def path(self) -> str:
-        return f"deals[{self.deal_index}].actions[{self.action_index}]"
-
-
-@dataclass(frozen=True)
-class ReplayReport:
-    """What the replay of a record found. ``result`` is the replayed result in the record's format;
-    ``mismatches`` lists how the record's own ``result`` differs from it (empty when it has none, or
-    when an illegal action stopped the replay)."""
-
-    record: MatchRecord
-    deals: tuple[DealReport, ...]
-    actions_applied: int
-    violation: Violation | None
-    result: dict[str, Any]
-    mismatches: tuple[str, ...]
-    match: Match = field(compare=False, repr=False)
-
-    @property
-    def ok(self) -> bool:
-        """No illegal action and no mismatch with the recorded result."""
-        return self.violation is None and not self.mismatches
-
-    @property
-    def finished(self) -> bool:
-        """The match reached its end (a team passed A, or the fixed number of deals was played)."""
-        return self.match.is_over
-
-    @property
-    def winner(self) -> int | None:
-        return self.match.winner
+class ReplayReport(MatchReplay[MatchRecord, DealReport, Match]):
+    """What the replay of a Guandan record found (:class:`~cardroom.records.replaying.MatchReplay`),
+    with the 28-point score and a recorded forfeit."""
 
     @property
     def forfeited_by(self) -> int | None:
         """The side that lost by a recorded forfeit (判负), if any."""
         return self.match.forfeited_by
-
-    @property
-    def levels(self) -> tuple[Rank, Rank]:
-        return self.match.levels[0], self.match.levels[1]
 
     @property
     def points(self) -> tuple[int, int] | None:
@@ -109,25 +61,12 @@ class ReplayReport:
 
     @property
     def state(self) -> str:
-        """Where the replay stopped, in words (for an unfinished match: which deal, whose turn)."""
+        """Where the replay stopped, in words; a forfeit says so."""
         match = self.match
-        if self.violation is not None:
-            return f"stopped at the illegal action {self.violation.path}"
-        if match.forfeited is not None:
-            side, played = match.forfeited.side, _deals(len(match.deals))
+        if self.violation is None and match.forfeited is not None:
+            side, played = match.forfeited.side, deals_text(len(match.deals))
             return f"the match ended by a forfeit of team {side} after {played}"
-        if match.is_over:
-            return f"the match is over after {_deals(len(match.deals))}"
-        deal = match.current_deal
-        if deal is None:
-            return f"{_deals(len(match.deals))} played; the next deal is not in the record"
-        return (
-            f"deal {len(match.deals)} is in its {deal.phase.value} phase, seat {deal.current_player} to act"
-        )
-
-
-def _deals(count: int) -> str:
-    return f"{count} deal" if count == 1 else f"{count} deals"
+        return super().state
 
 
 def replay(raw: object) -> ReplayReport:
@@ -138,54 +77,26 @@ def replay(raw: object) -> ReplayReport:
     """
     record = raw if isinstance(raw, MatchRecord) else parse_record(raw)
     match = Match(record.rules, max_deals=record.max_deals)
-    overall = 0
-    violation: Violation | None = None
-    for deal_index, deal_record in enumerate(record.deals):
-        path = f"deals[{deal_index}]"
-        if match.phase is MatchPhase.OVER:
-            raise RecordError(path, f"the match was over after {deal_index} deals; no deal may follow")
-        if match.phase is MatchPhase.DEAL:
-            raise RecordError(
-                path,
-                f"deal {deal_index} (deals[{deal_index - 1}]) did not finish; "
-                "only the last deal of a record may be unfinished",
-            )
-        try:
-            deal = match.deal(deal_record.hands, deal_record.leader, deal_record.turned_card)
-        except ValueError as error:
-            raise RecordError(path, str(error)) from None
-        for action_index, recorded in enumerate(deal_record.actions):
-            try:
-                action = _engine_action(recorded, deal.level, match)
-                if isinstance(action, SkipTurnRuling | FoulRuling):
-                    match.apply_ruling(action)
-                else:
-                    match.apply(action)
-            except RuleError as error:
-                violation = Violation(
-                    deal_index,
-                    action_index,
-                    overall,
-                    recorded.seat,
-                    recorded.to_json(),
-                    recorded.describe(),
-                    type(error).__name__,
-                    str(error),
-                )
-                break
-            overall += 1
-        if violation is not None:
-            break
+
+    def start(deal: DealRecord) -> None:
+        match.deal(deal.hands, deal.leader, deal.turned_card)
+
+    def apply(recorded: RecordedAction) -> None:
+        action = _engine_action(recorded, match.deals[-1].level, match)
+        if isinstance(action, SkipTurnRuling | FoulRuling):
+            match.apply_ruling(action)
+        else:
+            match.apply(action)
+
+    overall, violation = replay_deals(match, record.deals, start, lambda deal: deal.actions, apply, RuleError)
     if violation is None and record.forfeit is not None:
         try:
             match.apply_ruling(record.forfeit)
         except RuleError as error:
             raise RecordError("forfeit", f"{error}: a forfeit (判负) ends a match still in play") from None
     result = result_of(match)
-    mismatches: tuple[str, ...] = ()
-    if violation is None and record.result is not None:
-        mismatches = tuple(_differences("result", record.result, result))
-    return ReplayReport(record, _deal_reports(match), overall, violation, result, mismatches, match)
+    found = mismatches(record.result, result, violation)
+    return ReplayReport(record, _deal_reports(match), overall, violation, result, found, match)
 
 
 def _engine_action(recorded: RecordedAction, level: Rank, match: Match) -> Action | DealRuling:
@@ -233,3 +144,6 @@ def _deal_reports(match: Match) -> tuple[DealReport, ...]:
             )
         )
     return tuple(reports)
+
+
+__all__ = ["DealReport", "ReplayReport", "Violation", "replay"]

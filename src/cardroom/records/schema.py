@@ -25,9 +25,16 @@ from cardroom.guandan.ruleset import RuleSet
 from cardroom.guandan.rulings import DealRuling, ForfeitRuling, FoulRuling, SkipTurnRuling
 from cardroom.guandan.triple import KINDS_BY_TYPE
 from cardroom.records.jsonpaths import RecordError as RecordError
+from cardroom.records.jsonpaths import (
+    action_kind,
+    check_header,
+    optional_fields,
+    optional_object,
+    read_rules,
+    seat_at,
+)
 from cardroom.records.jsonpaths import card_at as _card
 from cardroom.records.jsonpaths import check_keys as _check_keys
-from cardroom.records.jsonpaths import check_like_defaults as _check_like_defaults
 from cardroom.records.jsonpaths import is_int as _is_int
 from cardroom.records.jsonpaths import json_array as _array
 from cardroom.records.jsonpaths import json_object as _object
@@ -153,11 +160,7 @@ class MatchRecord:
         }
         if self.forfeit is not None:
             record["forfeit"] = {"side": self.forfeit.side, "reason": self.forfeit.reason}
-        if self.result is not None:
-            record["result"] = self.result
-        if self.meta is not None:
-            record["meta"] = self.meta
-        return record
+        return record | optional_fields(result=self.result, meta=self.meta)
 
     @property
     def action_count(self) -> int:
@@ -170,17 +173,9 @@ class MatchRecord:
 def parse_record(raw: object) -> MatchRecord:
     """Check a record's shape and notation and read it; :class:`RecordError` names the bad field."""
     top = _object(raw, "", "the record")
-    if "format" not in top:
-        raise RecordError("format", f'missing: a match record says "format": {_json(FORMAT)}')
-    if top["format"] != FORMAT:
-        raise RecordError("format", f"expected {_json(FORMAT)}, got {_json(top['format'])}")
-    if "version" not in top:
-        raise RecordError("version", f"missing: this reader knows version {VERSION}")
-    version = top["version"]
-    if not _is_int(version) or version != VERSION:
-        raise RecordError("version", f"this reader knows version {VERSION}, got {_json(version)}")
+    check_header(top, FORMAT, VERSION)
     _check_keys(top, "", _TOP_REQUIRED, _TOP_OPTIONAL)
-    rules = _rules(top["rules"])
+    rules = read_rules(top["rules"], RuleSet)
     seats = _seat_names(top["seats"])
     max_deals = _optional_int(top.get("max_deals"), "max_deals", minimum=1)
     seed = _optional_int(top.get("seed"), "seed")
@@ -190,12 +185,8 @@ def parse_record(raw: object) -> MatchRecord:
         after_foul = bool(deals) and any(action.is_foul for action in deals[-1].actions)
         deals.append(_deal(item, f"deals[{index}]", index, after_foul))
     forfeit = _forfeit(top.get("forfeit"))
-    result = top.get("result")
-    if result is not None:
-        result = dict(_object(result, "result", "the result"))
-    meta = top.get("meta")
-    if meta is not None:
-        meta = dict(_object(meta, "meta", "meta"))
+    result = optional_object(top, "result", "the result")
+    meta = optional_object(top, "meta", "meta")
     return MatchRecord(rules, seats, max_deals, seed, tuple(deals), result, meta, forfeit)
 
 
@@ -214,17 +205,6 @@ def _forfeit(raw: object) -> ForfeitRuling | None:
     return ForfeitRuling(side, reason)
 
 
-def _rules(raw: object) -> RuleSet:
-    """The rule set; a parameter the record leaves out takes its default. Each value must have the JSON
-    type that ``RuleSet.to_dict()`` writes for it; ``RuleSet.from_dict`` checks the rest."""
-    values = _object(raw, "rules", "the rule set (RuleSet.to_dict())")
-    _check_like_defaults(values, RuleSet().to_dict(), "rules")
-    try:
-        return RuleSet.from_dict(dict(values))
-    except (TypeError, ValueError) as error:
-        raise RecordError("rules", str(error)) from None
-
-
 def _deal(raw: object, path: str, index: int, after_foul: bool) -> DealRecord:
     deal = _object(raw, path, "a deal")
     _check_keys(deal, path, ("hands", "actions"), ("leader", "turned_card"))
@@ -237,8 +217,7 @@ def _deal(raw: object, path: str, index: int, after_foul: bool) -> DealRecord:
                 f"{path}.leader",
                 "missing: the first deal names its leader (the seat holding the turned card)",
             )
-        if not _is_int(leader) or leader not in range(4):
-            raise RecordError(f"{path}.leader", f"a seat 0–3, got {_json(leader)}")
+        seat_at(leader, f"{path}.leader")
     elif after_foul:
         if leader is None:
             raise RecordError(
@@ -246,8 +225,7 @@ def _deal(raw: object, path: str, index: int, after_foul: bool) -> DealRecord:
                 f"missing: the deal after a foul (犯规 in deals[{index - 1}]) has no tribute and names its "
                 "first leader (下副牌不进贡，由违规者的下家或裁判长指定首圈领出者)",
             )
-        if not _is_int(leader) or leader not in range(4):
-            raise RecordError(f"{path}.leader", f"a seat 0–3, got {_json(leader)}")
+        seat_at(leader, f"{path}.leader")
     elif leader is not None:
         raise RecordError(
             f"{path}.leader",
@@ -296,19 +274,8 @@ def _hands(
 
 
 def _action(raw: object, path: str) -> RecordedAction:
-    action = _object(raw, path, 'an action ({"seat": 0, "play": [type, rank, cards]})')
-    if "seat" not in action:
-        raise RecordError(f"{path}.seat", "missing: the seat that acts")
-    seat = action["seat"]
-    if not _is_int(seat) or seat not in range(4):
-        raise RecordError(f"{path}.seat", f"a seat 0–3, got {_json(seat)}")
-    kinds = [key for key in _ACTION_KINDS if key in action]
-    unknown = sorted(set(action) - {"seat", *_ACTION_KINDS})
-    if unknown:
-        raise RecordError(path, f"unknown field {', '.join(unknown)} (seat {seat})")
-    if len(kinds) != 1:
-        raise RecordError(path, f"an action has exactly one of tribute, return, play, ruling (seat {seat})")
-    kind = _KINDS[kinds[0]]
+    action, seat, found = action_kind(raw, path, _ACTION_KINDS, '{"seat": 0, "play": [type, rank, cards]}')
+    kind = _KINDS[found]
     where = f"{path}.{kind}"
     value = action[kind]
     if kind == "ruling":

@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
 from typing import Any, Final, Literal
@@ -30,18 +30,21 @@ from cardroom.cards import Card, NotationError, Rank, Suit, format_cards, format
 from cardroom.records.files import dumps_record
 from cardroom.records.jsonpaths import (
     RecordError,
+    action_kind,
+    check_header,
     check_keys,
-    check_like_defaults,
-    differences,
-    is_int,
     json_array,
     json_object,
     json_text,
+    optional_fields,
     optional_int,
+    optional_object,
+    read_rules,
+    seat_at,
     seat_names,
     two_decks_error,
 )
-from cardroom.records.replay import Violation
+from cardroom.records.replaying import MatchReplay, mismatches, replay_deals
 from cardroom.records.writer import DEFAULT_SEATS
 from cardroom.shengji import (
     SHENGJI,
@@ -51,7 +54,6 @@ from cardroom.shengji import (
     DealSummary,
     Declare,
     Match,
-    MatchPhase,
     Pass,
     Phase,
     Play,
@@ -155,11 +157,7 @@ class ShengjiMatchRecord:
             "seed": self.seed,
             "deals": [deal.to_json() for deal in self.deals],
         }
-        if self.result is not None:
-            record["result"] = self.result
-        if self.meta is not None:
-            record["meta"] = self.meta
-        return record
+        return record | optional_fields(result=self.result, meta=self.meta)
 
     @property
     def action_count(self) -> int:
@@ -172,38 +170,17 @@ class ShengjiMatchRecord:
 def parse_shengji_record(raw: object) -> ShengjiMatchRecord:
     """Check a Shengji record's shape and notation and read it; :class:`RecordError` names the field."""
     top = json_object(raw, "", "the record")
-    if "format" not in top:
-        raise RecordError("format", f'missing: a match record says "format": {json_text(SHENGJI_FORMAT)}')
-    if top["format"] != SHENGJI_FORMAT:
-        raise RecordError("format", f"expected {json_text(SHENGJI_FORMAT)}, got {json_text(top['format'])}")
-    if "version" not in top:
-        raise RecordError("version", f"missing: this reader knows version {SHENGJI_VERSION}")
-    version = top["version"]
-    if not is_int(version) or version != SHENGJI_VERSION:
-        raise RecordError("version", f"this reader knows version {SHENGJI_VERSION}, got {json_text(version)}")
+    check_header(top, SHENGJI_FORMAT, SHENGJI_VERSION)
     check_keys(top, "", _TOP_REQUIRED, _TOP_OPTIONAL)
-    rules = _rules(top["rules"])
+    rules = read_rules(top["rules"], ShengjiRules)
     seats = seat_names(top["seats"])
     seed = optional_int(top.get("seed"), "seed")
     deals = tuple(
         _deal(item, f"deals[{index}]", index) for index, item in enumerate(json_array(top["deals"], "deals"))
     )
-    result = top.get("result")
-    if result is not None:
-        result = dict(json_object(result, "result", "the result"))
-    meta = top.get("meta")
-    if meta is not None:
-        meta = dict(json_object(meta, "meta", "meta"))
+    result = optional_object(top, "result", "the result")
+    meta = optional_object(top, "meta", "meta")
     return ShengjiMatchRecord(rules, seats, seed, deals, result, meta)
-
-
-def _rules(raw: object) -> ShengjiRules:
-    values = json_object(raw, "rules", "the rule set (ShengjiRules.to_dict())")
-    check_like_defaults(values, ShengjiRules().to_dict(), "rules")
-    try:
-        return ShengjiRules.from_dict(dict(values))
-    except (TypeError, ValueError) as error:
-        raise RecordError("rules", str(error)) from None
 
 
 def _deal(raw: object, path: str, index: int) -> ShengjiDealRecord:
@@ -216,8 +193,7 @@ def _deal(raw: object, path: str, index: int) -> ShengjiDealRecord:
             raise RecordError(
                 f"{path}.first_drawer", "missing: the first deal names the seat that draws the first card"
             )
-        if not is_int(first_drawer) or first_drawer not in range(4):
-            raise RecordError(f"{path}.first_drawer", f"a seat 0–3, got {json_text(first_drawer)}")
+        seat_at(first_drawer, f"{path}.first_drawer")
     elif first_drawer is not None:
         raise RecordError(
             f"{path}.first_drawer", "only the first deal names its first drawer; later the dealer draws first"
@@ -256,19 +232,8 @@ def parse_shengji_action(raw: object, path: str = "action") -> ShengjiAction:
 
 
 def _action(raw: object, path: str) -> ShengjiAction:
-    action = json_object(raw, path, 'an action ({"seat": 0, "play": "SA SA"})')
-    if "seat" not in action:
-        raise RecordError(f"{path}.seat", "missing: the seat that acts")
-    seat = action["seat"]
-    if not is_int(seat) or seat not in range(4):
-        raise RecordError(f"{path}.seat", f"a seat 0–3, got {json_text(seat)}")
-    unknown = sorted(set(action) - {"seat", *_ACTION_KINDS})
-    if unknown:
-        raise RecordError(path, f"unknown field {', '.join(unknown)} (seat {seat})")
-    kinds = [key for key in _ACTION_KINDS if key in action]
-    if len(kinds) != 1:
-        raise RecordError(path, f"an action has exactly one of declare, pass, bury, play (seat {seat})")
-    kind = _KINDS[kinds[0]]
+    action, seat, found = action_kind(raw, path, _ACTION_KINDS, '{"seat": 0, "play": "SA SA"}')
+    kind = _KINDS[found]
     where, value = f"{path}.{kind}", action[kind]
     if kind == "pass":
         if value is not True:
@@ -511,48 +476,8 @@ class ShengjiDealReport:
 
 
 @dataclass(frozen=True)
-class ShengjiReplayReport:
-    """What the replay of a Shengji record found (as :class:`~cardroom.records.replay.ReplayReport`)."""
-
-    record: ShengjiMatchRecord
-    deals: tuple[ShengjiDealReport, ...]
-    actions_applied: int
-    violation: Violation | None
-    result: dict[str, Any]
-    mismatches: tuple[str, ...]
-    match: Match = field(compare=False, repr=False)
-
-    @property
-    def ok(self) -> bool:
-        return self.violation is None and not self.mismatches
-
-    @property
-    def finished(self) -> bool:
-        return self.match.is_over
-
-    @property
-    def winner(self) -> int | None:
-        return self.match.winner
-
-    @property
-    def levels(self) -> tuple[Rank, Rank]:
-        return self.match.levels[0], self.match.levels[1]
-
-    @property
-    def state(self) -> str:
-        """Where the replay stopped, in words."""
-        match = self.match
-        played = f"{len(match.deals)} deal" + ("" if len(match.deals) == 1 else "s")
-        if self.violation is not None:
-            return f"stopped at the illegal action {self.violation.path}"
-        if match.is_over:
-            return f"the match is over after {played}"
-        deal = match.current_deal
-        if deal is None:
-            return f"{played} played; the next deal is not in the record"
-        return (
-            f"deal {len(match.deals)} is in its {deal.phase.value} phase, seat {deal.current_player} to act"
-        )
+class ShengjiReplayReport(MatchReplay[ShengjiMatchRecord, ShengjiDealReport, Match]):
+    """What the replay of a Shengji record found (:class:`~cardroom.records.replaying.MatchReplay`)."""
 
 
 def replay_shengji(raw: object) -> ShengjiReplayReport:
@@ -561,49 +486,23 @@ def replay_shengji(raw: object) -> ShengjiReplayReport:
     Raises :class:`RecordError` for a broken record, including deals that cannot follow each other."""
     record = raw if isinstance(raw, ShengjiMatchRecord) else parse_shengji_record(raw)
     match = Match(record.rules)
-    overall = 0
-    violation: Violation | None = None
-    for deal_index, deal_record in enumerate(record.deals):
-        path = f"deals[{deal_index}]"
-        if match.phase is MatchPhase.OVER:
-            raise RecordError(path, f"the match was over after {deal_index} deals; no deal may follow")
-        if match.phase is MatchPhase.DEAL:
-            raise RecordError(
-                path,
-                f"deal {deal_index} (deals[{deal_index - 1}]) did not finish; "
-                "only the last deal of a record may be unfinished",
-            )
-        try:
-            match.deal(deal_record.deck, deal_record.first_drawer)
-        except ValueError as error:
-            raise RecordError(path, str(error)) from None
-        for action_index, recorded in enumerate(deal_record.actions):
-            try:
-                match.apply(recorded.engine_action())
-            except ShengjiRuleError as error:
-                violation = Violation(
-                    deal_index,
-                    action_index,
-                    overall,
-                    recorded.seat,
-                    recorded.to_json(),
-                    recorded.describe(),
-                    type(error).__name__,
-                    str(error),
-                )
-                break
-            overall += 1
-        if violation is not None:
-            break
+
+    def start(deal: ShengjiDealRecord) -> None:
+        match.deal(deal.deck, deal.first_drawer)
+
+    def apply(recorded: ShengjiAction) -> None:
+        match.apply(recorded.engine_action())
+
+    overall, violation = replay_deals(
+        match, record.deals, start, lambda deal: deal.actions, apply, ShengjiRuleError
+    )
     result = shengji_result_of(match)
-    mismatches: tuple[str, ...] = ()
-    if violation is None and record.result is not None:
-        mismatches = tuple(differences("result", record.result, result))
+    found = mismatches(record.result, result, violation)
     reports = tuple(
         ShengjiDealReport(index, summary, len(deal.actions))
         for index, (deal, summary) in enumerate(zip(match.deals, match.summaries, strict=False))
     )
-    return ShengjiReplayReport(record, reports, overall, violation, result, mismatches, match)
+    return ShengjiReplayReport(record, reports, overall, violation, result, found, match)
 
 
 __all__ = [
