@@ -122,7 +122,7 @@ def _compass(seats: dict[Wind, TableSeat], centre: str) -> str:
             f'<span class="player">{text(seat.player.display)}</span>'
             f'<span class="team">{text(seat.team.display)}</span></div>'
         )
-    parts.append(f'<div class="centre">{centre}</div></div>')
+    parts.append(f'<div class="centre"><span>{centre}</span></div></div>')
     return "".join(parts)
 
 
@@ -199,7 +199,6 @@ def _sheet(event: Event, played: Round, pairing: Pairing) -> str:
             cell(f'<span class="number">{pairing.table}</span>'),
         ],
     ]
-    start = f"{level_name(START_LEVEL)} : {level_name(START_LEVEL)}"
     side_headers = [
         label("方", "Side"),
         label("队", "Team"),
@@ -222,7 +221,7 @@ def _sheet(event: Event, played: Round, pairing: Pairing) -> str:
     duty = (
         f'<p class="meta">{label("西家记录，北家复查", "West records each deal, North checks it")}: '
         f"{wind_label(RECORDER)} {text(recorder.player.display)} · {wind_label(CHECKER)} "
-        f"{text(checker.player.display)} · {label('开始级数', 'levels at start')} {text(start)}</p>"
+        f"{text(checker.player.display)}</p>"
     )
     deal_headers = [
         label("副", "Deal"),
