@@ -199,7 +199,7 @@ def test_a_blank_score_sheet_per_table_and_page() -> None:
             assert len(recorded) == 1
             assert recorded[0][1].endswith(event.team(late_team).display)
             assert recorded[0][2] == "犯规"
-            assert recorded[0][3] == "迟到: 迟到5分30秒"
+            assert recorded[0][3] == "迟到5分30秒"
         else:
             assert recorded == []
         assert len(penalties) - len(recorded) == 3, "room for more penalties"
@@ -303,7 +303,7 @@ def test_results_page_shows_the_standings_and_what_the_director_recorded() -> No
     assert [row[3] for row in penalties] == ["犯规", "警告", "警告"]
     late_row, hand_row, clock_row = penalties
     assert late_row[2] == f"东西 E/W {event.team(late_team).display}"
-    assert (late_row[4], late_row[6]) == ("迟到: 迟到7分00秒", "Wang")
+    assert (late_row[4], late_row[6]) == ("迟到7分00秒", "Wang")
     assert hand_row[2] == f"西 West {offender.display}"
     assert (hand_row[4], hand_row[5], hand_row[6]) == ("违规: slow play", "2026-05-01 14:20:00", "Zhang")
     assert clock_row[6] == "计时 the clocks"

@@ -14,7 +14,7 @@ from cardroom.tournament.event import Event, EventPhase
 from cardroom.tournament.formats import level_name
 from cardroom.tournament.pairing import Pairing
 from cardroom.tournament.printouts.markup import DEFAULT_STYLESHEET, cell, clock, label, page, table, text
-from cardroom.tournament.printouts.tables import round_title, side_label, team_label, wind_label
+from cardroom.tournament.printouts.tables import reason_text, round_title, side_label, team_label, wind_label
 from cardroom.tournament.rounds import Round
 from cardroom.tournament.scoring import ResultKind, TableResult
 from cardroom.tournament.seating import wind_of
@@ -53,9 +53,8 @@ def who(event: Event, pairing: Pairing, team_id: str, player_id: str | None, sea
 
 def entry_text(event: Event, pairing: Pairing, entry: PenaltyEntry) -> str:
     """A director's penalty as listed at its table (HTML): who, the penalty, the reason."""
-    why = "累计" if entry.escalated else f"{entry.offence.label}: {entry.reason}"
     person = who(event, pairing, entry.team, entry.player, entry.seat)
-    return f"{person} {text(entry.penalty.label)} ({text(why)})"
+    return f"{person} {text(entry.penalty.label)} ({reason_text(entry)})"
 
 
 def record_text(event: Event, pairing: Pairing, record: PenaltyRecord) -> str:
@@ -190,14 +189,13 @@ def _penalties(event: Event, sheets: Sheets) -> list[str]:
     for played in event.rounds:
         for entry in played.penalties:
             pairing = played.pairing(entry.table)
-            why = label("累计", "accumulated") if entry.escalated else text(entry.reason)
             rows.append(
                 [
                     cell(text(played.number)),
                     cell(text(entry.table)),
                     cell(who(event, pairing, entry.team, entry.player, entry.seat), "name"),
                     cell(text(entry.penalty.label)),
-                    cell(f"{text(entry.offence.label)}: {why}", "name"),
+                    cell(reason_text(entry), "name"),
                     cell(text(clock(entry.at))),
                     cell(text(entry.by) if entry.by else label("规则", "the rules")),
                 ]

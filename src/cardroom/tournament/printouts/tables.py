@@ -48,6 +48,16 @@ def team_label(event: Event, team: Team) -> str:
     return f'<span class="team">{text(team.display)}</span>{out}'
 
 
+def reason_text(entry: PenaltyEntry) -> str:
+    """A penalty's reason as printed (escaped HTML): 累计 for an escalation, else the offence and the
+    reason (the offence once: a lateness reason reads 迟到5分01秒 by itself)."""
+    if entry.escalated:
+        return label("累计", "accumulated")
+    if entry.reason.startswith(entry.offence.label):
+        return text(entry.reason)
+    return text(f"{entry.offence.label}: {entry.reason}")
+
+
 def wind_label(wind: Wind) -> str:
     return label(wind.chinese, wind.english)
 
@@ -172,13 +182,12 @@ def _penalty_row(event: Event, entry: PenaltyEntry, seats: dict[Wind, TableSeat]
         who = f"{side_label(side)} {text(event.team(entry.team).display)}"
     else:
         who = f"{wind_label(where.wind)} {text(where.player.display)}"
-    why = label("累计", "accumulated") if entry.escalated else text(entry.reason)
     return [
         cell(text(clock(entry.at))),
         cell(who, "name"),
         cell(text(entry.penalty.label)),
-        cell(f"{text(entry.offence.label)}: {why}", "name"),
-        cell(text(entry.by or "规则 rules")),
+        cell(reason_text(entry), "name"),
+        cell(text(entry.by) if entry.by else label("规则", "the rules")),
     ]
 
 
@@ -301,6 +310,7 @@ __all__ = [
     "TIE_LINES",
     "deal_line_count",
     "pairing_list",
+    "reason_text",
     "score_sheets",
     "table_cards",
     "team_label",
