@@ -74,3 +74,28 @@ def test_standings_csv_and_bom() -> None:
     assert [row["team"] for row in rows] == list(event.lots), "all drawn: the lots decide"
     assert [row["decided_by"] for row in rows] == ["", "抽签", "抽签", "抽签"]
     assert rows[0]["name"] == event.team(rows[0]["team"]).name
+
+
+def test_results_csv_names_the_teams_after_the_ids() -> None:
+    """The name columns come last: every column before them keeps its place (RESULT_COLUMNS' order)."""
+    event = event_of(5, EventConfig("春季赛", system=PairingSystem.ROUND_ROBIN)).pair_next_round()
+    first, second = event.round(1).pairings
+    event = event.record(1, first.table, TableResult.played((15, 12), 14))
+    assert RESULT_COLUMNS[-3:] == ("name_02", "name_13", "winner_name")
+    assert RESULT_COLUMNS[:18][-1] == "penalties", "the columns before the names keep their places"
+    played, pending, bye = parse(results_csv(event))
+    names = [event.team(team).name for team in first.teams]
+    assert (played["name_02"], played["name_13"], played["winner_name"]) == (*names, names[0])
+    assert names[0].startswith("队"), "names, not ids"
+    assert (pending["name_02"], pending["winner_name"]) == (event.team(second.teams[0]).name, "")
+    bye_team = event.team(event.round(1).draw.bye or "")
+    assert (bye["name_02"], bye["name_13"], bye["winner_name"]) == (bye_team.name, "", bye_team.name)
+
+
+def test_standings_csv_names_the_players() -> None:
+    event = event_of(4, EventConfig(system=PairingSystem.ROUND_ROBIN)).pair_next_round()
+    rows = parse(standings_csv(event))
+    assert STANDING_COLUMNS[-1] == "players"
+    for row in rows:
+        team = event.team(row["team"])
+        assert row["players"] == f"{team.players[0].display} / {team.players[1].display}"

@@ -2,8 +2,8 @@
 :mod:`~cardroom.cli.basics` (demo, version), :mod:`~cardroom.cli.records` (replay, play-random),
 :mod:`~cardroom.cli.games` (arena, selfplay), :mod:`~cardroom.cli.training` (train),
 :mod:`~cardroom.cli.network` (serve, compete, connect), :mod:`~cardroom.cli.terminal` (play),
-:mod:`~cardroom.cli.tournament` and :mod:`~cardroom.cli.tournament_desk` (tournament …) — and what
-they share in :mod:`~cardroom.cli.options`."""
+:mod:`~cardroom.cli.tournament`, :mod:`~cardroom.cli.tournament_desk` and
+:mod:`~cardroom.cli.tournament_print` (tournament …) — and what they share in :mod:`~cardroom.cli.options`."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from cardroom.cli import (
     training,
 )
 from cardroom.cli import tournament_desk as tournament_desk  # registers its commands on tournament.app
+from cardroom.cli import tournament_print as tournament_print  # registers `tournament print`
 
 app = typer.Typer(
     help="Guandan (掼蛋) and Shengji (升级): rules engine, bots and card room.",

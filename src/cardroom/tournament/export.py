@@ -34,10 +34,15 @@ RESULT_COLUMNS = (
     "score26_02",
     "score26_13",
     "penalties",
+    "name_02",
+    "name_13",
+    "winner_name",
 )
-"""One row per table and round (``_02``: the team at seats 0 & 2; ``_13``: at 1 & 3); a bye is a row
-with ``team_13`` empty; a table without a result yet has kind ``pending``; ``penalties`` lists the
-table's penalties (:func:`penalty_text`), ``; `` between them."""
+"""One row per table and round (``_02``: the team at seats 0 & 2, which sits 南北; ``_13``: at 1 & 3, 东西);
+``team_*`` and ``winner`` are team ids, ``name_*`` and ``winner_name`` the teams' names, ``players_*``
+the players' names; a bye is a row with ``team_13`` empty; a table without a result yet has kind
+``pending``; ``penalties`` lists the table's penalties (:func:`penalty_text`), ``; `` between them. The
+name columns come last, so the columns before them keep their places."""
 
 STANDING_COLUMNS = (
     "rank",
@@ -55,8 +60,10 @@ STANDING_COLUMNS = (
     "decided_by",
     "status",
     "penalties",
+    "players",
 )
-"""``points`` 总积分, ``progressive`` 去首累进分, ``wins`` 胜轮次, ``level_difference`` 级差分 (26-point),
+"""``name`` the team's name, ``players`` its players' names (``A / B``, the last column);
+``points`` 总积分, ``progressive`` 去首累进分, ``wins`` 胜轮次, ``level_difference`` 级差分 (26-point),
 ``levels_gained`` 升级数, ``score28`` the 28-point scores summed, ``decided_by`` the criterion that put
 the team below the one above it (its Chinese label), ``status`` 退赛 or 取消资格 for a team out of the
 event, ``penalties`` the team's penalties by round (R1 警告, …)."""
@@ -92,6 +99,13 @@ def penalty_text(event: Event, entry: PenaltyEntry) -> str:
     return f"{who} {entry.penalty.label} ({why})"
 
 
+def _names(event: Event, teams: tuple[str, str], result: TableResult | None) -> list[str]:
+    """``name_02``, ``name_13`` and ``winner_name``."""
+    names = [event.team(team).display if team else "" for team in teams]
+    winner = "" if result is None or result.winner is None else names[result.winner]
+    return [*names, winner]
+
+
 def _result_fields(result: TableResult | None, teams: tuple[str, str]) -> list[object]:
     if result is None:
         return ["pending", "", "", "", "", "", "", "", "", "", ""]
@@ -124,13 +138,15 @@ def results_csv(event: Event, *, bom: bool = False) -> str:
                     *players,
                     *_result_fields(result, pairing.teams),
                     "; ".join(penalty_text(event, e) for e in played.table_penalties(pairing.table)),
+                    *_names(event, pairing.teams, result),
                 ]
             )
         if played.draw.bye is not None:
             team = event.team(played.draw.bye)
             players_bye = " / ".join(player.display for player in team.players)
             fields = _result_fields(bye, (team.id, ""))
-            rows.append([played.number, "", team.id, "", players_bye, "", *fields, ""])
+            names = _names(event, (team.id, ""), bye)
+            rows.append([played.number, "", team.id, "", players_bye, "", *fields, "", *names])
     return _csv(RESULT_COLUMNS, rows, bom)
 
 
@@ -159,6 +175,7 @@ def standings_csv(event: Event, rows: Sequence[StandingRow] | None = None, *, bo
                 for entry in played.penalties
                 if entry.team == row.team
             ),
+            " / ".join(player.display for player in event.team(row.team).players),
         ]
         for row in table
     ]
