@@ -11,7 +11,7 @@ import json
 import threading
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import pytest
 from websockets.sync.client import connect
@@ -21,8 +21,10 @@ from tests.server.browser import (
     PageErrors,
     Server,
     hand,
+    legal_actions,
     run_server,
     screenshot,
+    select_cards,
     selected,
     situation,
     state,
@@ -98,6 +100,11 @@ def my_lead(page: Page) -> dict[str, Any]:
         page.wait_for_function("() => window.__cardroom.hints > 0")
         if current["to_beat"] is not None:
             page.get_by_test_id("to-beat").first.wait_for()
+        if not selected(page):
+            # The bot would pass: play anyway (the scripted seats pass, so the person wins the trick).
+            plays = [a for a in legal_actions(page) if a["type"] == "play"]
+            if plays:
+                select_cards(page, min(plays, key=lambda a: len(a["cards"]))["cards"])
         if selected(page):
             page.wait_for_function("() => window.__cardroom.check && window.__cardroom.check.ok")
             page.get_by_test_id("play-button").click()
@@ -203,3 +210,96 @@ def test_reading_the_table_and_the_helpers(browser: Browser, server: Server) -> 
             passer.stop.set()
         ann_context.close()
         cy_context.close()
+
+
+def quick_table(context: BrowserContext, server: Server) -> Page:
+    """A new table against three bots from the lobby's "Play now"."""
+    page = context.new_page()
+    page.goto(server.url + "/")
+    page.get_by_test_id("player-name").fill("Ann")
+    page.get_by_test_id("quick-play").click()
+    page.wait_for_function("() => window.__cardroom && window.__cardroom.state !== null")
+    return page
+
+
+def test_sound_on_ones_turn_and_a_remembered_mute(server: Server, context: BrowserContext) -> None:
+    page = quick_table(context, server)
+    errors = PageErrors(page)
+    assert situation(page) == "play"
+    page.wait_for_function("() => window.__cardroom.tones.includes('turn')")
+    button = page.get_by_test_id("sound-toggle")
+    assert button.get_attribute("aria-pressed") == "false"
+    button.click()
+    assert button.get_attribute("aria-pressed") == "true"
+    page.reload()
+    page.wait_for_function("() => window.__cardroom && window.__cardroom.state !== null")
+    assert situation(page) == "play"
+    assert page.get_by_test_id("sound-toggle").get_attribute("aria-pressed") == "true", "remembered"
+    assert page.evaluate("() => window.__cardroom.tones") == [], "muted: no tone on the turn"
+    errors.check()
+
+
+@pytest.mark.parametrize("motion", ["reduce", "no-preference"])
+def test_animations_respect_reduced_motion(
+    browser: Browser, server: Server, motion: Literal["reduce", "no-preference"]
+) -> None:
+    context = browser.new_context(
+        viewport={"width": 1280, "height": 800}, locale="en-US", reduced_motion=motion
+    )
+    try:
+        page = quick_table(context, server)
+        names = page.evaluate(
+            """() => ["play-in", "bomb-shake", "deal-glow"].map((cls) => {
+                 const el = document.createElement("div");
+                 el.className = cls;
+                 document.body.append(el);
+                 const name = getComputedStyle(el).animationName;
+                 el.remove();
+                 return name;
+               })"""
+        )
+        assert names == (["none"] * 3 if motion == "reduce" else ["play-in", "bomb-shake", "deal-glow"])
+    finally:
+        context.close()
+
+
+def test_the_lobby_shows_waiting_tables_first_with_a_seat_to_take(
+    server: Server, context: BrowserContext
+) -> None:
+    server.api("POST", "/api/tables", {"name": "Bots only", "seats": [{"kind": "bot", "bot": "random"}] * 4})
+    waiting = server.api(
+        "POST",
+        "/api/tables",
+        {"name": "Two free", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "heuristic"}] * 2},
+    )
+    server.api("POST", f"/api/tables/{waiting['id']}/seats/0", {"name": "Bo"})
+    page = context.new_page()
+    errors = PageErrors(page)
+    page.goto(server.url + "/")
+    page.get_by_test_id("player-name").fill("Ann")
+    rows = page.get_by_test_id("table-row")
+    rows.first.wait_for()
+    statuses = rows.evaluate_all("els => els.map(e => e.dataset.status)")
+    assert "running" in statuses
+    assert statuses == sorted(statuses, key=lambda status: status != "waiting"), "waiting tables first"
+    row = page.locator(f'[data-testid=table-row][data-table-id="{waiting["id"]}"]')
+    assert row.get_by_test_id("free-seats").inner_text() == "1 free seat(s)"
+    screenshot(page, "lobby-waiting-first-desktop")
+    row.get_by_test_id("take-free-seat").click()
+    page.wait_for_function("() => window.__cardroom && window.__cardroom.seat === 2")
+    assert server.api("GET", f"/api/tables/{waiting['id']}")["seats"][2]["name"] == "Ann"
+    errors.check()
+
+
+def test_the_left_joker_is_not_cut_on_a_phone(browser: Browser, server: Server) -> None:
+    context = browser.new_context(viewport=PHONE, locale="zh-CN")
+    try:
+        page = quick_table(context, server)
+        first = page.locator("[data-testid=hand-card]").first.bounding_box()
+        hand_box = page.get_by_test_id("hand").bounding_box()
+        assert first is not None
+        assert hand_box is not None
+        assert first["x"] >= hand_box["x"] + 3, ("a selected card's 3 px ring fits", first, hand_box)
+        screenshot(page, "table-hand-phone-zh")
+    finally:
+        context.close()

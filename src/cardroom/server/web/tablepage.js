@@ -24,7 +24,7 @@ import {
 import { rankText } from "./cards.js";
 import { applyI18n, bindLangButton, botLabel, onLangChange, t } from "./i18n.js";
 import { openReplay } from "./replay.js";
-import { bindSoundButton, chatMenu, severalPeople, showChat, tone, vibrate } from "./tabletools.js";
+import { bindSoundButton, chatMenu, played as tones, severalPeople, showChat, tone, vibrate } from "./tabletools.js";
 
 export const $ = (sel) => document.querySelector(sel);
 export const tableId = decodeURIComponent(location.pathname.replace(/\/+$/, "").split("/").pop() || "");
@@ -58,6 +58,7 @@ export const app = {
   closes: [], // the close codes seen (the tests read them)
   chats: [], // quick chat messages received (the tests read them)
   myTurn: false, // whether the last state was my turn (the turn's sound plays when it becomes so)
+  tones, // the tones played, newest last (a headless browser has no speaker: the tests read them)
 };
 window.__cardroom = app; // for the browser tests and for debugging (app.render() redraws)
 
@@ -379,7 +380,10 @@ export function serverNow() {
 }
 
 export function layoutHand(hand, elements) {
-  const width = hand.clientWidth || window.innerWidth;
+  // The content box: clientWidth counts the padding, and a row that wide would cut the first card.
+  const style = getComputedStyle(hand);
+  const padding = (parseFloat(style.paddingLeft) || 0) + (parseFloat(style.paddingRight) || 0);
+  const width = (hand.clientWidth || window.innerWidth) - padding - 6; // 6: room for a selected card's ring
   const cardWidth = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--card-w")) || 60;
   const n = elements.length;
   const minStep = Math.max(16, cardWidth * 0.36);
@@ -610,6 +614,7 @@ export function renderTitleAndLevels(title, playing, more) {
         ),
       ),
       s.level ? h("span.level-current", { testid: "level-current", text: t("top.playing", { level: rankText(s.level) }) }) : null,
+      app.table?.config?.rated ? h("span.badge.rated", { testid: "table-rated", title: t("lobby.rated.note"), text: t("top.rated") }) : null,
       ...more,
     ].filter(Boolean),
   );

@@ -44,7 +44,8 @@ export function flash(el, cls) {
 
 export function vibrate(pattern) {
   if (reducedMotion() || muted()) return;
-  if (typeof navigator.vibrate === "function") {
+  // Browsers allow it only after the person touched the page (else chromium logs an intervention).
+  if (typeof navigator.vibrate === "function" && navigator.userActivation?.hasBeenActive) {
     try {
       navigator.vibrate(pattern);
     } catch (_) {
