@@ -179,6 +179,7 @@ def test_reading_the_table_and_the_helpers(browser: Browser, server: Server) -> 
         jokers = counter.locator("[data-rank=R]").get_attribute("data-out")
         assert jokers == str(2 - hand(page).count("HR") - passers[0].played.count("HR"))
         page.set_viewport_size(PHONE)
+        page.wait_for_timeout(300)  # the hand is laid out again 80 ms after a resize
         screenshot(page, "trick-counter-phone")
         page.set_viewport_size({"width": 1280, "height": 800})
 
