@@ -353,6 +353,11 @@ def test_tribute_and_return_screens(browser: Browser, server: Server) -> None:
                 legal = sorted({action["card"] for action in legal_actions(page)})
                 shown = page.get_by_test_id(f"{now}-card")
                 assert sorted(shown.evaluate_all("els => els.map(e => e.dataset.card)")) == legal
+                # The dialog says when the tribute goes to one's partner: a single tribute, the partner
+                # 上游 and this seat 下游 (docs/rules/competition.md#tribute-single).
+                places = state(page)["last_deal"]["places"]
+                partner = now == "tribute" and places[0] == 2 and places[3] == 0 and places[1] % 2 == 1
+                assert page.get_by_test_id("tribute-partner").count() == (1 if partner else 0)
                 if not done:
                     screenshot(page, f"{now}-desktop")
                 number = state(page)["number"]
@@ -360,6 +365,14 @@ def test_tribute_and_return_screens(browser: Browser, server: Server) -> None:
                 page.get_by_test_id(f"{now}-submit").click()
                 page.wait_for_function(f"() => window.__cardroom.state.number > {number}")
                 assert page.evaluate("() => window.__cardroom.errors") == []
+                if now == "tribute":
+                    # The card returned to the player is highlighted in the hand for a moment.
+                    card = page.wait_for_function(
+                        "() => (window.__cardroom.state.returns || [])"
+                        ".find((r) => r.to === 0 && r.card)?.card"
+                    ).json_value()
+                    received = page.locator('[data-testid=hand-card][data-received="1"]')
+                    assert received.first.get_attribute("data-card") == card
                 done.append(now)
             errors.check()
         finally:

@@ -178,6 +178,7 @@ def test_a_rated_table_seats_accounts_only(browser: Browser, server: Server, con
         "() => window.__cardroom && window.__cardroom.state && window.__cardroom.seat === 0"
     )
     assert page.get_by_test_id("wait-seat-0").inner_text().endswith("Bea")
+    assert page.get_by_test_id("table-rated").inner_text() == "Rated", "the table page says it is rated"
     summary: dict[str, Any] = server.api("GET", f"/api/tables/{table_id}")
     assert summary["rated"] is True
     assert summary["seats"][0]["name"] == "Bea"

@@ -93,7 +93,7 @@ def test_a_whole_shengji_deal_against_three_bots(
     assert "Shengji" in page.get_by_test_id("table-title").inner_text()
     assert "2·5·10·J·Q·K·A" in page.get_by_test_id("ladder").inner_text(), "docs/rules/shengji.md#ladder"
 
-    declared = buried = reloaded = checked_illegal = False
+    declared = buried = reloaded = checked_illegal = kept_seen = False
     tricks = 0
     deals = 0
     while True:
@@ -159,7 +159,26 @@ def test_a_whole_shengji_deal_against_three_bots(
             assert table.get_attribute("data-seat") == "0"
             assert hand(page) == before, "back in the seat with the same hand"
             continue
+        if current["last_trick"] and not current["trick"]["plays"] and not kept_seen:
+            # The trick stays on the table until the next lead: each seat's cards, the leader and the
+            # winner marked; "Last trick" shows it again with its points.
+            kept_seen = True
+            last = current["last_trick"]
+            winner = page.get_by_test_id(f"seat-{last['winner']}")
+            assert f"({last['points']} pts)" in winner.get_by_test_id("trick-winner").inner_text()
+            assert page.get_by_test_id(f"seat-{last['leader']}").get_by_test_id("trick-leader").is_visible()
+            assert page.locator(".last-play.previous").count() == 4
+            page.get_by_test_id("last-trick-button").click()
+            assert page.get_by_test_id("last-trick-row").count() == 4
+            assert page.get_by_test_id("last-trick-view").locator(".trick-row.won").count() == 1
+            page.get_by_test_id("last-trick-close").click()
         if tricks == 5:
+            # The header stays on one line at 1280 px (every item of the top bar on one row).
+            tops = page.locator(".topbar > :visible").evaluate_all(
+                "els => els.map(e => {"
+                " const r = e.getBoundingClientRect(); return Math.round(r.top + r.height / 2); })"
+            )
+            assert max(tops) - min(tops) <= 4, tops
             screenshot(page, "shengji-table-desktop")
         hints = page.evaluate("() => window.__cardroom.hints")
         page.get_by_test_id("hint-button").click()

@@ -31,6 +31,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any, Final
 
 from cardroom.server.live.bot_runner import BotRunner
+from cardroom.server.live.limits import Bucket, Rate
 from cardroom.server.live.recovery import (
     RECONNECT_CLOSE,
     Entries,
@@ -54,7 +55,25 @@ log = logging.getLogger(__name__)
 QUEUE_LIMIT: Final = 2000
 """Messages waiting for one connection before it is dropped as too slow."""
 
-MESSAGE_TYPES: Final = ("join", "act", "check", "legal", "choose", "resume", "hint", "ping")
+MESSAGE_TYPES: Final = ("join", "act", "check", "legal", "choose", "resume", "auto", "chat", "hint", "ping")
+
+CHAT_PHRASES: Final = (
+    "hello",
+    "nice",
+    "thanks",
+    "sorry",
+    "hurry",
+    "wow",
+    "oops",
+    "again",
+    "gg",
+    "smile",
+    "thumbs",
+    "think",
+)
+"""The quick chat's phrases and emotes by id (the pages word them): no free text, nothing to moderate."""
+CHAT_RATE: Final = Rate(3, 0.2)
+"""Quick chat per seat: 3 at once, then one every 5 s."""
 
 LIST_LIMIT: Final = 200
 """The most tables the lobby's list shows (the newest)."""
@@ -156,6 +175,8 @@ class Room:
         """A write failed: the table takes no move and runs no clock until :meth:`rebuild`."""
         self.on_halt: Callable[[Room], None] = lambda _room: None
         """Called when the table halts (the rooms try the store until they can rebuild it)."""
+        self.chat_buckets: dict[int, Bucket] = {}
+        """Each seat's quick chat allowance (:data:`CHAT_RATE`)."""
 
     def start(self) -> None:
         """Start the task that runs the table's clocks and bots."""
@@ -393,6 +414,14 @@ class Room:
         elif kind == "resume":
             if self.table.resume(seat, self.clock()):
                 self.commit(before)
+        elif kind == "auto":
+            on = message.get("on")
+            if not isinstance(on, bool):
+                raise ProtocolError("bad_message", f"auto.on: true (托管 on) or false (off), got {on!r}")
+            if self.table.set_auto(seat, on, self.clock()):
+                self.commit(before)
+        elif kind == "chat":
+            self.chat(connection, seat, message.get("phrase"))
         else:
             await self.hint(connection, seat)
 
@@ -479,6 +508,31 @@ class Room:
                 self.commit(before)
         except Exception:
             log.exception("table %s: penalising the disconnection of seat %s failed", self.table.id, seat)
+
+    def chat(self, connection: Connection, seat: int, phrase: object) -> None:
+        """``chat``: a quick chat phrase (an id of :data:`CHAT_PHRASES`) told to every connection; not
+        stored. A seat may say :data:`CHAT_RATE`'s number of them."""
+        if not isinstance(phrase, str) or phrase not in CHAT_PHRASES:
+            raise ProtocolError(
+                "bad_message", f"chat.phrase: one of {', '.join(CHAT_PHRASES)}, got {str(phrase)[:40]!r}"
+            )
+        now = self.clock()
+        bucket = self.chat_buckets.setdefault(seat, Bucket(CHAT_RATE, now))
+        wait = bucket.take(now)
+        if wait:
+            connection.send(
+                server_message(
+                    "error",
+                    code="rate_limited",
+                    message=f"too much quick chat from one seat: {CHAT_RATE}; wait {wait:.1f} s",
+                    retry_after=round(wait, 3),
+                    refused="chat",
+                )
+            )
+            return
+        said = server_message("chat", seat=seat, phrase=phrase, at=now)
+        for connection in self.connections:
+            connection.send(said)
 
     def check(self, connection: Connection, seat: int, message: dict[str, Any]) -> None:
         """``check``: whether ``act`` would take ``message["action"]`` now (the page checks a selection

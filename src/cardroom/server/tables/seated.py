@@ -296,6 +296,19 @@ class SeatedTable(ABC):
             return []
         return [self._record(AutoEntry(seat, False, now))]
 
+    def set_auto(self, seat: int, on: bool, now: float) -> list[Entry]:
+        """The player turns 托管 on or off at will (the ``auto`` message): a match in play only, and not
+        at a table with a conduct policy (a tournament's: a bot may not play a player's match for it)."""
+        if not on:
+            return self.resume(seat, now)
+        if self.status != "running":
+            raise ProtocolError("wrong_phase", f"the table is {self.status}: 托管 needs a match in play")
+        if self.config.conduct is not None:
+            raise ProtocolError("wrong_phase", "a tournament table plays without 托管 by choice")
+        if self.auto[seat]:
+            return []
+        return [self._record(AutoEntry(seat, True, now))]
+
     def choose(self, seat: int, message: Mapping[str, Any], now: float) -> list[Entry]:
         """A ``choose`` message: refused where the game has no conduct choices."""
         raise ProtocolError("wrong_phase", "there is no open choice at this table")

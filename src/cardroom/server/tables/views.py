@@ -114,6 +114,7 @@ def state(table: ViewedTable, viewer: int | None, now: float) -> dict[str, Any]:
         "wild": str(wild_card(level)),
         **_to_act(table, viewer, turn),
         "to_beat": _to_beat(in_deal),
+        "last_trick": _last_trick(in_deal),
         "tributes": _tributes(opening, viewer),
         "returns": _returns(opening, viewer),
         "anti_tribute": [event.seat for event in opening if event.kind == EventKind.ANTI_TRIBUTE],
@@ -178,6 +179,30 @@ def _last_play(seat: int, deal: Deal | None) -> dict[str, Any] | None:
         if event.seat == seat and event.kind in (EventKind.PLAY, EventKind.PASS):
             return play_json(event.play) if event.play is not None else {"type": "pass"}
     return None
+
+
+def _last_trick(deal: Deal | None) -> dict[str, Any] | None:
+    """The deal's last finished trick: its ``winner``, the ``leader`` of the next and each seat's last
+    play or pass in it (``null``: none); ``None`` before the first trick ends."""
+    if deal is None:
+        return None
+    end = next(
+        (i for i in range(len(deal.events) - 1, -1, -1) if deal.events[i].kind == EventKind.TRICK), None
+    )
+    if end is None:
+        return None
+    plays: list[dict[str, Any] | None] = [None] * 4
+    for event in reversed(deal.events[:end]):
+        if event.kind == EventKind.TRICK:
+            break
+        if (
+            event.seat is not None
+            and plays[event.seat] is None
+            and event.kind in (EventKind.PLAY, EventKind.PASS)
+        ):
+            plays[event.seat] = play_json(event.play) if event.play is not None else {"type": "pass"}
+    trick = deal.events[end]
+    return {"winner": trick.seat, "leader": trick.to, "plays": plays}
 
 
 def _to_beat(deal: Deal | None) -> dict[str, Any] | None:

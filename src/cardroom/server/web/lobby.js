@@ -265,8 +265,12 @@ function renderTables() {
     list.append(h("li.empty", { testid: "no-tables", text: t("lobby.tables.none") }));
     return;
   }
-  for (const table of tables) {
+  // Tables waiting for players first (the oldest wait first), then the running ones, newest first.
+  const waiting = (table) => (table.status || "waiting") === "waiting";
+  const ordered = [...tables.filter(waiting).reverse(), ...tables.filter((table) => !waiting(table))];
+  for (const table of ordered) {
     const status = table.status || "waiting";
+    const free = (table.seats || []).map((seat, index) => ({ seat, number: seat.seat ?? index })).filter(({ seat }) => seat.kind !== "bot" && !seat.name);
     const seats = (table.seats || []).map((seat, index) => {
       const number = seat.seat ?? index;
       const open = seat.kind !== "bot" && !seat.name;
@@ -302,6 +306,14 @@ function renderTables() {
           table.rated ? h("span.badge.rated", { testid: "table-rated", title: t("lobby.rated.note"), text: t("lobby.rated.badge") }) : null,
           clocksSummary(table.clocks, table.game),
         ),
+        status === "waiting" && free.length
+          ? h(
+              "span.free-seats",
+              {},
+              h("span.muted", { testid: "free-seats", text: t("lobby.free", { n: free.length }) }),
+              h("button.btn.small.primary", { type: "button", testid: "take-free-seat", text: t("lobby.take"), onclick: () => sit(table.id, free[0].number) }),
+            )
+          : null,
         h("a.btn.small", {
           href: link,
           testid: "table-open",

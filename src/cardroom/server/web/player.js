@@ -28,7 +28,7 @@ function renderStats() {
     return;
   }
   box.replaceChildren(
-    stat("player.rating", h("span", { text: num(p.rating) }, h("small.muted", { text: ` μ ${num(p.mu)} · σ ${num(p.sigma)}` })), "stat-rating"),
+    stat("player.rating", h("span", { text: num(p.rating) }, h("small.muted", { testid: "rating-range", text: ` · ${t("player.range", { low: num(p.mu - 2 * p.sigma), high: num(p.mu + 2 * p.sigma) })}` })), "stat-rating"),
     stat("player.points", String(p.points ?? 0), "stat-points"),
     stat("player.titleLabel", titleChip(p.title), "stat-title"),
     stat("player.rank", p.rank ? `#${p.rank}` : t("common.none"), "stat-rank"),

@@ -6,6 +6,7 @@ import { h } from "./common.js";
 import { cardElement, cardRow, cardText, rankText, SUIT_SYMBOL, suitOf } from "./cards.js";
 import { t } from "./i18n.js";
 import { openReplay } from "./replay.js";
+import { chatBubble, flash, tone, trickPanel } from "./tabletools.js";
 import {
   $,
   act,
@@ -22,6 +23,7 @@ import {
   seats,
   send,
   showOverlay,
+  showPopover,
   startPage,
   tableId,
   teamName,
@@ -113,13 +115,11 @@ function renderTop() {
   const s = app.state;
   const table = s.table ?? app.table ?? {};
   const dealerTeam = typeof s.dealer === "number" ? s.dealer % 2 : null;
+  const ladder = t("sj.top.ladder", { ladder: (s.ladder ?? []).map(rankText).join("·"), must: (s.must_play ?? []).map(rankText).join("·") });
   renderTitleAndLevels(`${table.name || tableId} · ${t("sj.title")}`, dealerTeam, [
-    s.deal_number ? h("span.trump", { testid: "trump", text: trumpText(s) }) : null,
+    s.deal_number ? h("span.trump", { testid: "trump", text: trumpText(s), title: ladder }) : null,
     s.deal_number ? h("span.points", { testid: "points", text: t("sj.top.points", { n: s.points ?? 0 }) }) : null,
-    h("span.muted.ladder", {
-      testid: "ladder",
-      text: t("sj.top.ladder", { ladder: (s.ladder ?? []).map(rankText).join("·"), must: (s.must_play ?? []).map(rankText).join("·") }),
-    }),
+    h("span.muted.ladder", { testid: "ladder", text: ladder }),
   ]);
 }
 
@@ -145,13 +145,53 @@ function renderSeats() {
       h("div.seat-meta", {}, s.phase === "waiting" ? null : h("span.count", { testid: "card-count", title: String(count) }, h("span.back"), String(count)), clock),
       badges.length ? h("div.badges", {}, ...badges) : null,
     );
-    const played = info.played;
+    // The trick stays on the table until the next lead: its plays, the leader and the winner marked.
+    const kept = keptTrick();
+    const played = kept ? kept.plays.find((p) => p.seat === seat)?.cards : info.played;
     const playBox = played
       ? h("div.last-play", { testid: "last-play", title: cardsText(played) }, cardRow(played, { level: s.level, wild: NO_WILD }))
       : h("div.last-play.empty", { testid: "last-play" });
-    box.replaceChildren(infoBox, playBox);
+    const trick = kept ?? s.trick;
+    if (played && trick?.leader === seat) playBox.append(h("span.badge.leader", { testid: "trick-leader", text: t("trick.led") }));
+    if (kept) {
+      playBox.classList.add("previous");
+      if (kept.winner === seat) playBox.append(h("span.badge.winner", { testid: "trick-winner", text: t("sj.trick.won", { points: kept.points }) }));
+    }
+    const playKey = played ? `${s.deal_number}|${s.tricks_played}|${played.join(" ")}` : "";
+    if (played && !kept && app.shownPlays?.[seat] !== playKey) flash(playBox, "play-in");
+    app.shownPlays = app.shownPlays ?? {};
+    app.shownPlays[seat] = playKey;
+    box.replaceChildren(infoBox, playBox, chatBubble(seat) ?? "");
   }
   tickSeatClocks();
+}
+
+/** The last trick while it stays on the table (the next not led yet), else null. */
+function keptTrick() {
+  const s = app.state;
+  if (!s || s.phase !== "tricks" || !s.last_trick || (s.trick?.plays ?? []).length) return null;
+  return s.last_trick;
+}
+
+/** The "last trick" panel: each seat's cards, the leader and the winner marked, its points. */
+function lastTrickPanel() {
+  const s = app.state;
+  const trick = s && ["tricks", "between"].includes(s.phase) ? s.last_trick : null;
+  if (!trick) return null;
+  const rows = trick.plays.map(({ seat, cards }) => [
+    seatName(seat),
+    h("span.trick-play", {}, cardRow(cards, { level: s.level, wild: NO_WILD })),
+    trick.winner === seat,
+    trick.leader === seat,
+  ]);
+  return trickPanel(t("trick.title"), rows, t("sj.trick.points", { name: seatName(trick.winner), points: trick.points }), () => showPopover(null, null));
+}
+
+function onEvent(event) {
+  if (event.type === "deal_end" && app.state) {
+    tone("end");
+    flash($("#table"), "deal-glow");
+  }
 }
 
 function renderCenter() {
@@ -350,6 +390,8 @@ function start() {
     selection: selectionChanged,
     hand: renderHand,
     overlay: renderOverlay,
+    event: onEvent,
+    lastTrick: lastTrickPanel,
   };
   $("#pass").dataset.i18n = "sj.btn.pass"; // the page is Guandan's table.html: pass lets the dealing go on
   startPage(pageHooks, { bindControls, tick: tickSeatClocks, render });

@@ -3,9 +3,10 @@
 // (`check`, answered by `checked` with the selection's readings).
 
 import { h } from "./common.js";
-import { cardElement, cardRow, cardsKey, cardText, describePlay, rankText } from "./cards.js";
+import { cardElement, cardRow, cardText, describePlay, isJoker, rankOf, rankText } from "./cards.js";
 import { t } from "./i18n.js";
 import { openReplay } from "./replay.js";
+import { chatBubble, flash, tone, trickPanel, vibrate } from "./tabletools.js";
 import {
   $,
   act,
@@ -23,6 +24,7 @@ import {
   send,
   serverNow,
   showOverlay,
+  showPopover,
   startPage,
   tableId,
   teamName,
@@ -31,11 +33,29 @@ import {
   waitingPanel,
 } from "./tablepage.js";
 
+const BOMBS = new Set(["Bomb", "StraightFlush", "FourKings", "ThreeKings", "ChainBomb"]);
+const SEQUENCES = new Set(["Straight", "StraightFlush", "ThreePair", "TwoTrips", "Airplane", "ChainBomb"]);
+const COUNTER_KEY = "cardroom:counter";
+const RECEIVED_MS = 4000;
+
 Object.assign(app, {
   readingsFor: null, // the plays offered by the reading chooser
   tributeChoice: null,
   choosing: false, // a `choose` sent, no state since
+  hintCycle: null, // {number, list, index, bot, legal}: the good choices Hint cycles through on this turn
+  played: { deal: 0, cards: [] }, // the cards played in the deal (from the events): the counter reads them
+  received: { key: "", until: 0 }, // a card received (tribute or return), highlighted for a moment
+  counterOn: loadCounter(),
 });
+
+
+function loadCounter() {
+  try {
+    return localStorage.getItem(COUNTER_KEY) === "1";
+  } catch (_) {
+    return false;
+  }
+}
 
 // ---------------------------------------------------------------- helpers
 
@@ -88,7 +108,96 @@ function sendPlay(play) {
   act(action);
 }
 
+/** Hint: the first press asks the server for the bot's choice and for the legal plays; each later press
+ * on the same turn shows the next of the good choices (the bot's first, then the others ranked). */
+function askHint() {
+  const s = app.state;
+  if (s?.phase !== "play") {
+    send({ type: "hint" });
+    return;
+  }
+  const cycle = app.hintCycle;
+  if (cycle && cycle.number === s.number && cycle.list) {
+    cycle.index = (cycle.index + 1) % cycle.list.length;
+    showHint(cycle.list[cycle.index]);
+    return;
+  }
+  if (cycle && cycle.number === s?.number) return; // asked already: the answers are on their way
+  app.hintCycle = { number: s?.number, list: null, index: 0, bot: undefined, legal: null };
+  send({ type: "hint" });
+  send({ type: "legal" });
+}
+
+/** Rank of a play's key card for ordering: low first (a sequence by its lowest rank). */
+function strength(play, level) {
+  const rank = play.rank ?? "";
+  if (SEQUENCES.has(play.kind)) return "A23456789TJQKA".indexOf(rank);
+  if (rank === "R") return 17;
+  if (rank === "B") return 16;
+  if (rank === level) return 15;
+  return "23456789TJQKA".indexOf(rank) + 2;
+}
+
+/** The good choices, best first: the bot's; then plays that keep bombs and the wild card (lowest
+ * first, longer first at a lead), then bombs (smallest first), then pass. One per reading. */
+export function rankChoices(bot, legal, s) {
+  const level = s.level;
+  const plays = legal.filter((a) => a.type === "play");
+  const wild = s.wild;
+  const cost = (p) => [BOMBS.has(p.kind) ? 1 : 0, (p.cards ?? []).includes(wild) ? 1 : 0];
+  const key = (p) => `${p.kind}|${p.rank}|${[...(p.cards ?? [])].sort().join(" ")}`;
+  const seen = new Set();
+  const readings = new Set();
+  const out = [];
+  const add = (action) => {
+    if (!action) return;
+    const k = action.type === "play" ? key(action) : action.type;
+    const reading = action.type === "play" ? `${action.kind}|${action.rank}` : action.type;
+    if (seen.has(k) || readings.has(reading)) return;
+    seen.add(k);
+    readings.add(reading);
+    out.push(action);
+  };
+  add(bot);
+  const sorted = [...plays].sort((a, b) => {
+    const [ba, wa] = cost(a);
+    const [bb, wb] = cost(b);
+    if (ba !== bb) return ba - bb;
+    if (wa !== wb) return wa - wb;
+    if (ba && a.cards.length !== b.cards.length) return a.cards.length - b.cards.length;
+    const d = strength(a, level) - strength(b, level);
+    if (d) return d;
+    return (b.cards?.length ?? 0) - (a.cards?.length ?? 0);
+  });
+  sorted.forEach(add);
+  if (s.can_pass) add({ type: "pass" });
+  return out;
+}
+
+function onLegal(actions, number) {
+  const cycle = app.hintCycle;
+  if (!cycle || cycle.number !== number) return;
+  cycle.legal = actions;
+  buildCycle();
+}
+
+function buildCycle() {
+  const cycle = app.hintCycle;
+  if (!cycle || cycle.bot === undefined || cycle.legal === null || cycle.list) return;
+  cycle.list = rankChoices(cycle.bot, cycle.legal, app.state);
+  if (!cycle.list.length) cycle.list = null;
+}
+
 function applyHint(action) {
+  const cycle = app.hintCycle;
+  if (cycle && cycle.bot === undefined && app.state?.phase === "play") {
+    cycle.bot = action ?? null;
+    buildCycle();
+  }
+  showHint(action);
+}
+
+function showHint(action) {
   app.hints += 1;
   app.lastHint = action ?? null;
   if (!action) {
@@ -136,6 +245,7 @@ function render() {
   }
   if (!isMyTurn()) app.readingsFor = null;
   checkSelection();
+  noteReceived();
   renderTop();
   renderSeats();
   renderCenter();
@@ -143,6 +253,7 @@ function render() {
   renderControls();
   renderOverlay();
   renderChoice();
+  renderCounter();
   $("#replay-open").hidden = !(s.last_deal || (s.deal_number ?? 0) > 1 || s.phase === "finished");
 }
 
@@ -189,7 +300,10 @@ function renderSeats() {
       h("div.seat-meta", {}, s.phase === "waiting" ? null : countEl, report, clock),
       badges.length ? h("div.badges", {}, ...badges) : null,
     );
-    const last = info.last;
+    // The trick stays on the table until the next lead: while the leader has not led, the last
+    // trick's plays are shown, its winner marked; in a trick, the play to beat is marked.
+    const kept = keptTrick();
+    const last = kept ? kept.plays[seat] : info.last;
     let playBox;
     if (!last) playBox = h("div.last-play.empty", { testid: "last-play" });
     else if (last.type === "pass") playBox = h("div.last-play.pass", { testid: "last-play" }, h("span.pass-text", { text: t("played.pass") }));
@@ -200,9 +314,45 @@ function renderSeats() {
         cardRow(last.cards ?? [], { level: s.level, wild: s.wild }),
         h("span.play-kind", { text: describePlay(last) }),
       );
-    box.replaceChildren(infoBox, playBox);
+    if (kept) {
+      playBox.classList.add("previous");
+      if (kept.winner === seat && last) playBox.append(h("span.badge.winner", { testid: "trick-winner", text: t("trick.won") }));
+    } else if (s.to_beat && s.to_beat.seat === seat && last && last.type !== "pass") {
+      playBox.classList.add("to-beat");
+      playBox.append(h("span.badge.to-beat", { testid: "to-beat", text: t("trick.toBeat") }));
+    }
+    const playKey = last ? `${s.deal_number}|${JSON.stringify(last)}|${kept ? "k" : ""}` : "";
+    if (last && !kept && app.shownPlays?.[seat] !== playKey) flash(playBox, "play-in");
+    app.shownPlays = app.shownPlays ?? {};
+    app.shownPlays[seat] = playKey;
+    box.replaceChildren(infoBox, playBox, chatBubble(seat) ?? "");
   }
   tickClocks();
+}
+
+/** The last trick while it stays on the table (no play yet in the next one), else null. */
+function keptTrick() {
+  const s = app.state;
+  if (!s || s.phase !== "play" || !s.last_trick) return null;
+  if (seats().some((info) => info.last)) return null;
+  return s.last_trick;
+}
+
+/** The "last trick" panel (every seat's last play in it, the winner marked), or null. */
+function lastTrickPanel() {
+  const s = app.state;
+  const trick = s?.phase === "play" ? s.last_trick : null;
+  if (!trick) return null;
+  const rows = [0, 1, 2, 3].map((seat) => {
+    const play = trick.plays[seat];
+    const content = !play
+      ? h("span.muted", { text: "—" })
+      : play.type === "pass"
+        ? h("span.pass-text", { text: t("played.pass") })
+        : h("span.trick-play", {}, cardRow(play.cards ?? [], { level: s.level, wild: s.wild }), h("span.play-kind", { text: describePlay(play) }));
+    return [seatName(seat), content, trick.winner === seat, false];
+  });
+  return trickPanel(t("trick.title"), rows, t("trick.next", { name: seatName(trick.leader) }), () => showPopover(null, null));
 }
 
 function tickClocks() {
@@ -272,7 +422,104 @@ function renderHand() {
     el.setAttribute("aria-pressed", app.selected.has(index) ? "true" : "false");
     return el;
   });
+  if (app.received.card && Date.now() < app.received.until) {
+    const el = elements.find((e) => e.dataset.card === app.received.card);
+    if (el) {
+      el.classList.add("received");
+      el.dataset.received = "1";
+      el.title = `${el.title} · ${t("hand.received")}`;
+    }
+  }
   layoutHand(hand, elements);
+}
+
+/** A card handed to me this deal (a tribute, a return): highlighted in the hand for a moment. */
+function noteReceived() {
+  const s = app.state;
+  if (app.seat === null) return;
+  const mine = [...(s.tributes ?? []), ...(s.returns ?? [])].filter((x) => x.to === app.seat && x.card);
+  const got = mine[mine.length - 1];
+  if (!got) return;
+  const key = `${s.deal_number}|${got.from}|${got.card}`;
+  if (app.received.key === key) return;
+  app.received = { key, card: got.card, until: Date.now() + RECEIVED_MS };
+  setTimeout(renderHand, RECEIVED_MS + 50);
+}
+
+// ---------------------------------------------------------------- the card counter (记牌器)
+
+/** What each event means for the page: the cards played (the counter), a bomb's and a deal end's
+ * sound and animation. Events of the first join (before any state) only count. */
+function onEvent(event) {
+  if (event.type === "deal") {
+    app.played = { deal: event.deal_number, cards: [] };
+    return;
+  }
+  const live = app.state !== null;
+  if (event.type === "action" && Array.isArray(event.action?.play)) {
+    const [kind, , cards] = event.action.play;
+    if (kind === "PASS") return;
+    app.played.cards.push(...(cards ?? []));
+    if (live && BOMBS.has(kind)) {
+      tone("bomb");
+      vibrate([80, 40, 80]);
+      flash($("#table"), "bomb-shake");
+    }
+  } else if (event.type === "deal_end" && live) {
+    tone("end");
+    flash($("#table"), "deal-glow");
+  }
+}
+
+/** How many of each rank are still out (not in my hand, not played): jokers, the ♥ level card and the
+ * other level cards apart, then A … 2. */
+export function counterCells(s, played) {
+  const level = s.level;
+  const wild = s.wild;
+  const ranks = ["R", "B", "W", "L", ..."AKQJT98765432".split("").filter((r) => r !== level)];
+  const total = { R: 2, B: 2, W: 2, L: 6 };
+  const gone = {};
+  for (const code of [...(s.hand ?? []), ...played]) {
+    let key = rankOf(code);
+    if (code === wild) key = "W";
+    else if (!isJoker(code) && key === level) key = "L";
+    gone[key] = (gone[key] ?? 0) + 1;
+  }
+  return ranks.map((rank) => ({ rank, out: Math.max(0, (total[rank] ?? 8) - (gone[rank] ?? 0)) }));
+}
+
+function counterLabel(rank, s) {
+  if (rank === "R" || rank === "B") return t(`counter.${rank}`);
+  if (rank === "W") return `♥${rankText(s.level)}`;
+  if (rank === "L") return t("counter.level", { rank: rankText(s.level) });
+  return rankText(rank);
+}
+
+function renderCounter() {
+  const s = app.state;
+  const box = $("#counter");
+  const toggle = $("#counter-toggle");
+  const seated = app.seat !== null && !!s?.hand;
+  toggle.hidden = !seated;
+  toggle.textContent = t(app.counterOn ? "counter.hide" : "counter.button");
+  toggle.setAttribute("aria-pressed", app.counterOn ? "true" : "false");
+  const open = seated && app.counterOn && ["play", "tribute", "return"].includes(s.phase) && app.played.deal === s.deal_number;
+  box.hidden = !open;
+  if (!open) {
+    box.replaceChildren();
+    return;
+  }
+  box.replaceChildren(
+    h("span.counter-title", { text: t("counter.title") }),
+    ...counterCells(s, app.played.cards).map(({ rank, out }) =>
+      h(
+        "span.counter-cell",
+        { testid: "counter-cell", dataset: { rank, out: String(out) }, class: `counter-cell${out === 0 ? " gone" : ""}` },
+        h("span.counter-rank", { text: counterLabel(rank, s) }),
+        h("span.counter-out", { text: String(out) }),
+      ),
+    ),
+  );
 }
 
 // ---------------------------------------------------------------- controls
@@ -338,7 +585,16 @@ function renderReadings() {
 function bindControls() {
   $("#play").addEventListener("click", playSelected);
   $("#pass").addEventListener("click", () => act({ type: "pass" }));
-  $("#hint").addEventListener("click", () => send({ type: "hint" }));
+  $("#hint").addEventListener("click", askHint);
+  $("#counter-toggle").addEventListener("click", () => {
+    app.counterOn = !app.counterOn;
+    try {
+      localStorage.setItem(COUNTER_KEY, app.counterOn ? "1" : "0");
+    } catch (_) {
+      // not remembered
+    }
+    renderCounter();
+  });
   $("#clear").addEventListener("click", () => {
     app.selected.clear();
     app.readingsFor = null;
@@ -380,6 +636,10 @@ function tributePanel(s) {
     const candidates = s.options ?? [];
     const to = tributeTarget(s, tribute);
     children.push(h("p", { text: to === null ? t(`${type}.payAny`) : t(`${type}.pay`, { name: seatName(to) }) }));
+    if (to !== null && to === (app.seat + 2) % 4) {
+      // The 下游 pays the 上游 even when they are partners (docs/rules/competition.md#tribute-single).
+      children.push(h("p.note", { testid: "tribute-partner", text: t(`${type}.partner`, { name: seatName(to) }) }));
+    }
     if (!candidates.includes(app.tributeChoice)) app.tributeChoice = candidates.length === 1 ? candidates[0] : null;
     const row = h("div.choices", { testid: `${type}-choices` });
     for (const code of candidates) {
@@ -398,7 +658,7 @@ function tributePanel(s) {
       h(
         "div.buttons",
         {},
-        h("button.btn", { type: "button", testid: "tribute-hint", text: t("btn.hint"), onclick: () => send({ type: "hint" }) }),
+        h("button.btn", { type: "button", testid: "tribute-hint", text: t("btn.hint"), onclick: askHint }),
         h("button.btn.primary", {
           type: "button",
           testid: `${type}-submit`,
@@ -540,6 +800,9 @@ function start() {
     },
     hand: renderHand,
     overlay: renderOverlay,
+    event: onEvent,
+    legal: onLegal,
+    lastTrick: lastTrickPanel,
   };
   startPage(pageHooks, { bindControls, tick: tickClocks, render });
 }

@@ -24,6 +24,7 @@ import {
 import { rankText } from "./cards.js";
 import { applyI18n, bindLangButton, botLabel, onLangChange, t } from "./i18n.js";
 import { openReplay } from "./replay.js";
+import { bindSoundButton, chatMenu, played as tones, severalPeople, showChat, tone, vibrate } from "./tabletools.js";
 
 export const $ = (sel) => document.querySelector(sel);
 export const tableId = decodeURIComponent(location.pathname.replace(/\/+$/, "").split("/").pop() || "");
@@ -55,6 +56,9 @@ export const app = {
   nodes: [], // the other live processes' public URLs (GET /api/nodes), tried when ours is gone
   origin: location.origin, // where the socket connects now
   closes: [], // the close codes seen (the tests read them)
+  chats: [], // quick chat messages received (the tests read them)
+  myTurn: false, // whether the last state was my turn (the turn's sound plays when it becomes so)
+  tones, // the tones played, newest last (a headless browser has no speaker: the tests read them)
 };
 window.__cardroom = app; // for the browser tests and for debugging (app.render() redraws)
 
@@ -67,6 +71,9 @@ export const hooks = {
   selection: () => {}, // the selection changed
   hand: () => {},
   overlay: () => {},
+  event: () => {}, // an event came (sounds, animations, what the page tracks)
+  legal: () => {}, // a `legal` answer came
+  lastTrick: () => null, // the panel of the last trick, or null
 };
 
 app.render = () => hooks.render();
@@ -193,6 +200,11 @@ function onMessage(message) {
       if (typeof message.number === "number") app.number = Math.max(app.number, message.number);
       app.events.push(message.event);
       if (app.events.length > 200) app.events.shift();
+      if (message.event) hooks.event(message.event);
+      break;
+    case "chat":
+      app.chats.push(message);
+      showChat(message, () => hooks.render());
       break;
     case "halted":
       app.halted = message;
@@ -208,6 +220,7 @@ function onMessage(message) {
       if (typeof message.number === "number") app.number = message.number;
       if (message.seat !== undefined && message.seat !== null) app.seat = message.seat;
       app.pending = false;
+      noteTurn(message);
       hooks.reset();
       hooks.render();
       break;
@@ -222,6 +235,7 @@ function onMessage(message) {
     case "legal":
       asked.legal = null;
       app.legal = message.actions ?? [];
+      hooks.legal(app.legal, message.number);
       break;
     case "error":
       onError(message);
@@ -230,6 +244,18 @@ function onMessage(message) {
     default:
       break;
   }
+}
+
+const TURN_PHASES = ["play", "tribute", "return", "kitty", "tricks"];
+
+/** A tone (and a short vibration) when it becomes my turn to play, pay or bury. */
+function noteTurn(s) {
+  const mine = app.seat !== null && s.turn === app.seat && s.to_act !== false && TURN_PHASES.includes(s.phase);
+  if (mine && !app.myTurn) {
+    tone("turn");
+    vibrate(40);
+  }
+  app.myTurn = mine;
 }
 
 /** Ask the server whether ``cards`` may be played now (none: forget the question); the answer,
@@ -354,7 +380,10 @@ export function serverNow() {
 }
 
 export function layoutHand(hand, elements) {
-  const width = hand.clientWidth || window.innerWidth;
+  // The content box: clientWidth counts the padding, and a row that wide would cut the first card.
+  const style = getComputedStyle(hand);
+  const padding = (parseFloat(style.paddingLeft) || 0) + (parseFloat(style.paddingRight) || 0);
+  const width = (hand.clientWidth || window.innerWidth) - padding - 6; // 6: room for a selected card's ring
   const cardWidth = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--card-w")) || 60;
   const n = elements.length;
   const minStep = Math.max(16, cardWidth * 0.36);
@@ -542,8 +571,30 @@ export function markTable(myTurn) {
   document.body.classList.toggle("spectator", app.seat === null);
   const mine = app.seat !== null ? seats()[app.seat] : null;
   $("#auto-banner").hidden = !(mine && mine.auto);
+  const autoButton = $("#auto-toggle");
+  autoButton.hidden = !mine || s.table?.status !== "running";
+  autoButton.textContent = mine?.auto ? t("auto.off") : t("auto.on");
+  autoButton.setAttribute("aria-pressed", mine?.auto ? "true" : "false");
+  autoButton.classList.toggle("warn", !!mine?.auto);
+  $("#chat-open").hidden = !mine || !severalPeople(seats());
+  const trick = hooks.lastTrick() !== null;
+  $("#last-trick-open").disabled = !trick;
+  if (app.popover === "trick") showPopover("trick", hooks.lastTrick());
   $("#spectator-banner").hidden = app.seat !== null;
   renderOwnSeat();
+}
+
+/** Show ``panel`` in the small popover (``key`` names what it shows; a null panel closes it). */
+export function showPopover(key, panel) {
+  const box = $("#popover");
+  app.popover = panel ? key : null;
+  box.hidden = !panel;
+  box.dataset.shows = panel ? key : "";
+  box.replaceChildren(...(panel ? [panel] : []));
+}
+
+function togglePopover(key, make) {
+  showPopover(key, app.popover === key ? null : make());
 }
 
 /** The top bar's title and both teams' levels (`playing`: the team whose level is played). */
@@ -563,6 +614,7 @@ export function renderTitleAndLevels(title, playing, more) {
         ),
       ),
       s.level ? h("span.level-current", { testid: "level-current", text: t("top.playing", { level: rankText(s.level) }) }) : null,
+      app.table?.config?.rated ? h("span.badge.rated", { testid: "table-rated", title: t("lobby.rated.note"), text: t("top.rated") }) : null,
       ...more,
     ].filter(Boolean),
   );
@@ -634,6 +686,15 @@ export function startPage(pageHooks, { bindControls, tick, render }) {
   bindHand();
   bindControls();
   $("#resume").addEventListener("click", () => send({ type: "resume" }));
+  $("#auto-toggle").addEventListener("click", () => {
+    const mine = app.seat !== null ? seats()[app.seat] : null;
+    if (mine) send({ type: "auto", on: !mine.auto });
+  });
+  const closePopover = () => showPopover(null, null);
+  $("#chat-open").addEventListener("click", () => togglePopover("chat", () => chatMenu(send, closePopover)));
+  $("#last-trick-open").addEventListener("click", () => togglePopover("trick", () => hooks.lastTrick()));
+  const soundLabel = bindSoundButton($("#sound"));
+  onLangChange(soundLabel);
   $("#share").addEventListener("click", async () => {
     if (await copyText(tableUrl(tableId))) toast(t("top.copied"));
     else toast(tableUrl(tableId));
