@@ -112,6 +112,7 @@ def test_every_answer_carries_the_headers(server: Server) -> None:
         "team_id": "T1",
         "seat": "0",
         "name": "Dee",
+        "what": "sheets",
     }
     asked: list[tuple[str, str]] = []
     for route in create_app().routes:

@@ -295,6 +295,24 @@ def test_results_flow_in_from_finished_matches(client: TestClient) -> None:
     assert "淮安杯" in page.text
     assert "第3轮" in page.text
     assert "队1" in page.text
+    for what in ("pairings", "cards", "sheets"):  # docs/tournaments-api.md: a round's printouts
+        printed = client.get(f"/events/{event_id}/print/{what}?round=2")
+        assert printed.status_code == 200, printed.text
+        assert "第2轮" in printed.text
+        assert "队1" in printed.text
+    assert client.get(f"/events/{event_id}/print/sheets").text.count('class="page scoresheet"') == 2
+    assert (
+        client.get(f"/events/{event_id}/print/sheets?round=1&table=2").text.count('class="page scoresheet"')
+        == 1
+    )
+    missing = client.get(f"/events/{event_id}/print/cards?round=9")
+    assert missing.status_code == 404
+    assert "no round 9: 3 paired" in missing.json()["detail"]
+    no_table = client.get(f"/events/{event_id}/print/sheets?round=1&table=7")
+    assert no_table.status_code == 404
+    assert "round 1 has no table 7 (its tables: 1, 2)" in no_table.json()["detail"]
+    assert client.get(f"/events/{event_id}/print/cards?table=1").status_code == 400
+    assert client.get(f"/events/{event_id}/print/menu").status_code == 404
     # bots are not rated: an event's table where a bot plays counts for no one's rating
     assert client.get("/api/leaderboard").json()["players"] == []
     assert client.get("/api/players/P1a").status_code == 404

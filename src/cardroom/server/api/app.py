@@ -45,7 +45,6 @@ from cardroom.server.api.requests import (
 )
 from cardroom.server.api.status_api import status_api
 from cardroom.server.events.director import HEADER, Director, DirectorError, LiveEvent, sheet_json
-from cardroom.server.events.printout import print_page
 from cardroom.server.live.forwarding import Forwarder, forward_client
 from cardroom.server.live.limits import ClientLimits, MessageLimit, Refusal
 from cardroom.server.live.outage import StoreOutage
@@ -62,6 +61,7 @@ from cardroom.server.tables.seats import shown_text
 from cardroom.server.tables.shengji import ShengjiTable
 from cardroom.server.tables.shengji_replay import deal_frames
 from cardroom.tournament import results_csv, standings_csv
+from cardroom.tournament.printouts import pairing_list, results_page, score_sheets, table_cards
 
 log = logging.getLogger(__name__)
 
@@ -256,7 +256,14 @@ def _pages(app: FastAPI) -> None:
 
     @app.get("/events/{event_id}/print", include_in_schema=False)
     async def event_print(request: Request, event_id: str) -> HTMLResponse:
-        return HTMLResponse(print_page(_event(request, event_id)))
+        live = _event(request, event_id)
+        return HTMLResponse(results_page(live.event, title=live.name, sheets=live.sheets))
+
+    @app.get("/events/{event_id}/print/{what}", include_in_schema=False)
+    async def event_print_round(
+        request: Request, event_id: str, what: str, round: int | None = None, table: int | None = None
+    ) -> HTMLResponse:
+        return HTMLResponse(_round_printout(_event(request, event_id), what, round, table))
 
     @app.get("/account", include_in_schema=False)
     async def account_page() -> FileResponse:
@@ -458,6 +465,33 @@ def _event(request: Request, event_id: str) -> LiveEvent:
         return _director(request).get(event_id)
     except DirectorError as error:
         raise HTTPException(error.status, error.message) from None
+
+
+ROUND_PRINTOUTS: Final = {"pairings": pairing_list, "cards": table_cards}
+"""A round's printouts of every table; ``sheets`` (blank score sheets) may also name one table."""
+
+
+def _round_printout(live: LiveEvent, what: str, number: int | None, table: int | None) -> str:
+    """A round's pairing list, table cards or blank score sheets (docs/tournaments.md, "Printouts"): the
+    last round paired unless ``number`` names one; 404 naming what is not there."""
+    if what not in (*ROUND_PRINTOUTS, "sheets"):
+        raise HTTPException(404, f"no printout {what!r}: pairings, cards or sheets (the results: /print)")
+    event = live.event
+    if not event.rounds:
+        raise HTTPException(404, "no round is paired yet")
+    try:
+        played = event.round(len(event.rounds) if number is None else number)
+        if table is not None:
+            if what != "sheets":
+                raise HTTPException(
+                    400, "a table is for the score sheets; pairings and cards print every table"
+                )
+            played.pairing(table)
+    except KeyError as error:
+        raise HTTPException(404, str(error.args[0])) from None
+    if what == "sheets":
+        return score_sheets(event, played.number, table)
+    return ROUND_PRINTOUTS[what](event, played.number)
 
 
 def _as_http(error: DirectorError) -> HTTPException:

@@ -908,7 +908,14 @@ function renderSheet(key, table) {
 function renderExports() {
   $("#csv-results").href = `${base()}/results.csv`;
   $("#csv-standings").href = `${base()}/standings.csv`;
-  $("#print-link").href = `/events/${encodeURIComponent(eventId)}/print`;
+  const print = `/events/${encodeURIComponent(eventId)}/print`;
+  $("#print-link").href = print;
+  const paired = view.event ? (view.event.rounds || []).length : 0;
+  for (const what of ["pairings", "cards", "sheets"]) {
+    const link = $(`#print-${what}`);
+    link.href = `${print}/${what}?round=${paired}`;
+    link.hidden = paired === 0;
+  }
   $("#exports").hidden = !view.event || view.event.phase === "registration";
 }
 
