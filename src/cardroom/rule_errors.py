@@ -1,4 +1,5 @@
-"""The one base of both games' rule errors: :class:`RuleError`, an action the rules refuse.
+"""The one base of both games' rule errors: :class:`RuleError`, an action the rules refuse, and the two
+refusals every game shares, :class:`OutOfTurnError` and :class:`WrongPhaseError`.
 
 Each game names its rules in subclasses (:mod:`cardroom.guandan.errors`, :mod:`cardroom.shengji.errors`
 and :mod:`cardroom.shengji.deal_errors`), so a tool that plays either game catches ``RuleError`` alone.
@@ -12,4 +13,12 @@ class RuleError(ValueError):
     action leaves the state unchanged."""
 
 
-__all__ = ["RuleError"]
+class OutOfTurnError(RuleError):
+    """The action comes from a seat whose turn it is not."""
+
+
+class WrongPhaseError(RuleError):
+    """The action belongs to another phase of the deal, or the deal or match is over."""
+
+
+__all__ = ["OutOfTurnError", "RuleError", "WrongPhaseError"]

@@ -6,15 +6,7 @@ a ``ValueError``), and a rejected action leaves the state unchanged.
 
 from __future__ import annotations
 
-from cardroom.rule_errors import RuleError
-
-
-class OutOfTurnError(RuleError):
-    """The action comes from a seat whose turn it is not."""
-
-
-class WrongPhaseError(RuleError):
-    """The action belongs to another phase of the deal (tribute, return, play) or the game is over."""
+from cardroom.rule_errors import OutOfTurnError, RuleError, WrongPhaseError
 
 
 class IllegalTributeError(RuleError):

@@ -6,14 +6,15 @@ a rejected action leaves the state unchanged.
 
 from __future__ import annotations
 
+from cardroom import rule_errors
 from cardroom.shengji.errors import ShengjiRuleError
 
 
-class OutOfTurnError(ShengjiRuleError):
+class OutOfTurnError(ShengjiRuleError, rule_errors.OutOfTurnError):
     """The action comes from a seat whose turn it is not."""
 
 
-class WrongPhaseError(ShengjiRuleError):
+class WrongPhaseError(ShengjiRuleError, rule_errors.WrongPhaseError):
     """The action belongs to another phase (declare, kitty, tricks) or the deal or match is over."""
 
 

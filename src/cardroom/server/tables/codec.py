@@ -24,6 +24,7 @@ from cardroom.guandan.deal import Action, PlayAction, ReturnAction, TributeActio
 from cardroom.guandan.plays import PASS, Play
 from cardroom.guandan.ruleset import RuleSet
 from cardroom.guandan.triple import KINDS_BY_TYPE, TripleError, from_triple, to_triple
+from cardroom.rule_errors import OutOfTurnError, RuleError, WrongPhaseError
 
 PROTOCOL: Final = 1
 """The protocol version every server message carries as ``"v"``."""
@@ -58,6 +59,16 @@ class ProtocolError(ValueError):
         super().__init__(message)
         self.code: ErrorCode = code
         self.message = message
+
+    @classmethod
+    def refused(cls, error: RuleError) -> ProtocolError:
+        """Either game's rules refusing an action: ``out_of_turn``, ``wrong_phase`` or
+        ``illegal_action``, in the rule's own words (never the exception's name)."""
+        if isinstance(error, OutOfTurnError):
+            return cls("out_of_turn", str(error))
+        if isinstance(error, WrongPhaseError):
+            return cls("wrong_phase", str(error))
+        return cls("illegal_action", str(error))
 
     def frame(self) -> dict[str, Any]:
         """The ``error`` message sent to the client."""

@@ -25,11 +25,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar
 
 from cardroom.cards import Card, format_cards
 from cardroom.guandan.deal import Action, Deal, EventKind, PlayAction
-from cardroom.guandan.errors import OutOfTurnError, RuleError, WrongPhaseError
+from cardroom.guandan.errors import RuleError
 from cardroom.guandan.match import Match, MatchPhase, shuffled_hands
 from cardroom.guandan.observation import Observation
 from cardroom.guandan.ruleset import preset
@@ -87,14 +87,6 @@ __all__ = [
 ]
 
 
-def _rule_error_code(error: RuleError) -> Literal["out_of_turn", "wrong_phase", "illegal_action"]:
-    if isinstance(error, OutOfTurnError):
-        return "out_of_turn"
-    if isinstance(error, WrongPhaseError):
-        return "wrong_phase"
-    return "illegal_action"
-
-
 class Table(SeatedTable):
     """A Guandan table: the seats and log of :class:`SeatedTable`, the match, and tournament conduct
     (penalties, the 下家's choices)."""
@@ -137,7 +129,7 @@ class Table(SeatedTable):
             except RuleError as error:
                 errors.append(error)
         if not legal:
-            raise ProtocolError(_rule_error_code(errors[0]), str(errors[0]))
+            raise ProtocolError.refused(errors[0])
         return legal
 
     def verify(self, seat: int, action: object) -> Action:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar
 
 from cardroom.cards import format_cards, format_in_order, parse_in_order
 from cardroom.records.shengji import (
@@ -58,18 +58,9 @@ from cardroom.shengji import (
     preset,
     shuffled_deck,
 )
-from cardroom.shengji.deal_errors import OutOfTurnError, WrongPhaseError
 
 ACTION_TYPES = ("declare", "pass", "bury", "play")
 """What a player may send in an ``act`` message at a Shengji table."""
-
-
-def _rule_error_code(error: ShengjiRuleError) -> Literal["out_of_turn", "wrong_phase", "illegal_action"]:
-    if isinstance(error, OutOfTurnError):
-        return "out_of_turn"
-    if isinstance(error, WrongPhaseError):
-        return "wrong_phase"
-    return "illegal_action"
 
 
 def read_shengji_action(seat: int, value: object) -> Action:
@@ -135,7 +126,7 @@ class ShengjiTable(SeatedTable):
         try:
             return self.match.verify(engine_action)
         except ShengjiRuleError as error:
-            raise ProtocolError(_rule_error_code(error), f"{type(error).__name__}: {error}") from None
+            raise ProtocolError.refused(error) from None
 
     def check(self, seat: int, action: object) -> dict[str, Any]:
         """Whether ``act`` would take this action now (the ``checked`` message's fields)."""
