@@ -116,7 +116,9 @@ def test_quick_play_a_whole_deal(browser: Browser, server: Server, context: Brow
             assert len(selected(page)) == 2
             assert not checked(page), "the server refuses the pair"
             assert play_button.is_disabled(), "Play is disabled on an illegal selection"
-            assert page.get_by_test_id("status-line").inner_text() == "Not a legal play"
+            refusal = page.get_by_test_id("status-line").inner_text()
+            assert refusal.startswith("Not a legal play: "), "the refusal says why"
+            assert "Error" not in refusal
             page.get_by_test_id("clear-button").click()
             assert selected(page) == []
 

@@ -157,6 +157,46 @@ def test_guandan_state_keeps_the_last_trick(client: TestClient) -> None:
     assert trick["leader"] == leader
     assert trick["plays"][leader]["cards"] == lead["cards"]
     assert [trick["plays"][(leader + k) % 4] for k in (1, 2, 3)] == [{"type": "pass"}] * 3
+    assert [made["seat"] for made in trick["order"]] == [(leader + k) % 4 for k in range(4)]
+
+
+def test_the_last_trick_keeps_the_lead_of_a_seat_that_passed_later(client: TestClient) -> None:
+    """A lead beaten by the next seat, then three passes (the leader's among them): ``order`` keeps the
+    lead, the beating play and the passes in the order made; ``plays`` only each seat's last action."""
+    table_id, tokens = full_table(client)
+    leader = _turn(client, table_id)
+    second = (leader + 1) % 4
+    with (
+        client.websocket_connect(f"/ws/tables/{table_id}") as ws0,
+        client.websocket_connect(f"/ws/tables/{table_id}") as ws1,
+        client.websocket_connect(f"/ws/tables/{table_id}") as ws2,
+        client.websocket_connect(f"/ws/tables/{table_id}") as ws3,
+    ):
+        peers = [Peer(ws, seat) for seat, ws in enumerate((ws0, ws1, ws2, ws3))]
+        for seat, peer in enumerate(peers):
+            peer.join(tokens[seat])
+        singles = [a for a in peers[leader].legal() if a["type"] == "play" and a["kind"] == "Single"]
+        low = "3456789TJQKA"  # at level 2: the lowest single lead leaves the next seat something to beat it
+        lead = min((a for a in singles if a["cards"][0][1] in low), key=lambda a: low.index(a["cards"][0][1]))
+        peers[leader].send({"type": "act", "action": lead})
+        number = peers[leader].next_state(lambda f: f["turn"] != leader)["number"]
+        peers[second].next_state(_from(number))
+        beat = next(a for a in peers[second].legal() if a["type"] == "play")
+        peers[second].send({"type": "act", "action": beat})
+        number = peers[second].next_state(_turn_left(second))["number"]
+        for step in (2, 3, 4):
+            seat = (leader + step) % 4
+            peers[seat].next_state(_from(number))
+            peers[seat].send({"type": "act", "action": {"type": "pass"}})
+            number = peers[seat].next_state(_turn_left(seat))["number"]
+        state = peers[second].next_state(_from(number))
+    trick = state["last_trick"]
+    assert trick["winner"] == second
+    assert trick["plays"][leader] == {"type": "pass"}, "the leader's last action in the trick"
+    order = trick["order"]
+    assert [made["seat"] for made in order] == [leader, second, (leader + 2) % 4, (leader + 3) % 4, leader]
+    assert order[0]["play"]["cards"] == lead["cards"], "the lead is kept"
+    assert order[1]["play"]["cards"] == beat["cards"]
 
 
 # -- through a real server and a real websocket -------------------------------------------------------

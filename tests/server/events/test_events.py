@@ -300,6 +300,8 @@ def test_results_flow_in_from_finished_matches(client: TestClient) -> None:
         assert printed.status_code == 200, printed.text
         assert "第2轮" in printed.text
         assert "队1" in printed.text
+    assert client.get("/favicon.ico").headers["content-type"].startswith("image/svg+xml")
+    assert "not started" not in client.get(f"/events/{event_id}/print/pairings").text, "started as paired"
     assert client.get(f"/events/{event_id}/print/sheets").text.count('class="page scoresheet"') == 2
     assert (
         client.get(f"/events/{event_id}/print/sheets?round=1&table=2").text.count('class="page scoresheet"')

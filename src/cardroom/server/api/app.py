@@ -254,6 +254,11 @@ def _pages(app: FastAPI) -> None:
     async def event_page(event_id: str) -> FileResponse:
         return FileResponse(WEB / "event.html")
 
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> FileResponse:
+        """The icon browsers ask for by themselves (the printouts link no icon)."""
+        return FileResponse(WEB / "favicon.svg", media_type="image/svg+xml")
+
     @app.get("/events/{event_id}/print", include_in_schema=False)
     async def event_print(request: Request, event_id: str) -> HTMLResponse:
         live = _event(request, event_id)

@@ -19,6 +19,7 @@ import secrets
 import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
+from datetime import UTC, datetime
 from typing import Any
 
 from cardroom.bots import BOTS
@@ -296,7 +297,8 @@ class Director:
             self.pair(live)
 
     def pair(self, live: LiveEvent) -> None:
-        """Pair the next round and create its tables (players seated, matches begun)."""
+        """Pair the next round and create its tables (players seated, matches begun): the round is
+        started as it is paired (the tables start at once)."""
         current = live.event.current_round
         if current is not None and live.options.require_signatures:
             unsigned = live.unsigned(current.number)
@@ -306,6 +308,7 @@ class Director:
             live.event = live.event.pair_next_round()
         except ValueError as error:
             raise DirectorError(409, str(error)) from None
+        live.event = live.event.start_round(datetime.fromtimestamp(self.clock(), UTC))
         played = live.event.rounds[-1]
         for pairing in played.pairings:
             players = live.event.seat_players(pairing)

@@ -182,8 +182,9 @@ def _last_play(seat: int, deal: Deal | None) -> dict[str, Any] | None:
 
 
 def _last_trick(deal: Deal | None) -> dict[str, Any] | None:
-    """The deal's last finished trick: its ``winner``, the ``leader`` of the next and each seat's last
-    play or pass in it (``null``: none); ``None`` before the first trick ends."""
+    """The deal's last finished trick: its ``winner``, the ``leader`` of the next, each seat's last
+    play or pass in it (``plays``; ``null``: none) and every play and pass in the order made
+    (``order``, the lead first); ``None`` before the first trick ends."""
     if deal is None:
         return None
     end = next(
@@ -191,18 +192,18 @@ def _last_trick(deal: Deal | None) -> dict[str, Any] | None:
     )
     if end is None:
         return None
-    plays: list[dict[str, Any] | None] = [None] * 4
+    order: list[dict[str, Any]] = []
     for event in reversed(deal.events[:end]):
         if event.kind == EventKind.TRICK:
             break
-        if (
-            event.seat is not None
-            and plays[event.seat] is None
-            and event.kind in (EventKind.PLAY, EventKind.PASS)
-        ):
-            plays[event.seat] = play_json(event.play) if event.play is not None else {"type": "pass"}
+        if event.seat is not None and event.kind in (EventKind.PLAY, EventKind.PASS):
+            shown = play_json(event.play) if event.play is not None else {"type": "pass"}
+            order.insert(0, {"seat": event.seat, "play": shown})
+    plays: list[dict[str, Any] | None] = [None] * 4
+    for made in order:
+        plays[made["seat"]] = made["play"]
     trick = deal.events[end]
-    return {"winner": trick.seat, "leader": trick.to, "plays": plays}
+    return {"winner": trick.seat, "leader": trick.to, "plays": plays, "order": order}
 
 
 def _to_beat(deal: Deal | None) -> dict[str, Any] | None:

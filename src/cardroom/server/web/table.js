@@ -338,19 +338,20 @@ function keptTrick() {
   return s.last_trick;
 }
 
-/** The "last trick" panel (every seat's last play in it, the winner marked), or null. */
+/** The "last trick" panel (every play and pass in the order made, the lead and the winner marked), or null. */
 function lastTrickPanel() {
   const s = app.state;
   const trick = s?.phase === "play" ? s.last_trick : null;
   if (!trick) return null;
-  const rows = [0, 1, 2, 3].map((seat) => {
-    const play = trick.plays[seat];
+  const order = trick.order ?? [0, 1, 2, 3].map((seat) => ({ seat, play: trick.plays[seat] }));
+  const winning = order.map((made) => made.seat === trick.winner && made.play && made.play.type !== "pass").lastIndexOf(true);
+  const rows = order.map(({ seat, play }, index) => {
     const content = !play
       ? h("span.muted", { text: "—" })
       : play.type === "pass"
         ? h("span.pass-text", { text: t("played.pass") })
         : h("span.trick-play", {}, cardRow(play.cards ?? [], { level: s.level, wild: s.wild }), h("span.play-kind", { text: describePlay(play) }));
-    return [seatName(seat), content, trick.winner === seat, false];
+    return [seatName(seat), content, index === winning, index === 0 && !!play && play.type !== "pass"];
   });
   return trickPanel(t("trick.title"), rows, t("trick.next", { name: seatName(trick.leader) }), () => showPopover(null, null));
 }
@@ -545,7 +546,8 @@ function renderControls() {
     if (!app.selected.size) text = canPass ? t("turn.yours") : t("turn.lead");
     else if (!app.check || app.check.ok === null) text = t("select.checking");
     else if (!matches.length) {
-      text = t("select.illegal");
+      const reason = app.check && app.check.ok === false ? app.check.message : "";
+      text = reason ? t("sj.select.illegal", { reason }) : t("select.illegal");
       cls += " bad";
     } else text = distinctReadings(matches).map(describePlay).join(" / ");
   } else if (s.phase === "play" && s.turn === app.seat && !s.to_act) {
