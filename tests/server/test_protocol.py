@@ -320,6 +320,7 @@ def test_cards_not_held_are_refused_by_name(client: TestClient) -> None:
         error = peer.error()
         assert error["code"] == "illegal_action"
         assert missing in error["message"]
+        assert (error["reason"], error["args"]) == ("not_held", {"cards": [missing]})
         _state_unchanged(client, table_id, before)
 
 
@@ -437,6 +438,7 @@ def test_check_answers_like_act_would_and_changes_nothing(client: TestClient) ->
         peer.send({"type": "check", "action": {"type": "pass"}})
         refused = peer.until(lambda frame: frame["type"] == "checked")
         assert (refused["ok"], refused["code"], refused["id"]) == (False, "illegal_action", None)
+        assert (refused["reason"], refused["args"]) == ("must_lead", {})
         assert "lead" in refused["message"]
         peer.send({"type": "check", "id": True, "action": {"type": "pass"}})
         assert peer.error()["code"] == "bad_message"
@@ -446,7 +448,61 @@ def test_check_answers_like_act_would_and_changes_nothing(client: TestClient) ->
         waiting.join(tokens[other])
         assert waiting.legal() == [], "only the seat to act gets its legal actions"
         waiting.send({"type": "check", "action": {"type": "pass"}})
-        assert waiting.until(lambda frame: frame["type"] == "checked")["code"] == "out_of_turn"
+        out_of_turn = waiting.until(lambda frame: frame["type"] == "checked")
+        assert (out_of_turn["code"], out_of_turn["reason"]) == ("out_of_turn", "out_of_turn")
+
+
+def test_a_too_low_single_is_refused_as_does_not_beat_naming_the_play_to_beat(client: TestClient) -> None:
+    """Issue 45, "Saying no in plain words": a valid single too low to beat the trick is refused with
+    ``reason`` ``does_not_beat`` and the play to beat in ``args`` (docs/protocol.md, "Refusals"), on
+    ``checked`` and on ``act``'s ``error`` alike; never ``not_a_combination``."""
+    table_id, tokens = full_table(client)
+    leader, other = _leader_and_other(client, table_id)
+    with (
+        client.websocket_connect(f"/ws/tables/{table_id}") as ws_leader,
+        client.websocket_connect(f"/ws/tables/{table_id}") as ws_other,
+    ):
+        actor, follower = Peer(ws_leader, leader), Peer(ws_other, other)
+        actor.join(tokens[leader])
+        state = follower.join(tokens[other])
+        single = next(action for action in actor.legal() if action["kind"] == "Single")
+        actor.send({"type": "act", "action": {"type": "play", "cards": single["cards"]}})
+        state = follower.next_state(lambda frame: frame["turn"] == other)
+        beaters = {" ".join(action["cards"]) for action in follower.legal() if action["type"] == "play"}
+        low = [card for card in state["hand"] if card not in beaters]
+        assert low, "the follower holds a single that does not beat the lead"
+        beat = {"kind": "Single", "rank": single["rank"], "cards": single["cards"]}
+        follower.send({"type": "check", "id": 1, "action": {"type": "play", "cards": [low[0]]}})
+        checked = follower.until(lambda frame: frame["type"] == "checked")
+        assert (checked["ok"], checked["code"]) == (False, "illegal_action")
+        assert checked["reason"] == "does_not_beat"
+        assert checked["args"] == {"beat": beat}
+        assert "does not beat" in checked["message"]
+        follower.send({"type": "act", "action": {"type": "play", "cards": [low[0]]}})
+        error = follower.error()
+        assert (error["code"], error["reason"]) == ("illegal_action", "does_not_beat")
+        assert error["args"] == {"beat": beat}
+
+
+def test_a_refusal_not_by_the_rules_has_no_reason(client: TestClient) -> None:
+    """``reason`` and ``args`` are the rules' (docs/protocol.md, "Refusals"): a malformed message has
+    neither, cards that make no combination say so by ``not_a_combination``."""
+    table_id, tokens = full_table(client)
+    leader, _ = _leader_and_other(client, table_id)
+    with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
+        peer = Peer(ws, leader)
+        peer.join(tokens[leader])
+        peer.send({"type": "act", "action": {"type": "play", "cards": ["XX"]}})
+        error = peer.error()
+        assert error["code"] == "bad_message"
+        assert "reason" not in error
+        assert "args" not in error
+        peer.send({"type": "check", "action": {"type": "play", "cards": ["S3", "H9"]}})
+        checked = peer.until(lambda frame: frame["type"] == "checked")
+        assert (checked["reason"], checked["args"]) == (
+            "not_a_combination",
+            {"cards": ["S3", "H9"], "kind": None, "rank": None},
+        )
 
 
 def test_a_hint_is_a_legal_action_of_the_seat_to_act(client: TestClient) -> None:

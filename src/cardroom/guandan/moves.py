@@ -24,6 +24,7 @@ from cardroom.guandan.native import ListPlaySet, PlaySet, follows, kinds_of, lea
 from cardroom.guandan.plays import PASS, Play, PlayKind
 from cardroom.guandan.readings import classify, enumerators, read_as
 from cardroom.guandan.ruleset import COMPETITION, RuleSet
+from cardroom.guandan.triple import to_triple
 
 
 def iter_leads(view: HandView) -> Iterator[Play]:
@@ -107,12 +108,22 @@ def verify_play(
     held = hand if isinstance(hand, Counter) else Counter(hand)
     missing = [card for card, count in Counter(play.cards).items() if held[card] < count]
     if missing:
-        raise NotHeldError(f"cards not in hand: {format_cards(missing)}")
+        raise NotHeldError(
+            f"cards not in hand: {format_cards(missing)}", {"cards": [str(card) for card in missing]}
+        )
     reading = read_as(play.cards, play.kind, play.rank, level, rules) if play.rank is not None else None
     if reading is None or reading.key != play.key:
-        raise NotACombinationError(f"{play.describe()} is not a legal combination at level {level.letter}")
+        kind, rank, cards = to_triple(play)
+        raise NotACombinationError(
+            f"{play.describe()} is not a legal combination at level {level.letter}",
+            {"kind": kind, "rank": rank, "cards": cards},
+        )
     if previous is not None and not reading.beats(previous):
-        raise DoesNotBeatError(f"{play.describe()} does not beat {previous.describe()}")
+        kind, rank, cards = to_triple(previous)
+        raise DoesNotBeatError(
+            f"{play.describe()} does not beat {previous.describe()}",
+            {"beat": {"kind": kind, "rank": rank, "cards": cards}},
+        )
     return reading
 
 

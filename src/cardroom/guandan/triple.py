@@ -52,6 +52,8 @@ class UnreadableTripleError(TripleError, NotACombinationError):
     """A well-formed triple whose cards cannot be read as the type and rank it names: the rule
     broken is the combination's."""
 
+    reason = "not_a_combination"
+
 
 def to_triple(play: Play) -> Triple:
     """The competition triple of a play."""

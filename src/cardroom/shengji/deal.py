@@ -334,7 +334,10 @@ class Deal:
                 )
             missing = Counter(action.cards) - hand
             if missing:
-                raise NotHeldError(f"not in hand: {format_cards(missing.elements())}")
+                raise NotHeldError(
+                    f"not in hand: {format_cards(missing.elements())}",
+                    {"cards": [str(card) for card in sorted(missing.elements())]},
+                )
         elif isinstance(action, Play):
             if self.phase is not Phase.TRICKS:
                 raise WrongPhaseError(f"no play yet: the deal is in its {self.phase.value} phase")

@@ -112,7 +112,10 @@ def _lead_of_unit(unit: Unit) -> Lead:
 def _check_held(hand: Iterable[Card], cards: Sequence[Card]) -> None:
     missing = Counter(cards) - Counter(hand)
     if missing:
-        raise NotHeldError(f"not in hand: {format_cards(missing.elements())}")
+        raise NotHeldError(
+            f"not in hand: {format_cards(missing.elements())}",
+            {"cards": [str(card) for card in sorted(missing.elements())]},
+        )
 
 
 def verify_lead(hand: Iterable[Card], cards: Iterable[Card], rules: TrickRules) -> Lead:
@@ -192,6 +195,8 @@ class BadThrowError(ShengjiRuleError):
     """甩牌: another hand beats a unit of the throw; the thrower plays the smallest failing unit
     (``check`` says which and the penalty)."""
 
+    reason = "bad_throw"
+
     def __init__(self, message: str, check: ThrowCheck) -> None:
         super().__init__(message)
         self.check = check
@@ -217,10 +222,12 @@ def _duty_violation(
     """The follow duty a follow of the right size from this hand breaks, if any."""
     in_suit = [card for card in hand if rules.suit_of(card) is lead.suit]
     played = [card for card in cards if rules.suit_of(card) is lead.suit]
-    if len(played) < min(lead.size, len(in_suit)):
+    suit = lead.suit.letter
+    required = min(lead.size, len(in_suit))
+    if len(played) < required:
         return MustFollowSuitError(
-            f"must follow {lead.suit.name.lower()}: {len(played)} played of "
-            f"{min(lead.size, len(in_suit))} required"
+            f"must follow {lead.suit.name.lower()}: {len(played)} played of {required} required",
+            {"suit": suit, "held": len(in_suit), "required": required, "played": len(played)},
         )
     shape = lead.shape
     if shape.tractors:
@@ -228,13 +235,15 @@ def _duty_violation(
         if tractor_matches(played, shape.tractors, rules) < have:
             return MustPlayTractorError(
                 f"must play {have} tractor(s) of length {', '.join(map(str, shape.tractors[:have]))} "
-                f"in {lead.suit.name.lower()} to the lead {lead}"
+                f"in {lead.suit.name.lower()} to the lead {lead}",
+                {"suit": suit, "tractors": have},
             )
     need = min(shape.total_pairs, count_pairs(in_suit))
     if count_pairs(played) < need:
         return MustPlayPairError(
             f"must play {need} pair(s) in {lead.suit.name.lower()} to the lead {lead}, "
-            f"played {count_pairs(played)}"
+            f"played {count_pairs(played)}",
+            {"suit": suit, "pairs": need, "played": count_pairs(played)},
         )
     return None
 
@@ -247,7 +256,10 @@ def verify_follow(hand: Iterable[Card], lead: Lead, cards: Iterable[Card], rules
     cards = tuple(cards)
     _check_held(hand, cards)
     if len(cards) != lead.size:
-        raise WrongCountError(f"the lead has {lead.size} card(s); {len(cards)} played")
+        raise WrongCountError(
+            f"the lead has {lead.size} card(s); {len(cards)} played",
+            {"count": lead.size, "played": len(cards)},
+        )
     error = _duty_violation(hand, lead, cards, rules)
     if error is not None:
         raise error

@@ -104,7 +104,10 @@ def one_suit(cards: Iterable[Card], rules: TrickRules) -> EffectiveSuit:
         raise ValueError("no cards")
     if len(suits) > 1:
         names = ", ".join(suit.name.lower() for suit in sorted(suits))
-        raise NotOneSuitError(f"cards of several effective suits ({names}) are not one lead")
+        raise NotOneSuitError(
+            f"cards of several effective suits ({names}) are not one lead",
+            {"suits": [suit.letter for suit in sorted(suits)]},
+        )
     return suits.pop()
 
 

@@ -549,7 +549,7 @@ class Room:
         try:
             answer = self.table.check(seat, message.get("action"))
         except ProtocolError as error:
-            answer = {"ok": False, "code": error.code, "message": error.message}
+            answer = {"ok": False, **error.fields()}
         connection.send(server_message("checked", id=ident, number=number, **answer))
 
     async def hint(self, connection: Connection, seat: int) -> None:

@@ -51,28 +51,53 @@ ChoiceKind = Literal["skip_turn", "leader"]
 deal after a foul (犯规)."""
 
 
+_RULE_CODES: Final = frozenset({"out_of_turn", "wrong_phase"})
+"""The error codes that are rules of their own: their ``reason`` is the code when no finer one is given."""
+
+
 class ProtocolError(ValueError):
     """A client message the server refuses; ``code`` is the protocol's error code and the message names
     what is wrong. Nothing changes when one is raised."""
 
-    def __init__(self, code: ErrorCode, message: str) -> None:
+    def __init__(
+        self,
+        code: ErrorCode,
+        message: str,
+        *,
+        reason: str | None = None,
+        details: Mapping[str, Any] | None = None,
+    ) -> None:
         super().__init__(message)
         self.code: ErrorCode = code
         self.message = message
+        self.reason = reason if reason is not None or code not in _RULE_CODES else code
+        """The rule's code when the rules refuse (``does_not_beat`` …), for the page's own words; an
+        ``out_of_turn`` or ``wrong_phase`` refusal is its own reason."""
+        self.details: dict[str, Any] = dict(details or {})
+        """The rule's arguments (the ``args`` field): the play to beat, the suit to follow …"""
 
     @classmethod
     def refused(cls, error: RuleError) -> ProtocolError:
         """Either game's rules refusing an action: ``out_of_turn``, ``wrong_phase`` or
-        ``illegal_action``, in the rule's own words (never the exception's name)."""
+        ``illegal_action``, in the rule's own words (never the exception's name), with the rule's
+        ``reason`` code and its ``args``."""
+        code: ErrorCode = "illegal_action"
         if isinstance(error, OutOfTurnError):
-            return cls("out_of_turn", str(error))
-        if isinstance(error, WrongPhaseError):
-            return cls("wrong_phase", str(error))
-        return cls("illegal_action", str(error))
+            code = "out_of_turn"
+        elif isinstance(error, WrongPhaseError):
+            code = "wrong_phase"
+        return cls(code, str(error), reason=error.reason, details=error.details)
+
+    def fields(self) -> dict[str, Any]:
+        """``code`` and ``message``, and ``reason`` and ``args`` when the rules refused."""
+        fields: dict[str, Any] = {"code": self.code, "message": self.message}
+        if self.reason is not None:
+            fields.update(reason=self.reason, args=self.details)
+        return fields
 
     def frame(self) -> dict[str, Any]:
         """The ``error`` message sent to the client."""
-        return {"type": "error", "v": PROTOCOL, "code": self.code, "message": self.message}
+        return {"type": "error", "v": PROTOCOL, **self.fields()}
 
 
 # --- cards --------------------------------------------------------------------------------------------
@@ -211,7 +236,9 @@ def read_play(value: Mapping[str, Any], level: Rank, rules: RuleSet) -> list[Pla
         try:
             return [from_triple([kind, rank, names], level, rules)]
         except TripleError as error:
-            raise ProtocolError("illegal_action", str(error)) from None
+            raise ProtocolError(
+                "illegal_action", str(error), reason="not_a_combination", details={"cards": names}
+            ) from None
     readings: dict[str, Play] = {}
     for play in classify(cards, level, rules):
         triple_kind, triple_rank, _ = to_triple(play)
@@ -220,7 +247,12 @@ def read_play(value: Mapping[str, Any], level: Rank, rules: RuleSet) -> list[Pla
     if not readings:
         wanted = " ".join(str(part) for part in (kind, rank) if part is not None)
         what = f"a {wanted}" if wanted else "any combination"
-        raise ProtocolError("illegal_action", f"{shown} is not {what} at level {level.letter}")
+        raise ProtocolError(
+            "illegal_action",
+            f"{shown} is not {what} at level {level.letter}",
+            reason="not_a_combination",
+            details={"cards": names, "kind": kind, "rank": rank},
+        )
     return list(readings.values())
 
 

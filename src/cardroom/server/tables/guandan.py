@@ -29,7 +29,7 @@ from typing import Any, ClassVar
 
 from cardroom.cards import Card, format_cards
 from cardroom.guandan.deal import Action, Deal, EventKind, PlayAction
-from cardroom.guandan.errors import RuleError
+from cardroom.guandan.errors import DoesNotBeatError, RuleError
 from cardroom.guandan.match import Match, MatchPhase, shuffled_hands
 from cardroom.guandan.observation import Observation
 from cardroom.guandan.ruleset import preset
@@ -129,7 +129,8 @@ class Table(SeatedTable):
             except RuleError as error:
                 errors.append(error)
         if not legal:
-            raise ProtocolError.refused(errors[0])
+            beaten = (error for error in errors if isinstance(error, DoesNotBeatError))
+            raise ProtocolError.refused(next(beaten, errors[0]))
         return legal
 
     def verify(self, seat: int, action: object) -> Action:

@@ -1,7 +1,7 @@
 // Cards in the project's notation (docs/notation.md): suit letter then rank letter ("H5", "ST"),
 // "SB" the small joker, "HR" the big joker. Drawing, sorting and describing cards and plays.
 
-import { t } from "./i18n.js";
+import { has, t } from "./i18n.js";
 
 export const SUIT_SYMBOL = { S: "♠", H: "♥", C: "♣", D: "♦" };
 const NATURAL = "23456789TJQKA";
@@ -153,4 +153,27 @@ export function describePlay(play) {
   if (kind === "Bomb" && play.cards) return `${name} ×${play.cards.length} ${rankText(rank)}`;
   if (kind === "FourKings") return name;
   return rank ? `${name} ${rankText(rank)}` : name;
+}
+
+/** A suit letter of a refusal's `args`: ♠ ♥ ♣ ♦, or trump (`T`). */
+export function suitText(letter) {
+  return letter === "T" ? t("suit.T") : SUIT_SYMBOL[letter] ?? letter;
+}
+
+/** A refusal by the rules (an `error`, or a `checked` not ok) in the player's words and language, from
+ * its `reason` and `args` (docs/protocol.md, "Refusals"); `null` for a reason this page does not know. */
+export function refusalText(refusal) {
+  const reason = refusal?.reason;
+  const args = refusal?.args ?? {};
+  let key = `refuse.${reason}`;
+  if (reason === "not_a_combination" && args.kind) key = "refuse.not_a_kind";
+  if (!reason || !has(key)) return null;
+  return t(key, {
+    ...args,
+    play: args.beat ? describePlay({ type: "play", ...args.beat }) : "",
+    kind: args.kind ? t(`kind.${args.kind}`) : "",
+    cards: (args.cards ?? []).map(cardText).join(" "),
+    suit: args.suit ? suitText(args.suit) : "",
+    suits: (args.suits ?? []).map(suitText).join(" "),
+  });
 }

@@ -3,7 +3,7 @@
 // selection may be played (`check`, answered by `checked`) before it is sent.
 
 import { h } from "./common.js";
-import { cardElement, cardRow, cardText, rankText, SUIT_SYMBOL, suitOf } from "./cards.js";
+import { cardElement, cardRow, cardText, rankText, refusalText, SUIT_SYMBOL, suitOf } from "./cards.js";
 import { t } from "./i18n.js";
 import { openReplay } from "./replay.js";
 import { chatBubble, flash, tone, trickPanel } from "./tabletools.js";
@@ -283,7 +283,7 @@ function renderControls() {
     if (!chosen.length) text = (s.trick?.plays ?? []).length ? t("sj.turn.follow") : t("sj.turn.lead");
     else if (!app.check || app.check.ok === null) text = t("select.checking");
     else if (!app.check.ok) {
-      text = t("sj.select.illegal", { reason: app.check.message });
+      text = refusalText(app.check) ?? t("sj.select.illegal", { reason: app.check.message });
       cls += " bad";
     } else text = cardsText(chosen);
   } else if (s.turn !== null && s.turn !== undefined && !declaring) text = t("turn.other", { name: seatName(s.turn) });

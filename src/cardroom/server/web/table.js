@@ -3,7 +3,7 @@
 // (`check`, answered by `checked` with the selection's readings).
 
 import { h } from "./common.js";
-import { cardElement, cardRow, cardText, describePlay, isJoker, rankOf, rankText } from "./cards.js";
+import { cardElement, cardRow, cardText, describePlay, isJoker, rankOf, rankText, refusalText } from "./cards.js";
 import { t } from "./i18n.js";
 import { openReplay } from "./replay.js";
 import { chatBubble, flash, tone, trickPanel, vibrate } from "./tabletools.js";
@@ -546,8 +546,10 @@ function renderControls() {
     if (!app.selected.size) text = canPass ? t("turn.yours") : t("turn.lead");
     else if (!app.check || app.check.ok === null) text = t("select.checking");
     else if (!matches.length) {
-      const reason = app.check && app.check.ok === false ? app.check.message : "";
-      text = reason ? t("sj.select.illegal", { reason }) : t("select.illegal");
+      const refused = app.check && app.check.ok === false ? app.check : null;
+      text = refused
+        ? refusalText(refused) ?? t("sj.select.illegal", { reason: refused.message })
+        : t("select.illegal");
       cls += " bad";
     } else text = distinctReadings(matches).map(describePlay).join(" / ");
   } else if (s.phase === "play" && s.turn === app.seat && !s.to_act) {

@@ -21,7 +21,7 @@ import {
   socketUrl,
   tableUrl,
 } from "./common.js";
-import { rankText } from "./cards.js";
+import { rankText, refusalText } from "./cards.js";
 import { applyI18n, bindLangButton, botLabel, onLangChange, t } from "./i18n.js";
 import { openReplay } from "./replay.js";
 import { bindSoundButton, chatMenu, played as tones, severalPeople, showChat, tone, vibrate } from "./tabletools.js";
@@ -46,7 +46,7 @@ export const app = {
   lastHint: null,
   errors: [], // error messages received
   legal: null, // the last `legal` answer (app.requestLegal())
-  check: null, // {key, id, ok, readings, message}: the server's answer on the selection (checkPlay)
+  check: null, // {key, id, ok, readings, message, reason, args}: the server's answer on the selection (checkPlay)
   checks: 0, // check messages sent (each answer names its id)
   clockOffset: 0,
   sitError: null, // the last refusal to sit (shown on the waiting screen, with a sign-in link if it helps)
@@ -278,6 +278,8 @@ function onChecked(message) {
   app.check.ok = !!message.ok;
   app.check.readings = message.readings ?? [];
   app.check.message = message.message ?? "";
+  app.check.reason = message.reason ?? null;
+  app.check.args = message.args ?? {};
   hooks.controls();
 }
 
@@ -318,7 +320,7 @@ function onError(message) {
     hooks.controls();
     return;
   }
-  toast(message.message || message.code);
+  toast(refusalText(message) ?? (message.message || message.code));
   hooks.controls();
 }
 
