@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 import random
+import re
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, nullcontext
 from types import ModuleType
@@ -47,6 +48,20 @@ def error_classes(package: ModuleType) -> Iterator[type[Exception]]:
                 and value.__module__ == module.__name__
             ):
                 yield value
+
+
+@pytest.mark.parametrize("package", [cardroom.guandan, cardroom.shengji], ids=["guandan", "shengji"])
+def test_every_rule_error_class_names_its_rule_by_a_reason_code(package: ModuleType) -> None:
+    """Issue 45: each rule error class sets its own ``reason`` (docs/protocol.md, "Refusals"), a code in
+    snake case, so a client can say the refusal in the player's words; no two rules of a game share one
+    unless one class is the other's (the games' shared ``out_of_turn`` and ``wrong_phase``)."""
+    classes = [cls for cls in error_classes(package) if issubclass(cls, RuleError)]
+    by_reason: dict[str, type[RuleError]] = {}
+    for cls in classes:
+        assert "reason" in vars(cls), f"{cls.__qualname__} names no reason of its own"
+        assert re.fullmatch(r"[a-z]+(_[a-z]+)*", cls.reason), cls.reason
+        other = by_reason.setdefault(cls.reason, cls)
+        assert issubclass(cls, other) or issubclass(other, cls), f"{cls} and {other} share {cls.reason}"
 
 
 @pytest.mark.parametrize("package", [cardroom.guandan, cardroom.shengji], ids=["guandan", "shengji"])

@@ -12,7 +12,9 @@ from typing import Any
 from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
+from cardroom.cards import Card
 from cardroom.cli import app as cli_app
+from cardroom.shengji.deal import Deal
 from tests.server.conftest import Frame, Peer, room_of
 
 BOTS = [{"kind": "bot", "bot": "heuristic"}] * 3
@@ -86,8 +88,13 @@ def test_check_answers_without_acting_and_act_plays(client: TestClient) -> None:
             "ok": False,
             "code": "illegal_action",
             "message": checked["message"],
+            "reason": checked["reason"],
+            "args": checked["args"],
             "number": number,
         }
+        assert checked["reason"] in ("not_one_suit", "wrong_count"), (
+            "the whole hand: several suits or too many"
+        )
         assert "Error" not in checked["message"], "the rule's words, never an exception's name"
         assert room_of(client, table_id).table.number == number, "a check changes nothing"
         peer.send({"type": "check", "action": {"type": "fold"}})
@@ -99,6 +106,54 @@ def test_check_answers_without_acting_and_act_plays(client: TestClient) -> None:
         peer.send({"type": "act", "action": hint})
         after = peer.next_state(lambda frame: frame["number"] > number)
         assert len(after["hand"]) == len(state["hand"]) - len(hint["cards"])
+
+
+def test_not_following_suit_is_refused_as_must_follow_suit_with_the_suit(client: TestClient) -> None:
+    """Issue 45, "Saying no in plain words": a follow of other suits while holding the led one is
+    refused with ``reason`` ``must_follow_suit`` and ``args`` naming the suit and how many of it the
+    player holds (docs/protocol.md, "Refusals"; docs/rules/shengji.md, 跟牌)."""
+    table_id, token = shengji_table(client, clocks={"declare": 0.01})
+    with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
+        peer = Peer(ws, 0)
+        state = peer.join(token)
+        deadline = time.monotonic() + 120
+        while True:
+            assert time.monotonic() < deadline, "no follow where Ann could break the suit"
+            if state["turn"] == 0 and state["phase"] == "tricks" and state["trick"]["plays"]:
+                deal = room_of(client, table_id).table.match.current_deal
+                assert isinstance(deal, Deal)
+                rules = deal.trick_rules
+                assert rules is not None
+                lead = state["trick"]["plays"][0]["cards"]
+                suit = rules.suit_of(Card.parse(lead[0]))
+                hand = state["hand"]
+                held = [card for card in hand if rules.suit_of(Card.parse(card)) is suit]
+                others = [card for card in hand if card not in held]
+                if held and len(others) >= len(lead):
+                    break
+            if state["turn"] == 0 and state["phase"] in ("kitty", "tricks"):
+                peer.send({"type": "hint"})
+                hint = peer.until(lambda frame: frame["type"] in ("hint", "error"))
+                if hint["type"] == "hint":
+                    peer.send({"type": "act", "action": hint["action"]})
+            state = peer.next_state()
+        cards = others[: len(lead)]
+        peer.send({"type": "check", "action": {"type": "play", "cards": cards}})
+        checked = peer.until(lambda frame: frame["type"] == "checked")
+        assert (checked["ok"], checked["code"], checked["reason"]) == (
+            False,
+            "illegal_action",
+            "must_follow_suit",
+        )
+        assert checked["args"] == {
+            "suit": suit.letter,
+            "held": len(held),
+            "required": min(len(lead), len(held)),
+            "played": 0,
+        }
+        peer.send({"type": "act", "action": {"type": "play", "cards": cards}})
+        error = peer.error()
+        assert (error["reason"], error["args"]) == ("must_follow_suit", checked["args"])
 
 
 def play_deal_out(client: TestClient, table_id: str, token: str) -> Frame:
