@@ -65,6 +65,13 @@ def illegal_pair(cards: list[str], legal: list[dict[str, Any]]) -> list[int]:
     raise AssertionError("every pair of cards is a legal play")
 
 
+KIND_WORDS = {"Single": ("Single", "单张"), "Pair": ("Pair", "对子"), "Trips": ("Triple", "三张")}
+"""How the page names the plain kinds, in English and Chinese."""
+
+RANK_WORDS = {"T": "10", "B": "small joker", "R": "big joker"}
+"""How the page shows the rank letters that are not shown as they are (in English)."""
+
+
 def first_play(legal: list[dict[str, Any]]) -> dict[str, Any] | None:
     """The legal play of fewest cards, if any."""
     plays = [action for action in legal if action["type"] == "play"]
@@ -94,7 +101,7 @@ def test_quick_play_a_whole_deal(browser: Browser, server: Server, context: Brow
     assert page.locator("[data-testid=hand-card].wild").count() == hand(page).count(state(page)["wild"])
 
     turns = 0
-    reloaded = dragged = checked_illegal = phone_shot = False
+    reloaded = dragged = checked_illegal = refused_low = phone_shot = False
     while True:
         now = situation(page)
         if now in ("between", "finished"):
@@ -116,11 +123,50 @@ def test_quick_play_a_whole_deal(browser: Browser, server: Server, context: Brow
             assert len(selected(page)) == 2
             assert not checked(page), "the server refuses the pair"
             assert play_button.is_disabled(), "Play is disabled on an illegal selection"
+            # Issue 45: the refusal in the player's words and language, from the server's reason code;
+            # a valid pair that is simply too low says so, never "not a legal play".
+            reason = page.evaluate("() => window.__cardroom.check.reason")
             refusal = page.get_by_test_id("status-line").inner_text()
-            assert refusal.startswith("Not a legal play: "), "the refusal says why"
+            words = {
+                "does_not_beat": ("Does not beat ", "压不过"),
+                "not_a_combination": ("These cards make no combination", "这些牌组不成牌型"),
+            }
+            assert reason in words, reason
+            english, chinese = words[reason]
+            assert refusal.startswith(english), refusal
             assert "Error" not in refusal
+            assert "Not a legal play" not in refusal
+            if reason == "does_not_beat":
+                beat = page.evaluate("() => window.__cardroom.check.args.beat")
+                assert beat == {key: current["to_beat"]["play"][key] for key in ("kind", "rank", "cards")}
+            page.get_by_test_id("lang-toggle").click()
+            assert page.get_by_test_id("status-line").inner_text().startswith(chinese)
+            page.get_by_test_id("lang-toggle").click()
+            assert page.get_by_test_id("status-line").inner_text() == refusal
             page.get_by_test_id("clear-button").click()
             assert selected(page) == []
+
+        singles = {
+            action["cards"][0] for action in legal if action["type"] == "play" and len(action["cards"]) == 1
+        }
+        low = [index for index, card in enumerate(cards) if card not in singles]
+        if not refused_low and current["to_beat"] is not None and low:
+            refused_low = True  # issue 45: a single too low for the trick says what it does not beat
+            click_card(page, low[0])
+            assert not checked(page)
+            assert page.evaluate("() => window.__cardroom.check.reason") == "does_not_beat"
+            beat = current["to_beat"]["play"]
+            kind = KIND_WORDS.get(beat["kind"])
+            english = page.get_by_test_id("status-line").inner_text()
+            if kind is None:
+                assert english.startswith("Does not beat "), english
+            else:
+                assert english == f"Does not beat {kind[0]} {RANK_WORDS.get(beat['rank'], beat['rank'])}"
+            page.get_by_test_id("lang-toggle").click()
+            chinese = page.get_by_test_id("status-line").inner_text()
+            assert chinese.startswith(f"压不过{kind[1] if kind else ''}"), chinese
+            page.get_by_test_id("lang-toggle").click()
+            page.get_by_test_id("clear-button").click()
 
         if not dragged and len(cards) >= 5:
             dragged = True  # select four cards by dragging across them
@@ -217,6 +263,8 @@ def test_quick_play_a_whole_deal(browser: Browser, server: Server, context: Brow
     last_deal = state(page)["last_deal"]
     assert last_deal["deal_number"] == 1
     assert sorted(last_deal["places"]) == [0, 1, 2, 3]
+
+    assert refused_low, "a single too low for a trick was tried"
 
     # The language switch changes the labels, and is remembered.
     def labels() -> tuple[str | None, str | None, str]:

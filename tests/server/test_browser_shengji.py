@@ -148,7 +148,15 @@ def test_a_whole_shengji_deal_against_three_bots(
                 click_card(page, index)
             assert not checked(page)
             assert play.is_disabled(), "Play is disabled on an illegal selection"
-            assert "Not a legal play" in page.get_by_test_id("status-line").inner_text()
+            # Issue 45: the rule broken, in the player's words (docs/protocol.md, "Refusals").
+            refusal = page.get_by_test_id("status-line").inner_text()
+            reason = page.evaluate("() => window.__cardroom.check.reason")
+            if reason == "wrong_count":
+                assert refusal.startswith("Play "), refusal
+                assert refusal.endswith(" cards, as many as the lead"), refusal
+            else:
+                assert reason == "not_one_suit", reason
+                assert refusal.startswith("A lead is of one suit (trump counts as one): "), refusal
             page.get_by_test_id("clear-button").click()
             assert selected(page) == []
         if tricks == 3 and not reloaded:
