@@ -132,15 +132,15 @@ def test_quick_play_a_whole_deal(browser: Browser, server: Server, context: Brow
                 "not_a_combination": ("These cards make no combination", "这些牌组不成牌型"),
             }
             assert reason in words, reason
-            english, chinese = words[reason]
-            assert refusal.startswith(english), refusal
+            in_english, in_chinese = words[reason]
+            assert refusal.startswith(in_english), refusal
             assert "Error" not in refusal
             assert "Not a legal play" not in refusal
             if reason == "does_not_beat":
                 beat = page.evaluate("() => window.__cardroom.check.args.beat")
                 assert beat == {key: current["to_beat"]["play"][key] for key in ("kind", "rank", "cards")}
             page.get_by_test_id("lang-toggle").click()
-            assert page.get_by_test_id("status-line").inner_text().startswith(chinese)
+            assert page.get_by_test_id("status-line").inner_text().startswith(in_chinese)
             page.get_by_test_id("lang-toggle").click()
             assert page.get_by_test_id("status-line").inner_text() == refusal
             page.get_by_test_id("clear-button").click()
@@ -157,14 +157,14 @@ def test_quick_play_a_whole_deal(browser: Browser, server: Server, context: Brow
             assert page.evaluate("() => window.__cardroom.check.reason") == "does_not_beat"
             beat = current["to_beat"]["play"]
             kind = KIND_WORDS.get(beat["kind"])
-            english = page.get_by_test_id("status-line").inner_text()
+            in_english = page.get_by_test_id("status-line").inner_text()
             if kind is None:
-                assert english.startswith("Does not beat "), english
+                assert in_english.startswith("Does not beat "), in_english
             else:
-                assert english == f"Does not beat {kind[0]} {RANK_WORDS.get(beat['rank'], beat['rank'])}"
+                assert in_english == f"Does not beat {kind[0]} {RANK_WORDS.get(beat['rank'], beat['rank'])}"
             page.get_by_test_id("lang-toggle").click()
-            chinese = page.get_by_test_id("status-line").inner_text()
-            assert chinese.startswith(f"压不过{kind[1] if kind else ''}"), chinese
+            in_chinese = page.get_by_test_id("status-line").inner_text()
+            assert in_chinese.startswith(f"压不过{kind[1] if kind else ''}"), in_chinese
             page.get_by_test_id("lang-toggle").click()
             page.get_by_test_id("clear-button").click()
 
