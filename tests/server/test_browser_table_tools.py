@@ -8,14 +8,16 @@ reaches the other page. Screenshots at desktop and phone size go to tests/artifa
 from __future__ import annotations
 
 import json
+import re
 import threading
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 import pytest
 from websockets.sync.client import connect
 
+from cardroom.rule_errors import RuleError
 from tests.server.browser import (
     PHONE,
     PageErrors,
@@ -310,3 +312,68 @@ def test_the_left_joker_is_not_cut_on_a_phone(browser: Browser, server: Server) 
         screenshot(page, "table-hand-phone-zh")
     finally:
         context.close()
+
+
+def rule_error_classes(base: type[RuleError] = RuleError) -> Iterator[type[RuleError]]:
+    yield base
+    for sub in base.__subclasses__():
+        yield from rule_error_classes(sub)
+
+
+SAMPLE_ARGS: Final = {
+    "cards": ["H5", "S5"],
+    "beat": {"kind": "Pair", "rank": "Q", "cards": ["SQ", "HQ"]},
+    "suit": "D",
+    "suits": ["H", "T"],
+    "count": 2,
+    "held": 3,
+    "required": 2,
+    "played": 1,
+    "pairs": 1,
+    "tractors": 1,
+}
+"""Arguments of every shape docs/protocol.md ("Refusals") names, for the words to fill."""
+
+REFUSAL_WORDS = """async ([reasons, args]) => {
+  const i18n = await import("/static/i18n.js");
+  const cards = await import("/static/cards.js");
+  const words = {};
+  for (const lang of ["en", "zh"]) {
+    i18n.setLang(lang);
+    words[lang] = {};
+    for (const reason of reasons) words[lang][reason] = cards.refusalText({ reason, args });
+    for (const kind of ["Bomb", "Pair"]) {
+      const refusal = { reason: "not_a_combination", args: { cards: ["H5"], kind } };
+      words[lang][`kind:${kind}`] = cards.refusalText(refusal);
+    }
+  }
+  i18n.setLang("en");
+  return words;
+}"""
+
+
+def test_every_refusal_the_rules_can_give_has_words_in_both_languages(
+    server: Server, context: BrowserContext
+) -> None:
+    """Every ``reason`` code of a rule error either game raises (docs/protocol.md, "Refusals") is said
+    in English and in Chinese, its arguments filled in; a malformed bomb says what a bomb needs."""
+    reasons = sorted({error.reason for error in rule_error_classes()})
+    assert {"wrong_level", "illegal_play", "bad_ruling", "no_turn_to_skip", "bad_throw"} <= set(reasons)
+    page = context.new_page()
+    page.goto(server.url + "/")
+    words = page.evaluate(REFUSAL_WORDS, [reasons, SAMPLE_ARGS])
+    for lang in ("en", "zh"):
+        for reason, text in words[lang].items():
+            assert text, f"no {lang} words for the refusal {reason!r}"
+            assert "{" not in text, (lang, reason, text)
+    for reason in words["en"]:
+        assert words["en"][reason] != words["zh"][reason], reason
+        assert re.search(r"[\u4e00-\u9fff]", words["zh"][reason]), ("Chinese words", reason)
+    assert words["en"]["does_not_beat"] == "Does not beat Pair Q"
+    assert words["zh"]["does_not_beat"] == "管不上对子 Q", (
+        "a valid play too low is 管不上, not 不是合法的牌型"
+    )
+    assert words["en"]["must_follow_suit"] == "Must follow ♦ (you hold 3)"
+    assert words["en"]["kind:Bomb"] == "A bomb needs four cards or more, all of one rank"
+    assert words["zh"]["kind:Bomb"] == "炸弹要四张或以上同点数的牌"
+    assert words["en"]["kind:Pair"] == "These cards are not a Pair"

@@ -166,7 +166,7 @@ export function refusalText(refusal) {
   const reason = refusal?.reason;
   const args = refusal?.args ?? {};
   let key = `refuse.${reason}`;
-  if (reason === "not_a_combination" && args.kind) key = "refuse.not_a_kind";
+  if (reason === "not_a_combination" && args.kind) key = args.kind === "Bomb" ? "refuse.not_a_bomb" : "refuse.not_a_kind";
   if (!reason || !has(key)) return null;
   return t(key, {
     ...args,

@@ -94,7 +94,7 @@ const STRINGS = {
     "reading.title": "These cards can be read several ways. Play them as:",
     "hint.pass": "The bot would pass here.",
     "hint.none": "No hint now.",
-    "select.illegal": "Not a legal play",
+    "select.illegal": "This cannot be played now",
     "suit.T": "trump",
     "refuse.out_of_turn": "Not your turn",
     "refuse.wrong_phase": "Not now: the deal is in another phase",
@@ -318,16 +318,16 @@ const STRINGS = {
     "reading.title": "这手牌有几种读法，请选择：",
     "hint.pass": "机器人会选择不出。",
     "hint.none": "现在没有提示。",
-    "select.illegal": "不是合法的牌型",
+    "select.illegal": "这手牌现在不能出",
     "suit.T": "主牌",
     "refuse.out_of_turn": "还没轮到你",
     "refuse.wrong_phase": "现在不能这样做",
-    "refuse.not_held": "你没有 {cards}",
-    "refuse.not_a_combination": "这些牌组不成牌型",
-    "refuse.not_a_kind": "这些牌不是{kind}",
-    "refuse.does_not_beat": "压不过{play}",
-    "refuse.must_lead": "你先出牌，不能不出",
-    "refuse.illegal_tribute": "进贡须是你最大的牌之一（红桃级牌除外）",
+    "refuse.not_held": "你手里没有 {cards}",
+    "refuse.not_a_combination": "这几张牌不成牌型",
+    "refuse.not_a_kind": "这几张牌不是{kind}",
+    "refuse.does_not_beat": "管不上{play}",
+    "refuse.must_lead": "轮到你首出，不能不出",
+    "refuse.illegal_tribute": "进贡须是你手里最大的牌（红桃级牌除外）",
     "refuse.illegal_return": "还贡的牌不能大于 10（没有则还最小的牌）",
     "refuse.not_one_suit": "首家出牌须为同一门（主牌算一门）：{suits}",
     "refuse.wrong_count": "要出 {count} 张，与首家张数相同",
@@ -1226,3 +1226,27 @@ const ACCOUNT_STRINGS = {
 };
 Object.assign(STRINGS.en, ACCOUNT_STRINGS.en);
 Object.assign(STRINGS.zh, ACCOUNT_STRINGS.zh);
+
+// ---------- refusals the rules give (cards.js, refusalText): every reason code of docs/protocol.md, "Refusals"
+const REFUSAL_STRINGS = {
+  en: {
+    "refuse.illegal_action": "The rules do not allow this now",
+    "refuse.illegal_play": "This play is not allowed here",
+    "refuse.not_a_bomb": "A bomb needs four cards or more, all of one rank",
+    "refuse.wrong_level": "This play was read at another level than the deal's: choose it again",
+    "refuse.bad_ruling": "This ruling cannot apply here",
+    "refuse.no_turn_to_skip": "There is no turn of that player's to skip now",
+    "refuse.illegal_declaration": "You cannot declare with these cards now",
+  },
+  zh: {
+    "refuse.illegal_action": "按规则现在不能这样做",
+    "refuse.illegal_play": "这手牌现在不能出",
+    "refuse.not_a_bomb": "炸弹要四张或以上同点数的牌",
+    "refuse.wrong_level": "这手牌没有按本副的级牌来算，请重新选",
+    "refuse.bad_ruling": "这项判罚在这里不适用",
+    "refuse.no_turn_to_skip": "现在没有该违例者的出牌可以停止",
+    "refuse.illegal_declaration": "现在不能用这几张牌亮主",
+  },
+};
+Object.assign(STRINGS.en, REFUSAL_STRINGS.en);
+Object.assign(STRINGS.zh, REFUSAL_STRINGS.zh);
