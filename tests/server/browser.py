@@ -28,7 +28,7 @@ import pytest
 from tests.ports import RETRIES, free_port, taken
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize
+    from playwright.sync_api import Browser, BrowserContext, FloatRect, Page, ViewportSize
 
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "tests" / "artifacts"
@@ -309,6 +309,34 @@ def screenshot(page: Page, name: str, *, full_page: bool = False) -> Path:
     path = ARTIFACTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=full_page)
     return path
+
+
+def assert_laid_out(page: Page, selectors: list[str]) -> dict[str, FloatRect]:
+    """With the page at its top and no animation running (a bomb's shake …), each element of
+    ``selectors`` lies wholly inside the viewport (none below the fold) and no two of them overlap (a
+    pixel of rounding allowed); their boxes by selector."""
+    size = page.viewport_size
+    assert size is not None
+    page.emulate_media(reduced_motion="reduce")  # no animation moves a box while it is measured
+    page.evaluate("() => window.scrollTo(0, 0)")
+    boxes: dict[str, FloatRect] = {}
+    for selector in selectors:
+        box = page.locator(selector).bounding_box()
+        assert box is not None, f"{selector} is not shown"
+        assert box["x"] >= -1, (selector, box)
+        assert box["y"] >= -1, (selector, box)
+        assert box["x"] + box["width"] <= size["width"] + 1, (selector, "past the right edge", box, size)
+        assert box["y"] + box["height"] <= size["height"] + 1, (selector, "below the fold", box, size)
+        boxes[selector] = box
+    names = list(boxes)
+    for index, one in enumerate(names):
+        for other in names[index + 1 :]:
+            a, b = boxes[one], boxes[other]
+            across = min(a["x"] + a["width"], b["x"] + b["width"]) - max(a["x"], b["x"])
+            down = min(a["y"] + a["height"], b["y"] + b["height"]) - max(a["y"], b["y"])
+            assert across <= 1 or down <= 1, (f"{one} overlaps {other}", a, b)
+    page.emulate_media(reduced_motion="no-preference")
+    return boxes
 
 
 # --- reading and driving the table page ---------------------------------------------------------------

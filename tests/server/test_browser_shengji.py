@@ -19,6 +19,7 @@ from tests.server.browser import (
     PHONE,
     PageErrors,
     Server,
+    assert_laid_out,
     checked,
     click_card,
     hand,
@@ -181,12 +182,20 @@ def test_a_whole_shengji_deal_against_three_bots(
             assert page.get_by_test_id("last-trick-view").locator(".trick-row.won").count() == 1
             page.get_by_test_id("last-trick-close").click()
         if tricks == 5:
-            # The header stays on one line at 1280 px (every item of the top bar on one row).
+            # The header stays on one line at 1280 px in English: every item of the top bar on one
+            # row, inside the viewport, none over another, the levels, trump and points not cut.
+            items = page.locator(".topbar > :visible, .levels > :visible").evaluate_all(
+                "els => els.flatMap((e, i) => {"
+                " e.dataset.headerItem = String(i); return e.id === 'levels' ? [] : [i]; })"
+            )
+            assert_laid_out(page, [f"[data-header-item='{i}']" for i in items])
             tops = page.locator(".topbar > :visible").evaluate_all(
                 "els => els.map(e => {"
                 " const r = e.getBoundingClientRect(); return Math.round(r.top + r.height / 2); })"
             )
             assert max(tops) - min(tops) <= 4, tops
+            assert page.locator(".levels").evaluate("e => e.scrollWidth <= e.clientWidth + 1"), "levels cut"
+            assert page.get_by_test_id("points").inner_text() == f"Attackers: {current['points']} pts"
             screenshot(page, "shengji-table-desktop")
         hints = page.evaluate("() => window.__cardroom.hints")
         page.get_by_test_id("hint-button").click()

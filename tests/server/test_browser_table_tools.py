@@ -22,6 +22,7 @@ from tests.server.browser import (
     PHONE,
     PageErrors,
     Server,
+    assert_laid_out,
     hand,
     legal_actions,
     run_server,
@@ -229,6 +230,55 @@ def quick_table(context: BrowserContext, server: Server) -> Page:
     page.get_by_test_id("quick-play").click()
     page.wait_for_function("() => window.__cardroom && window.__cardroom.state !== null")
     return page
+
+
+def test_with_auto_on_the_tools_stay_on_screen_and_a_toast_covers_none(
+    browser: Browser, server: Server
+) -> None:
+    """托管 at 1280×800 and 390×844: the banner takes the play buttons' room, so the tools stay above the
+    fold and nothing overlaps; a toast (the hint's) shows over the felt, never over the hand or tools."""
+    table = server.api(
+        "POST",
+        "/api/tables",
+        {
+            "name": "Slow bots",
+            "bot_delay": 10,
+            "seats": [{"kind": "human"}] + [{"kind": "bot", "bot": "heuristic"}] * 3,
+        },
+    )
+    token = server.api("POST", f"/api/tables/{table['id']}/seats/0", {"name": "Ann"})["token"]
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US")
+    try:
+        page = seat_page(context, server, table["id"], token)
+        page.wait_for_function("() => window.__cardroom.state.phase === 'play'")
+        parts = [".topbar", "#table", "#controls", "#hand", "#tools"]
+        assert_laid_out(page, parts)
+        page.get_by_test_id("auto-toggle").click()
+        page.get_by_test_id("auto-banner").wait_for()
+        assert not page.get_by_test_id("controls").is_visible(), "the bot plays: no play buttons"
+        parts = [".topbar", "#auto-banner", "#table", "#hand", "#tools"]
+        assert_laid_out(page, parts)
+        page.evaluate(
+            "() => import('/static/tablepage.js').then((table) => table.toast('The bot would pass'))"
+        )
+        page.get_by_test_id("toast").wait_for()
+        boxes = assert_laid_out(page, ["#toast", "#hand", "#tools"])
+        felt = page.locator("#table").bounding_box()
+        assert felt is not None
+        toast = boxes["#toast"]
+        assert felt["y"] <= toast["y"], "over the felt"
+        assert toast["y"] + toast["height"] <= felt["y"] + felt["height"], "over the felt"
+        screenshot(page, "auto-on-desktop")
+        page.set_viewport_size(PHONE)
+        page.wait_for_timeout(300)  # the hand is laid out again 80 ms after a resize
+        assert_laid_out(page, parts)
+        assert_laid_out(page, ["#toast", "#hand", "#tools"])
+        screenshot(page, "auto-on-phone")
+        page.get_by_test_id("auto-toggle").click()
+        page.get_by_test_id("controls").wait_for()
+        assert not page.get_by_test_id("auto-banner").is_visible()
+    finally:
+        context.close()
 
 
 def test_sound_on_ones_turn_and_a_remembered_mute(server: Server, context: BrowserContext) -> None:

@@ -1001,9 +1001,9 @@ const SHENGJI_STRINGS = {
     "sj.badge.dealer": "dealer (庄)",
     "sj.top.trump": "Trump {suit}",
     "sj.top.notrump": "No trump (无主)",
-    "sj.top.undeclared": "Trump not declared yet",
+    "sj.top.undeclared": "No trump yet",
     "sj.top.declared": "Trump {suit} so far",
-    "sj.top.points": "Attackers' points: {n}",
+    "sj.top.points": "Attackers: {n} pts",
     "sj.top.ladder": "Levels {ladder} (must play {must})",
     "sj.phase.declare": "Dealing: {n} of 100 cards",
     "sj.declared": "{name} declared {cards}",
@@ -1064,7 +1064,7 @@ const SHENGJI_STRINGS = {
     "sj.top.notrump": "无主",
     "sj.top.undeclared": "尚未叫主",
     "sj.top.declared": "暂定主 {suit}",
-    "sj.top.points": "抓分方得分：{n}",
+    "sj.top.points": "抓分 {n} 分",
     "sj.top.ladder": "级：{ladder}（必打 {must}）",
     "sj.phase.declare": "发牌中：{n} / 100",
     "sj.declared": "{name} 亮 {cards}",
@@ -1250,3 +1250,15 @@ const REFUSAL_STRINGS = {
 };
 Object.assign(STRINGS.en, REFUSAL_STRINGS.en);
 Object.assign(STRINGS.zh, REFUSAL_STRINGS.zh);
+
+// ---------- the table page's header and tools on one screen (issue 45)
+const TABLE_STRINGS = {
+  en: {
+    "sj.title.short": "Shengji",
+  },
+  zh: {
+    "sj.title.short": "升级",
+  },
+};
+Object.assign(STRINGS.en, TABLE_STRINGS.en);
+Object.assign(STRINGS.zh, TABLE_STRINGS.zh);

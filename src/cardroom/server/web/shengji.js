@@ -116,7 +116,7 @@ function renderTop() {
   const table = s.table ?? app.table ?? {};
   const dealerTeam = typeof s.dealer === "number" ? s.dealer % 2 : null;
   const ladder = t("sj.top.ladder", { ladder: (s.ladder ?? []).map(rankText).join("·"), must: (s.must_play ?? []).map(rankText).join("·") });
-  renderTitleAndLevels(`${table.name || tableId} · ${t("sj.title")}`, dealerTeam, [
+  renderTitleAndLevels(`${table.name || tableId} · ${t("sj.title.short")}`, dealerTeam, [
     s.deal_number ? h("span.trump", { testid: "trump", text: trumpText(s), title: ladder }) : null,
     s.deal_number ? h("span.points", { testid: "points", text: t("sj.top.points", { n: s.points ?? 0 }) }) : null,
     h("span.muted.ladder", { testid: "ladder", text: ladder }),

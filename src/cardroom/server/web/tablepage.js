@@ -179,6 +179,7 @@ export function setConnected(on) {
   app.connected = on;
   const conn = $("#conn");
   conn.textContent = on ? t("conn.online") : t("conn.offline");
+  conn.title = conn.textContent;
   conn.className = on ? "conn online" : "conn offline";
   $("#table").dataset.connected = on ? "1" : "0";
 }
@@ -573,6 +574,7 @@ export function markTable(myTurn) {
   document.body.classList.toggle("spectator", app.seat === null);
   const mine = app.seat !== null ? seats()[app.seat] : null;
   $("#auto-banner").hidden = !(mine && mine.auto);
+  document.body.classList.toggle("auto-on", !!mine?.auto);
   const autoButton = $("#auto-toggle");
   autoButton.hidden = !mine || s.table?.status !== "running";
   autoButton.textContent = mine?.auto ? t("auto.off") : t("auto.on");
