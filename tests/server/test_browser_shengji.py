@@ -94,7 +94,7 @@ def test_a_whole_shengji_deal_against_three_bots(
     assert "Shengji" in page.get_by_test_id("table-title").inner_text()
     assert "2·5·10·J·Q·K·A" in page.get_by_test_id("ladder").inner_text(), "docs/rules/shengji.md#ladder"
 
-    declared = buried = reloaded = checked_illegal = kept_seen = False
+    declared = buried = reloaded = checked_illegal = kept_seen = cycled = False
     tricks = 0
     deals = 0
     while True:
@@ -135,8 +135,12 @@ def test_a_whole_shengji_deal_against_three_bots(
             assert page.get_by_test_id("bury-button").is_disabled(), "burying takes exactly 8 cards"
             click_card(page, 7)
             assert len(selected(page)) == 8
+            burying = selected(page)
             page.get_by_test_id("bury-button").click()
             page.wait_for_function("() => window.__cardroom.state.phase !== 'kitty'")
+            # The dealer sees the kitty it buried beside the table (issue 45).
+            kitty = page.get_by_test_id("kitty").locator(".card")
+            assert sorted(kitty.evaluate_all("els => els.map(e => e.dataset.card)")) == sorted(burying)
             continue
         assert now == "tricks", now
         cards = hand(page)
@@ -202,11 +206,24 @@ def test_a_whole_shengji_deal_against_three_bots(
         page.wait_for_function("(n) => window.__cardroom.hints > n", arg=hints)
         assert selected(page), "the hint selects the bot's cards"
         assert checked(page), "the bot's play is legal"
+        choices = page.evaluate("() => window.__cardroom.hintCycle.list.length")
+        if choices > 2 and not cycled:
+            # Hint again: the bot's next choices, each legal, then back to its first.
+            cycled = True
+            shown = [sorted(selected(page))]
+            for press in range(1, choices + 1):
+                page.get_by_test_id("hint-button").click()
+                page.wait_for_function("(n) => window.__cardroom.hints > n", arg=hints + press)
+                assert checked(page), "each choice is legal"
+                shown.append(sorted(selected(page)))
+            assert len({" ".join(cards) for cards in shown[:-1]}) == choices, "each press another choice"
+            assert shown[-1] == shown[0], "after the last, the first again"
         number = current["number"]
         play.click()
         page.wait_for_function("(n) => window.__cardroom.state.number > n", arg=number)
         tricks += 1
     assert reloaded
+    assert cycled, "Hint offered several choices on some turn"
     assert tricks >= 5
 
     result = page.get_by_test_id("deal-result")

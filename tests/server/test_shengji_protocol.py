@@ -100,9 +100,16 @@ def test_check_answers_without_acting_and_act_plays(client: TestClient) -> None:
         peer.send({"type": "check", "action": {"type": "fold"}})
         assert peer.until(lambda frame: frame["type"] == "checked")["code"] == "bad_message"
         peer.send({"type": "hint"})
-        hint = peer.until(lambda frame: frame["type"] == "hint")["action"]
-        peer.send({"type": "check", "action": hint})
-        assert peer.until(lambda frame: frame["type"] == "checked")["ok"] is True
+        answer = peer.until(lambda frame: frame["type"] == "hint")
+        hint = answer["action"]
+        # The choices Hint cycles through (issue 45): the bot's own first, several, each legal now.
+        choices = answer["choices"]
+        assert choices[0] == hint
+        assert len(choices) > 1
+        assert len({" ".join(sorted(choice["cards"])) for choice in choices}) == len(choices)
+        for choice in choices:
+            peer.send({"type": "check", "action": choice})
+            assert peer.until(lambda frame: frame["type"] == "checked")["ok"] is True, choice
         peer.send({"type": "act", "action": hint})
         after = peer.next_state(lambda frame: frame["number"] > number)
         assert len(after["hand"]) == len(state["hand"]) - len(hint["cards"])

@@ -9,6 +9,7 @@ from collections import Counter
 import pytest
 
 from cardroom.bots.shengji import SHENGJI_BOTS, HeuristicShengjiBot, ShengjiBot, make_shengji_bot
+from cardroom.bots.shengji.heuristic import CHOICES
 from cardroom.bots.shengji.knowledge import unit_leads
 from cardroom.bots.shengji.random_bot import random_follow, random_lead
 from cardroom.cards import Card, Rank, Suit, parse_cards
@@ -210,3 +211,34 @@ def test_the_heuristic_passes_with_a_short_suit_and_on_its_partner() -> None:
     deal = Deal(deck_for({0: "S2 H3 C4 D5 H6 C7", 2: "H2 H2"}), Rank.TWO)
     pass_to(deal, card_number(0, 6))
     assert HeuristicShengjiBot(random.Random(0)).act(deal.observation(0)) == Pass(0)
+
+
+def test_the_heuristic_offers_several_legal_choices_its_own_first() -> None:
+    """A hint cycles through these (docs/protocol.md, ``hint``): in trick play the bot's own choice
+    first, then other legal leads or follows, each different; one choice only outside trick play."""
+    rng = random.Random(7)
+    match = Match(SHENGJI)
+    bot = HeuristicShengjiBot(random.Random(0))
+    several = 0
+    for _ in range(2):
+        deal = match.deal_random(rng)
+        while deal.phase is not Phase.OVER:
+            seat = deal.current_player
+            assert seat is not None
+            observation = match.observation(seat)
+            choices = bot.choices(observation)
+            assert choices[0] == bot.act(observation)
+            assert 1 <= len(choices) <= CHOICES
+            if deal.phase is not Phase.TRICKS:
+                assert len(choices) == 1
+            plays = [
+                sorted(card.index for card in action.cards) for action in choices if isinstance(action, Play)
+            ]
+            assert len(plays) == len({tuple(play) for play in plays}), "each choice different"
+            for action in choices:
+                deal.verify(action)
+            several += len(choices) > 1
+            match.apply(choices[0])
+    assert several > 40, "most turns in trick play offer more than one choice"
+    with pytest.raises(ValueError, match="at least one choice"):
+        bot.choices(match.observation(0), 0)

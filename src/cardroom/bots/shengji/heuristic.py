@@ -72,6 +72,8 @@ RUFF_LIST_LIMIT = 500
 """Trump plays of the lead's size weighed at most when void."""
 LATE_KITTY_GUESS = 10
 """The kitty points the attackers assume are at stake on the last trick."""
+CHOICES = 8
+"""Choices a hint offers at most (the bot's own first): a person pressing Hint again sees the next."""
 
 
 def card_value(card: Card, rules: TrickRules) -> int:
@@ -161,14 +163,22 @@ class HeuristicShengjiBot:
         self.rng = rng
 
     def act(self, observation: Observation) -> Action:
+        return self.choices(observation, 1)[0]
+
+    def choices(self, observation: Observation, limit: int = CHOICES) -> list[Action]:
+        """Up to ``limit`` different actions for this turn, best first: the bot's own choice, then (in
+        trick play) the others it weighs — leads: each unit of the hand, sure ones first, then low
+        cards before high, trump last; follows: the cheapest cards first, points last."""
+        if limit < 1:
+            raise ValueError(f"limit: at least one choice, got {limit}")
         if not observation.to_act:
             raise ValueError(f"seat {observation.seat} has no legal action: it is not its turn")
         seat = observation.seat
         if observation.phase is Phase.DECLARE:
-            return self.declare(observation)
+            return [self.declare(observation)]
         if observation.phase is Phase.KITTY:
             assert observation.trick_rules is not None
-            return Bury(seat, self.bury(observation.hand, observation.trick_rules))
+            return [Bury(seat, self.bury(observation.hand, observation.trick_rules))]
         rules = observation.trick_rules
         if observation.phase is not Phase.TRICKS or rules is None or observation.dealer is None:
             raise ValueError(f"seat {seat} cannot act in the {observation.phase.value} phase")
@@ -177,11 +187,31 @@ class HeuristicShengjiBot:
             rules, seat, observation.dealer, Counter(observation.hand), seen, unseen_cards(observation, seen)
         )
         if observation.lead is None:
-            return Play(seat, self.lead(table))
-        kitty = (
-            sum(points((card,)) for card in observation.kitty) if table.seat == observation.dealer else None
-        )
-        return Play(seat, self.follow(table, observation, kitty))
+            plays = [self.lead(table)]
+            if limit > 1:
+                plays += other_leads(table)
+        else:
+            kitty = (
+                sum(points((card,)) for card in observation.kitty)
+                if table.seat == observation.dealer
+                else None
+            )
+            plays = [self.follow(table, observation, kitty)]
+            if limit > 1:
+                plays += sorted(
+                    follow_candidates(table, observation.lead),
+                    key=lambda cards: play_cost(cards, table.hand, rules) + DUMP_WEIGHT * points(cards),
+                )
+        chosen: list[Action] = []
+        given: set[tuple[Card, ...]] = set()
+        for cards in plays:
+            key = tuple(sorted(cards, key=lambda card: card.index))
+            if key not in given:
+                given.add(key)
+                chosen.append(Play(seat, cards))
+            if len(chosen) == limit:
+                break
+        return chosen
 
     # -- declaring -------------------------------------------------------------------------------
 
@@ -356,6 +386,27 @@ class HeuristicShengjiBot:
         return min(candidates, key=lambda cards: cost(cards) + DUMP_WEIGHT * points(cards))
 
 
+def other_leads(table: Table) -> list[tuple[Card, ...]]:
+    """Leads besides the bot's, best first: each unit of the hand (single, pair, tractor), the sure ones
+    (no unseen card beats them) first and the longest of those first, then plain suits before trump,
+    cards without points before those with, low before high."""
+    rules = table.rules
+    ranked: list[tuple[tuple[int, int, int, int, int], tuple[Card, ...]]] = []
+    for suit, cards in by_suit(list(table.hand.elements()), rules).items():
+        pool = table.unseen_in(suit)
+        for unit in units_of(cards, rules):
+            sure = not beats_unit(pool, unit, rules)
+            key = (
+                0 if sure else 1,
+                -unit.size if sure else 0,
+                suit is TRUMP,
+                points(unit.cards) > 0,
+                unit.top,
+            )
+            ranked.append((key, unit.cards))
+    return [cards for _, cards in sorted(ranked, key=lambda item: item[0])]
+
+
 def follow_candidates(table: Table, lead: Lead) -> list[tuple[Card, ...]]:
     """The follows weighed: every legal follow when they are few enough to list (up to
     :data:`FOLLOW_LIST_LIMIT`); when the seat is (nearly) void in the led suit and has many free cards,
@@ -382,10 +433,12 @@ def follow_candidates(table: Table, lead: Lead) -> list[tuple[Card, ...]]:
 
 
 __all__ = [
+    "CHOICES",
     "DECLARE_SHARE",
     "RUFF_STAKE",
     "HeuristicShengjiBot",
     "card_value",
     "follow_candidates",
+    "other_leads",
     "play_cost",
 ]

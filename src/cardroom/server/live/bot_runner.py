@@ -17,6 +17,7 @@ import multiprocessing
 import os
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -45,6 +46,16 @@ def decide(game: str, name: str, seed: int, observation: Any) -> Any:
     return GAMES[game].make_bot(name, seed).act(observation)
 
 
+def advise(game: str, name: str, seed: int, observation: Any) -> list[Any]:
+    """The actions a hint offers, best first: the bot's several choices when it ranks some (a
+    ``choices`` method, as the Shengji heuristic's), else its one action."""
+    bot = GAMES[game].make_bot(name, seed)
+    choices = getattr(bot, "choices", None)
+    if callable(choices):
+        return list(choices(observation))
+    return [bot.act(observation)]
+
+
 class BotRunner:
     """Runs bots' decisions in ``workers`` processes (default: one per core; 0: in threads)."""
 
@@ -66,15 +77,23 @@ class BotRunner:
     async def decide(self, game: str, name: str, seed: int, observation: Any) -> Any:
         """The bot's action, thought elsewhere than on the event loop; asked again of a new pool
         when the pool broke (once: a pool that breaks again raises ``BrokenProcessPool``)."""
+        return await self._think(decide, game, name, seed, observation)
+
+    async def advise(self, game: str, name: str, seed: int, observation: Any) -> list[Any]:
+        """The hint's choices (:func:`advise`), thought as :meth:`decide` thinks."""
+        choices: list[Any] = await self._think(advise, game, name, seed, observation)
+        return choices
+
+    async def _think(self, call: Callable[[str, str, int, Any], Any], *args: Any) -> Any:
         if self.workers == 0:
-            return await asyncio.to_thread(decide, game, name, seed, observation)
+            return await asyncio.to_thread(call, *args)
         loop = asyncio.get_running_loop()
         pool = self._current()
         try:
-            return await loop.run_in_executor(pool, decide, game, name, seed, observation)
+            return await loop.run_in_executor(pool, call, *args)
         except BrokenProcessPool:
             self._replace(pool)
-        return await loop.run_in_executor(self._current(), decide, game, name, seed, observation)
+        return await loop.run_in_executor(self._current(), call, *args)
 
     def _replace(self, broken: ProcessPoolExecutor) -> None:
         """Drop ``broken`` for a new pool, unless another decision already did (logged once a pool)."""
@@ -92,4 +111,4 @@ class BotRunner:
             self._pool = None
 
 
-__all__ = ["BotRunner", "decide", "exit_with_parent"]
+__all__ = ["BotRunner", "advise", "decide", "exit_with_parent"]

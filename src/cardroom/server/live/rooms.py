@@ -553,14 +553,16 @@ class Room:
         connection.send(server_message("checked", id=ident, number=number, **answer))
 
     async def hint(self, connection: Connection, seat: int) -> None:
-        """``hint``: what the heuristic bot would do for this seat now."""
+        """``hint``: what the heuristic bot would do for this seat now (``action``), and the choices it
+        ranks, its own first (``choices``: the page's Hint cycles through them)."""
         table = self.table
         if table.current_player != seat or table.status != "running" or table.waits_for_choice():
             raise ProtocolError("out_of_turn", "a hint is given when it is your turn")
         number = table.number
-        action = await self.runner.decide(table.config.game, table.AUTO_BOT, number, table.observation(seat))
+        actions = await self.runner.advise(table.config.game, table.AUTO_BOT, number, table.observation(seat))
         if self.table.number == number:
-            connection.send(server_message("hint", action=table.action_json(action), number=number))
+            choices = [table.action_json(action) for action in actions]
+            connection.send(server_message("hint", action=choices[0], choices=choices, number=number))
 
     # -- the clock and bot task ------------------------------------------------------------------
 

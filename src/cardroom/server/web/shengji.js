@@ -33,6 +33,8 @@ import {
 } from "./tablepage.js";
 
 const BURY = 8;
+
+app.hintCycle = null; // {number, list, index}: the bot's choices Hint cycles through on this turn
 const NO_WILD = "none"; // Shengji has no wild card: cards.js marks none
 
 // ---------------------------------------------------------------- helpers
@@ -65,7 +67,31 @@ function checkSelection() {
   checkPlay(app.state?.phase === "tricks" && isMyTurn() ? selectedCards() : []);
 }
 
-function applyHint(action) {
+/** Hint: the first press on a turn asks the server for the bot's choices; each later press on the
+ * same turn selects the next of them (the bot's own first). */
+function askHint() {
+  const s = app.state;
+  const cycle = app.hintCycle;
+  if (cycle && cycle.number === s?.number) {
+    if (!cycle.list) return; // asked already: the answer is on its way
+    cycle.index = (cycle.index + 1) % cycle.list.length;
+    showHint(cycle.list[cycle.index]);
+    return;
+  }
+  app.hintCycle = { number: s?.number, list: null, index: 0 };
+  send({ type: "hint" });
+}
+
+function applyHint(action, message) {
+  const cycle = app.hintCycle;
+  if (cycle && cycle.number === message?.number && !cycle.list) {
+    const choices = (message.choices ?? [action]).filter(Boolean);
+    cycle.list = choices.length ? choices : null;
+  }
+  showHint(action);
+}
+
+function showHint(action) {
   app.hints += 1;
   app.lastHint = action ?? null;
   if (!action) return;
@@ -316,7 +342,7 @@ function bindControls() {
     if (!$("#bury").disabled) act({ type: "bury", cards: selectedCards() });
   });
   $("#pass").addEventListener("click", () => act({ type: "pass" }));
-  $("#hint").addEventListener("click", () => send({ type: "hint" }));
+  $("#hint").addEventListener("click", askHint);
   $("#clear").addEventListener("click", () => {
     app.selected.clear();
     renderHand();

@@ -227,7 +227,7 @@ function onMessage(message) {
       break;
     case "hint":
       asked.hint = null;
-      hooks.hint(message.action);
+      hooks.hint(message.action, message);
       break;
     case "checked":
       if (asked.check?.id === message.id) asked.check = null;
