@@ -179,6 +179,15 @@ def test_a_rated_table_seats_accounts_only(browser: Browser, server: Server, con
     )
     assert page.get_by_test_id("wait-seat-0").inner_text().endswith("Bea")
     assert page.get_by_test_id("table-rated").inner_text() == "Rated", "the table page says it is rated"
+    # The card counter (记牌器) starts off at a rated table, though this browser keeps it on elsewhere.
+    page.evaluate("() => localStorage.setItem('cardroom:counter', '1')")
+    page.reload()
+    page.wait_for_function(
+        "() => window.__cardroom && window.__cardroom.state && window.__cardroom.seat === 0"
+    )
+    page.wait_for_function("() => document.querySelector('[data-testid=counter-toggle]').textContent !== ''")
+    assert page.get_by_test_id("counter-toggle").get_attribute("aria-pressed") == "false"
+    assert page.evaluate("() => localStorage.getItem('cardroom:counter')") == "1", "kept for casual tables"
     summary: dict[str, Any] = server.api("GET", f"/api/tables/{table_id}")
     assert summary["rated"] is True
     assert summary["seats"][0]["name"] == "Bea"

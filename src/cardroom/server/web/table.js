@@ -45,7 +45,7 @@ Object.assign(app, {
   hintCycle: null, // {number, list, index, bot, legal}: the good choices Hint cycles through on this turn
   played: { deal: 0, cards: [] }, // the cards played in the deal (from the events): the counter reads them
   received: { key: "", until: 0 }, // a card received (tribute or return), highlighted for a moment
-  counterOn: loadCounter(),
+  counterOn: null, // switched on or off on this page; null: the default (counterShown)
 });
 
 
@@ -55,6 +55,16 @@ function loadCounter() {
   } catch (_) {
     return false;
   }
+}
+
+/** A rated table's match counts for ratings: the counter starts off there, whatever this browser
+ * remembers from casual tables (the player may still switch it on). */
+function ratedTable() {
+  return !!(app.table?.config?.rated || app.table?.config?.event || app.state?.event);
+}
+
+function counterShown() {
+  return app.counterOn ?? (ratedTable() ? false : loadCounter());
 }
 
 // ---------------------------------------------------------------- helpers
@@ -502,9 +512,10 @@ function renderCounter() {
   const toggle = $("#counter-toggle");
   const seated = app.seat !== null && !!s?.hand;
   toggle.hidden = !seated;
-  toggle.textContent = t(app.counterOn ? "counter.hide" : "counter.button");
-  toggle.setAttribute("aria-pressed", app.counterOn ? "true" : "false");
-  const open = seated && app.counterOn && ["play", "tribute", "return"].includes(s.phase) && app.played.deal === s.deal_number;
+  const on = counterShown();
+  toggle.textContent = t(on ? "counter.hide" : "counter.button");
+  toggle.setAttribute("aria-pressed", on ? "true" : "false");
+  const open = seated && on && ["play", "tribute", "return"].includes(s.phase) && app.played.deal === s.deal_number;
   box.hidden = !open;
   if (!open) {
     box.replaceChildren();
@@ -591,11 +602,13 @@ function bindControls() {
   $("#pass").addEventListener("click", () => act({ type: "pass" }));
   $("#hint").addEventListener("click", askHint);
   $("#counter-toggle").addEventListener("click", () => {
-    app.counterOn = !app.counterOn;
-    try {
-      localStorage.setItem(COUNTER_KEY, app.counterOn ? "1" : "0");
-    } catch (_) {
-      // not remembered
+    app.counterOn = !counterShown();
+    if (!ratedTable()) {
+      try {
+        localStorage.setItem(COUNTER_KEY, app.counterOn ? "1" : "0");
+      } catch (_) {
+        // not remembered
+      }
     }
     renderCounter();
   });
