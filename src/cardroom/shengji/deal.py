@@ -365,7 +365,12 @@ class Deal:
 
     def apply(self, action: Action) -> None:
         """Validate and apply ``action``; the log gains its events."""
-        self.verify(action)
+        self.apply_verified(self.verify(action))
+
+    def apply_verified(self, action: Action) -> None:
+        """Apply an action as :meth:`verify` returned it in this very state, without checking it again
+        (a caller that verified it once, such as a server table, hands it on); the log gains its
+        events."""
         self.actions.append(action)
         if isinstance(action, Declare):
             declaration = read_declaration(action.seat, action.cards, self.level)
