@@ -49,23 +49,32 @@ def test_every_kind_reads_as_its_own_frozen_value(message: dict[str, Any], expec
     read = read_message(message)
     assert read == expected
     assert type(read) is type(expected)
-    assert read.KIND == message["type"]
+    assert message["type"] == read.KIND
     with pytest.raises(dataclasses.FrozenInstanceError):
         read.KIND = "other"  # type: ignore[misc]
 
 
 def test_every_type_the_protocol_names_has_a_kind() -> None:
-    assert MESSAGE_TYPES == ("join", "act", "check", "legal", "choose", "resume", "auto", "chat", "hint", "ping")
+    assert MESSAGE_TYPES == (
+        "join",
+        "act",
+        "check",
+        "legal",
+        "choose",
+        "resume",
+        "auto",
+        "chat",
+        "hint",
+        "ping",
+    )
+    needed: dict[str, dict[str, Any]] = {
+        "act": {"action": None},
+        "choose": {"skip": False},
+        "auto": {"on": True},
+        "chat": {"phrase": CHAT_PHRASES[0]},
+    }
     for kind in MESSAGE_TYPES:
-        fields = {
-            "join": {},
-            "act": {"action": None},
-            "check": {},
-            "choose": {"skip": False},
-            "auto": {"on": True},
-            "chat": {"phrase": CHAT_PHRASES[0]},
-        }.get(kind, {})
-        assert read_message({"type": kind, **fields}).KIND == kind
+        assert kind == read_message({"type": kind, **needed.get(kind, {})}).KIND
 
 
 @pytest.mark.parametrize(

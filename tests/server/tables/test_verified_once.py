@@ -20,7 +20,7 @@ from tests.server.tables.test_guandan import FOUR_HUMANS, bots, seated
 from tests.server.tables.test_shengji import HUMAN_AND_BOTS, decide, my_turn, run_until
 
 
-def counting(monkeypatch: pytest.MonkeyPatch, owner: type[Any], name: str) -> list[object]:
+def counting(monkeypatch: pytest.MonkeyPatch, owner: object, name: str) -> list[object]:
     """Record what every call of ``owner.name`` returns, calling through."""
     calls: list[object] = []
     original: Callable[..., Any] = getattr(owner, name)
@@ -54,7 +54,8 @@ def test_a_guandan_bot_step_is_verified_once(monkeypatch: pytest.MonkeyPatch) ->
     now = 10.0
     table.set_auto(table.current_player or 0, True, now)
     due = table.due()
-    assert due is not None and due.kind == "auto"
+    assert due is not None
+    assert due.kind == "auto"
     verified = counting(monkeypatch, GuandanDeal, "verify")
     entries = table.step(max(now, due.at), bots())
     assert [entry["type"] for entry in entries] == ["action"]
@@ -90,7 +91,8 @@ def test_a_shengji_bot_step_is_verified_once(monkeypatch: pytest.MonkeyPatch) ->
     table.sit(0, "Ann", 1.0)
     now = run_until(table, lambda t: t.current_player == 1)
     due = table.due()
-    assert due is not None and due.kind == "bot"
+    assert due is not None
+    assert due.kind == "bot"
     verified = counting(monkeypatch, ShengjiDeal, "verify")
     assert table.step(max(now, due.at), decide())
     assert len(verified) == 1
