@@ -10,7 +10,8 @@ trick, each winner the next; a throw (甩牌) is checked against the other hands
 
 Each action is checked by one validator (:meth:`Deal.verify`) raising a ``ValueError`` subclass that
 names the rule; :meth:`Deal.can` wraps it; :meth:`Deal.apply` validates, changes the state and appends
-events to the log. A rejected action leaves the state unchanged.
+events to the log (:meth:`Deal.apply_verified` does the same for an action :meth:`Deal.verify` returned
+in this state, without checking it again). A rejected action leaves the state unchanged.
 """
 
 from __future__ import annotations
