@@ -141,52 +141,70 @@ def write_json(results: ResultsJson, path: Path) -> None:
     path.write_text(json.dumps(results.to_json(), ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
 
 
+TEAM_COLORS = ("tab:blue", "tab:orange")
+"""Team A's and team B's colour in the charts."""
+
+
+def team_chart(
+    config: ArenaConfig, deal_pairs: int, match_pairs: int, size: tuple[float, float], game: str = ""
+) -> tuple[Any, list[str]]:
+    """Either game's ``results.png`` figure, titled with the bots, the pairs, the rules and the seed
+    (``game``, e.g. ``"Shengji: "``, first), and the teams' labels."""
+    from matplotlib.figure import Figure
+
+    figure = Figure(figsize=size, layout="constrained")
+    figure.suptitle(
+        f"{game}{config.bot_a} (A) vs {config.bot_b} (B) — {deal_pairs} deal pairs, "
+        f"{match_pairs} match pairs, {config.rule_set.name}, seed {config.seed}"
+    )
+    return figure, [f"A: {config.bot_a}", f"B: {config.bot_b}"]
+
+
+def interval_bars(axes: Any, labels: list[str], intervals: list[Interval | None], scale: float) -> None:
+    """One bar per interval (its estimate times ``scale``, the interval as its error bar), A's colour
+    then B's; ``None`` and empty intervals leave their slot empty."""
+    for slot, (label, interval) in enumerate(zip(labels, intervals, strict=True)):
+        if interval is None or interval.estimate is None:
+            continue
+        estimate = interval.estimate * scale
+        error = None
+        if interval.low is not None and interval.high is not None:
+            error = [[estimate - interval.low * scale], [interval.high * scale - estimate]]
+        axes.bar(slot, estimate, yerr=error, capsize=6, color=TEAM_COLORS[slot % 2], label=label)
+    axes.set_xticks(range(len(labels)), labels, fontsize=8)
+
+
+def rate_axes(axes: Any) -> None:
+    """Rates in per cent, the even line at 50."""
+    axes.axhline(50, color="grey", linestyle="--", linewidth=1)
+    axes.set_ylim(0, 100)
+    axes.set_ylabel("%")
+
+
 def write_chart(results: ArenaResults, path: Path) -> None:
     """``results.png``: team rates with their intervals, and the play statistics' distributions beside
     the human ranges (docs/rules/platform.md#human-figures). The labels avoid Chinese: matplotlib's default
     font has no CJK glyphs."""
-    from matplotlib.figure import Figure
-
-    figure = Figure(figsize=(11, 8), layout="constrained")
+    figure, names = team_chart(results.config, results.deal_pairs, results.match_pairs, (11, 8))
     (rates, gains), (plays, winner) = figure.subplots(2, 2)
-    config = results.config
-    names = [f"A: {config.bot_a}", f"B: {config.bot_b}"]
-    colors = ["tab:blue", "tab:orange"]
-    figure.suptitle(
-        f"{config.bot_a} (A) vs {config.bot_b} (B) — {results.deal_pairs} deal pairs, "
-        f"{results.match_pairs} match pairs, {config.rule_set.name}, seed {config.seed}"
-    )
-
-    def bars(axes: Any, labels: list[str], intervals: list[Interval | None], scale: float) -> None:
-        for slot, (label, interval) in enumerate(zip(labels, intervals, strict=True)):
-            if interval is None or interval.estimate is None:
-                continue
-            estimate = interval.estimate * scale
-            error = None
-            if interval.low is not None and interval.high is not None:
-                error = [[estimate - interval.low * scale], [interval.high * scale - estimate]]
-            axes.bar(slot, estimate, yerr=error, capsize=6, color=colors[slot % 2], label=label)
-        axes.set_xticks(range(len(labels)), labels, fontsize=8)
-
     a, b = results.teams
-    rate_labels, rate_values = [], []
+    rate_labels: list[str] = []
+    rate_values: list[Interval | None] = []
     if results.deal_pairs:
         rate_labels += [f"deal win\n{names[0]}", f"deal win\n{names[1]}"]
         rate_values += [a.deal_win_rate, b.deal_win_rate]
     if results.match_pairs:
         rate_labels += [f"match win\n{names[0]}", f"match win\n{names[1]}"]
         rate_values += [a.match_win_rate, b.match_win_rate]
-    bars(rates, rate_labels, rate_values, 100)
-    rates.axhline(50, color="grey", linestyle="--", linewidth=1)
-    rates.set_ylim(0, 100)
-    rates.set_ylabel("%")
+    interval_bars(rates, rate_labels, rate_values, 100)
+    rate_axes(rates)
     rates.set_title("win rates, 95% intervals over pairs")
 
     if results.deal_pairs:
-        bars(gains, names, [a.level_gain_per_deal, b.level_gain_per_deal], 1)
+        interval_bars(gains, names, [a.level_gain_per_deal, b.level_gain_per_deal], 1)
         gains.set_title("level gain per fresh deal")
     else:
-        bars(gains, names, [a.points_per_match, b.points_per_match], 1)
+        interval_bars(gains, names, [a.points_per_match, b.points_per_match], 1)
         gains.set_title("28-point score per match")
 
     play = results.play
@@ -205,12 +223,16 @@ def write_chart(results: ArenaResults, path: Path) -> None:
 
 
 __all__ = [
+    "TEAM_COLORS",
     "add_unfinished_row",
+    "interval_bars",
     "number",
     "percent",
     "print_results",
+    "rate_axes",
     "results_tables",
     "run_title",
+    "team_chart",
     "team_headers",
     "write_chart",
     "write_json",

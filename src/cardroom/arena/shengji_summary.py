@@ -28,13 +28,22 @@ from rich.table import Table
 
 from cardroom.arena.config import ArenaConfig
 from cardroom.arena.play import GameKind, GameOutcome
-from cardroom.arena.report import add_unfinished_row, number, percent, run_title, team_headers
+from cardroom.arena.report import (
+    add_unfinished_row,
+    interval_bars,
+    number,
+    percent,
+    rate_axes,
+    run_title,
+    team_chart,
+    team_headers,
+)
 from cardroom.arena.stats import Interval, cluster_mean
 from cardroom.arena.summary import (
     RATE,
     SEEDING,
+    TeamFigures,
     first_deal,
-    interval_json,
     match_team,
     run_json,
     summarize_pairs,
@@ -43,27 +52,15 @@ from cardroom.games import SHENGJI_GAME
 
 
 @dataclass(frozen=True)
-class ShengjiTeamResult:
+class ShengjiTeamResult(TeamFigures):
     """One team's Shengji results (``None`` where the run played no such game)."""
 
-    bot: str
     deal_win_rate: Interval | None = None
     level_gain_per_deal: Interval | None = None
     dealer_rate: Interval | None = None
     dealer_keep_rate: Interval | None = None
     attackers_points: Interval | None = None
     match_win_rate: Interval | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "bot": self.bot,
-            "deal_win_rate": interval_json(self.deal_win_rate),
-            "level_gain_per_deal": interval_json(self.level_gain_per_deal),
-            "dealer_rate": interval_json(self.dealer_rate),
-            "dealer_keep_rate": interval_json(self.dealer_keep_rate),
-            "attackers_points": interval_json(self.attackers_points),
-            "match_win_rate": interval_json(self.match_win_rate),
-        }
 
 
 @dataclass(frozen=True)
@@ -223,38 +220,17 @@ def print_shengji_results(results: ShengjiArenaResults, console: Console) -> Non
 def write_shengji_chart(results: ShengjiArenaResults, path: Path) -> None:
     """``results.png``: the teams' deal win rates and levels gained with their intervals, and the
     histogram of the attackers' scores with the take-over line at 80."""
-    from matplotlib.figure import Figure
-
-    figure = Figure(figsize=(11, 4.5), layout="constrained")
-    rates, gains, scores = figure.subplots(1, 3)
-    config = results.config
-    names = [f"A: {config.bot_a}", f"B: {config.bot_b}"]
-    colors = ["tab:blue", "tab:orange"]
-    figure.suptitle(
-        f"Shengji: {config.bot_a} (A) vs {config.bot_b} (B) — {results.deal_pairs} deal pairs, "
-        f"{results.match_pairs} match pairs, {config.rule_set.name}, seed {config.seed}"
+    figure, names = team_chart(
+        results.config, results.deal_pairs, results.match_pairs, (11, 4.5), game="Shengji: "
     )
-
-    def bars(axes: Any, intervals: Sequence[Interval | None], scale: float) -> None:
-        for slot, interval in enumerate(intervals):
-            if interval is None or interval.estimate is None:
-                continue
-            estimate = interval.estimate * scale
-            error = None
-            if interval.low is not None and interval.high is not None:
-                error = [[estimate - interval.low * scale], [interval.high * scale - estimate]]
-            axes.bar(slot, estimate, yerr=error, capsize=6, color=colors[slot])
-        axes.set_xticks(range(len(names)), names, fontsize=8)
-
+    rates, gains, scores = figure.subplots(1, 3)
     a, b = results.teams
     if results.deal_pairs:
-        bars(rates, [a.deal_win_rate, b.deal_win_rate], 100)
-        bars(gains, [a.level_gain_per_deal, b.level_gain_per_deal], 1)
+        interval_bars(rates, names, [a.deal_win_rate, b.deal_win_rate], 100)
+        interval_bars(gains, names, [a.level_gain_per_deal, b.level_gain_per_deal], 1)
     else:
-        bars(rates, [a.match_win_rate, b.match_win_rate], 100)
-    rates.axhline(50, color="grey", linestyle="--", linewidth=1)
-    rates.set_ylim(0, 100)
-    rates.set_ylabel("%")
+        interval_bars(rates, names, [a.match_win_rate, b.match_win_rate], 100)
+    rate_axes(rates)
     rates.set_title("deal win rate" if results.deal_pairs else "match win rate")
     gains.set_title("levels gained per fresh deal")
     histogram = results.stats.score_histogram

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from itertools import groupby
 from typing import Any, Final, Protocol, TypeVar
 
@@ -58,12 +58,23 @@ ResultsT = TypeVar("ResultsT")
 
 
 @dataclass(frozen=True)
-class TeamResult:
+class TeamFigures:
+    """One team's bot and its figures, each an interval (``None`` where the run measured nothing); a
+    game's team results add their figures as fields, written in their order."""
+
+    bot: str
+
+    def to_json(self) -> dict[str, Any]:
+        figures = (item for item in fields(self) if item.name != "bot")
+        return {"bot": self.bot, **{item.name: interval_json(getattr(self, item.name)) for item in figures}}
+
+
+@dataclass(frozen=True)
+class TeamResult(TeamFigures):
     """One team's results: the deal figures over the fresh deals, the match figures over the matches,
     with the deals played inside them (the tribute and return counted; ``None`` where the run played
     none)."""
 
-    bot: str
     deal_win_rate: Interval | None = None
     level_gain_per_deal: Interval | None = None
     double_down_rate: Interval | None = None
@@ -71,18 +82,6 @@ class TeamResult:
     points_per_match: Interval | None = None
     deal_win_rate_in_matches: Interval | None = None
     level_gain_per_deal_in_matches: Interval | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "bot": self.bot,
-            "deal_win_rate": interval_json(self.deal_win_rate),
-            "level_gain_per_deal": interval_json(self.level_gain_per_deal),
-            "double_down_rate": interval_json(self.double_down_rate),
-            "match_win_rate": interval_json(self.match_win_rate),
-            "points_per_match": interval_json(self.points_per_match),
-            "deal_win_rate_in_matches": interval_json(self.deal_win_rate_in_matches),
-            "level_gain_per_deal_in_matches": interval_json(self.level_gain_per_deal_in_matches),
-        }
 
 
 @dataclass(frozen=True)
@@ -371,6 +370,7 @@ __all__ = [
     "WINNER_PLAYS_RANGE",
     "ArenaResults",
     "PlayStats",
+    "TeamFigures",
     "TeamJson",
     "TeamResult",
     "first_deal",

@@ -3,7 +3,9 @@
 The deal starts with the four hands already dealt (the match deals them with injected randomness).
 Each action is checked by one validator (:meth:`Deal.verify`) that raises a :class:`RuleError`
 subclass naming the rule broken; :meth:`Deal.can` wraps it; :meth:`Deal.apply` validates, changes the
-state and appends events to the log. A rejected action leaves the state unchanged. The referee's
+state and appends events to the log (:meth:`Deal.apply_verified` does the same for an action
+:meth:`Deal.verify` returned in this state, without checking it again). A rejected action leaves the
+state unchanged. The referee's
 rulings (:mod:`cardroom.guandan.rulings`: a skipped turn, a foul) have their own validator
 (:meth:`Deal.verify_ruling`) and go into the same log. The legal plays come as :class:`LegalPlays`, made
 on access from a packed play set (:mod:`cardroom.guandan.native`); :func:`random_playout` plays a
@@ -436,7 +438,12 @@ class Deal:
 
     def apply(self, action: Action) -> None:
         """Validate and apply ``action``; the log gains its events."""
-        action = self.verify(action)
+        self.apply_verified(self.verify(action))
+
+    def apply_verified(self, action: Action) -> None:
+        """Apply an action as :meth:`verify` returned it in this very state, without checking it again
+        (a caller that verified it once, such as a server table, hands it on); the log gains its
+        events."""
         self.actions.append(action)
         if isinstance(action, TributeAction):
             self._apply_tribute(action)

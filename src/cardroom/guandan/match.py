@@ -171,8 +171,13 @@ class Match:
 
     def apply(self, action: Action) -> None:
         """Validate and apply an action of the current deal; a finished deal updates the levels."""
+        self.apply_verified(self.verify(action))
+
+    def apply_verified(self, action: Action) -> None:
+        """Apply an action as :meth:`verify` returned it in this very state, without checking it again
+        (:meth:`Deal.apply_verified`); a finished deal updates the levels."""
         deal = self._deal_in_play()
-        deal.apply(action)
+        deal.apply_verified(action)
         if deal.phase is Phase.OVER:
             assert deal.result is not None
             self._finish_deal(deal, deal.result)

@@ -10,7 +10,8 @@ trick, each winner the next; a throw (甩牌) is checked against the other hands
 
 Each action is checked by one validator (:meth:`Deal.verify`) raising a ``ValueError`` subclass that
 names the rule; :meth:`Deal.can` wraps it; :meth:`Deal.apply` validates, changes the state and appends
-events to the log. A rejected action leaves the state unchanged.
+events to the log (:meth:`Deal.apply_verified` does the same for an action :meth:`Deal.verify` returned
+in this state, without checking it again). A rejected action leaves the state unchanged.
 """
 
 from __future__ import annotations
@@ -365,7 +366,12 @@ class Deal:
 
     def apply(self, action: Action) -> None:
         """Validate and apply ``action``; the log gains its events."""
-        self.verify(action)
+        self.apply_verified(self.verify(action))
+
+    def apply_verified(self, action: Action) -> None:
+        """Apply an action as :meth:`verify` returned it in this very state, without checking it again
+        (a caller that verified it once, such as a server table, hands it on); the log gains its
+        events."""
         self.actions.append(action)
         if isinstance(action, Declare):
             declaration = read_declaration(action.seat, action.cards, self.level)

@@ -2,9 +2,9 @@
 clocks and bots) and :class:`Rooms`, the registry that creates, resumes and finds them.
 
 Every change to a table goes the same way (:meth:`Room.commit`): the pure table appends entries to its
-log; the entries go to the store writer (:mod:`cardroom.server.storage.writer`: off the event loop, batched
-with other tables'); once they are stored, every connection gets them as its viewer may see them and
-a fresh ``state``. Nobody hears of an entry before it is stored.
+log and returns them; those entries go to the store writer (:mod:`cardroom.server.storage.writer`: off
+the event loop, batched with other tables'); once they are stored, every connection gets them as its
+viewer may see them and a fresh ``state``. Nobody hears of an entry before it is stored.
 
 A table is in memory only while it is used: :meth:`Rooms.sweep` unloads a table nobody is connected to
 and where nothing is due (no bot's move, no clock, nothing being stored) once it has been idle for
@@ -26,7 +26,7 @@ import logging
 import secrets
 import time
 import zlib
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any, Final
 
@@ -43,10 +43,28 @@ from cardroom.server.live.settings import Settings
 from cardroom.server.storage.leases import PRIMARY, Leases, table_key
 from cardroom.server.storage.store import LeaseRow, Store, Write
 from cardroom.server.storage.writer import StoreWriter
-from cardroom.server.tables.codec import ProtocolError, server_message
+from cardroom.server.tables.codec import (
+    CHAT_PHRASES as CHAT_PHRASES,
+)
+from cardroom.server.tables.codec import (
+    Act,
+    Auto,
+    Chat,
+    Check,
+    Choose,
+    ClientMessage,
+    Hint,
+    Join,
+    Legal,
+    Ping,
+    ProtocolError,
+    Resume,
+    read_message,
+    server_message,
+)
 from cardroom.server.tables.config import TableConfig
 from cardroom.server.tables.registry import GameTable, new_table, replay_table
-from cardroom.server.tables.seated import Due, Status
+from cardroom.server.tables.seated import Due, Entry, Status
 from cardroom.server.tables.seats import token_hash
 from cardroom.tournament.conduct import Offence
 
@@ -55,23 +73,6 @@ log = logging.getLogger(__name__)
 QUEUE_LIMIT: Final = 2000
 """Messages waiting for one connection before it is dropped as too slow."""
 
-MESSAGE_TYPES: Final = ("join", "act", "check", "legal", "choose", "resume", "auto", "chat", "hint", "ping")
-
-CHAT_PHRASES: Final = (
-    "hello",
-    "nice",
-    "thanks",
-    "sorry",
-    "hurry",
-    "wow",
-    "oops",
-    "again",
-    "gg",
-    "smile",
-    "thumbs",
-    "think",
-)
-"""The quick chat's phrases and emotes by id (the pages word them): no free text, nothing to moderate."""
 CHAT_RATE: Final = Rate(3, 0.2)
 """Quick chat per seat: 3 at once, then one every 5 s."""
 
@@ -217,11 +218,13 @@ class Room:
 
     # -- changes ---------------------------------------------------------------------------------
 
-    def commit(self, before: int) -> asyncio.Future[None]:
-        """Store the entries after number ``before`` (off the event loop), then tell every connection;
-        the future is done once they are stored (an HTTP answer waits for it)."""
+    def commit(self, entries: Sequence[Entry]) -> asyncio.Future[None]:
+        """Store the entries a table's method returned, the last of its log (off the event loop), then
+        tell every connection; the future is done once they are stored (an HTTP answer waits for it)."""
         table = self.table
         upto = table.number
+        before = upto - len(entries)
+        assert not entries or table.log[-1] is entries[-1], "the entries to commit end the log"
         status = table.status if table.status != self.stored_status else None
         self.stored_status = table.status
         summary: dict[str, Any] | None = table.summary()
@@ -231,7 +234,7 @@ class Room:
             self.written_summary = summary
         write = Write(
             table.id,
-            tuple((number, table.log[number - 1]) for number in range(before + 1, upto + 1)),
+            tuple(enumerate(entries, before + 1)),
             status,
             table.record() if table.status == "finished" else None,
             summary,
@@ -323,25 +326,25 @@ class Room:
 
     def create_start(self) -> None:
         """Start a table that needs no human (four bots) as soon as it is made."""
-        before = self.table.number
-        if self.table.start_if_ready(self.clock()):
-            self.commit(before)
+        entries = self.table.start_if_ready(self.clock())
+        if entries:
+            self.commit(entries)
 
     def seat_people(self, people: list[Person]) -> None:
         """Seat tournament players: ``(seat, name, token hash, account key)`` each."""
-        before = self.table.number
+        entries: list[Entry] = []
         for seat, name, hashed, account in people:
-            self.table.sit_hashed(seat, name, self.clock(), hashed, account)
-        if self.table.number != before:
-            self.commit(before)
+            entries += self.table.sit_hashed(seat, name, self.clock(), hashed, account)
+        if entries:
+            self.commit(entries)
 
     def forfeit(self, side: int, note: str = "") -> None:
         """End the running match by a forfeit of ``side`` (the director's call)."""
         if self.halted:
             raise cannot_store()
-        before = self.table.number
-        if self.table.forfeit(side, self.clock(), note):
-            self.commit(before)
+        entries = self.table.forfeit(side, self.clock(), note)
+        if entries:
+            self.commit(entries)
 
     def sit(self, seat: int, name: object, account: str | None = None) -> tuple[str, asyncio.Future[None]]:
         """Take a human seat (the lobby's ``POST /api/tables/{id}/seats/{seat}``; ``account``: the key
@@ -349,13 +352,12 @@ class Room:
         stored. A seat the account owns already gives a new token (:meth:`SeatedTable.new_key`)."""
         if self.halted:
             raise cannot_store()
-        before = self.table.number
         if account is not None and seat in range(4) and self.table.accounts[seat] == account:
-            token = self.table.new_key(seat, account, self.clock())
+            token, entries = self.table.renew_key(seat, account, self.clock())
             self._cut_off(seat)
         else:
-            token = self.table.sit(seat, name, self.clock(), account=account)
-        return token, self.commit(before)
+            token, entries = self.table.take_seat(seat, name, self.clock(), account=account)
+        return token, self.commit(entries)
 
     def _cut_off(self, seat: int) -> None:
         """Close every connection that joined ``seat`` with a token that no longer holds it (its
@@ -375,19 +377,42 @@ class Room:
 
     # -- messages --------------------------------------------------------------------------------
 
-    async def handle(self, connection: Connection, message: dict[str, Any]) -> None:
-        """Answer one client message; a refused one raises :class:`ProtocolError`."""
-        kind = message["type"]
-        if kind == "ping":
-            connection.send(server_message("pong"))
-            return
-        if kind == "join":
-            self.join(connection, message.get("token"), message.get("since", 0))
-            return
-        if kind not in MESSAGE_TYPES:
-            raise ProtocolError(
-                "bad_message", f"unknown message type {kind!r}; known: {', '.join(MESSAGE_TYPES)}"
-            )
+    async def handle(self, connection: Connection, message: Mapping[str, Any] | ClientMessage) -> None:
+        """Answer one client message (its JSON is read once, :func:`read_message`); a refused one raises
+        :class:`ProtocolError`."""
+        if isinstance(message, Mapping):
+            message = read_message(message)
+        match message:
+            case Ping():
+                connection.send(server_message("pong"))
+                return
+            case Join(token, since):
+                self.join(connection, token, since)
+                return
+        seat = self._seated(connection, message.KIND)
+        now = self.clock()
+        match message:
+            case Act(action):
+                self.commit(self.table.act(seat, action, now))
+            case Check():
+                self.check(connection, seat, message)
+            case Legal():
+                actions = self.table.legal_actions_json(seat)
+                connection.send(server_message("legal", actions=actions, number=self.table.number))
+            case Choose():
+                self.commit(self.table.choose(seat, message, now))
+            case Resume():
+                self._commit_any(self.table.resume(seat, now))
+            case Auto(on):
+                self._commit_any(self.table.set_auto(seat, on, now))
+            case Chat(phrase):
+                self.chat(connection, seat, phrase)
+            case Hint():
+                await self.hint(connection, seat)
+
+    def _seated(self, connection: Connection, kind: str) -> int:
+        """The seat a joined connection holds, to send a message of ``kind``: refused before ``join``,
+        from a spectator, from a token that no longer holds the seat, and while the table is halted."""
         if not connection.joined:
             raise ProtocolError("bad_message", f'send "join" before {kind!r}')
         seat = connection.seat
@@ -397,39 +422,16 @@ class Room:
             raise ProtocolError("seat_replaced", f"this connection's token no longer holds seat {seat}")
         if self.halted:
             raise cannot_store()
-        before = self.table.number
-        if kind == "act":
-            if "action" not in message:
-                raise ProtocolError("bad_message", 'act: the message has no "action"')
-            self.table.act(seat, message["action"], self.clock())
-            self.commit(before)
-        elif kind == "check":
-            self.check(connection, seat, message)
-        elif kind == "legal":
-            actions = self.table.legal_actions_json(seat)
-            connection.send(server_message("legal", actions=actions, number=self.table.number))
-        elif kind == "choose":
-            self.table.choose(seat, message, self.clock())
-            self.commit(before)
-        elif kind == "resume":
-            if self.table.resume(seat, self.clock()):
-                self.commit(before)
-        elif kind == "auto":
-            on = message.get("on")
-            if not isinstance(on, bool):
-                raise ProtocolError("bad_message", f"auto.on: true (托管 on) or false (off), got {on!r}")
-            if self.table.set_auto(seat, on, self.clock()):
-                self.commit(before)
-        elif kind == "chat":
-            self.chat(connection, seat, message.get("phrase"))
-        else:
-            await self.hint(connection, seat)
+        return seat
 
-    def join(self, connection: Connection, token: object, since: object) -> None:
+    def _commit_any(self, entries: Sequence[Entry]) -> None:
+        """Commit ``entries`` unless there are none (nothing changed)."""
+        if entries:
+            self.commit(entries)
+
+    def join(self, connection: Connection, token: str | None, since: int) -> None:
         """``join``: take the token's seat (or watch), then get ``welcome``, what was missed, ``state``."""
-        if token is not None and not isinstance(token, str):
-            raise ProtocolError("bad_message", f"join.token: a string or null, got {token!r}")
-        if isinstance(since, bool) or not isinstance(since, int) or not 0 <= since <= self.stored:
+        if not 0 <= since <= self.stored:
             raise ProtocolError(
                 "bad_message",
                 f"join.since: the last event number seen, 0 to {self.stored}, got {since!r}",
@@ -502,20 +504,14 @@ class Room:
         self.lost.pop(seat, None)
         if self.table.connected[seat] or self.table.status != "running" or self.halted:
             return
-        before = self.table.number
         try:
-            if self.table.penalise(seat, Offence.DISCONNECTION, self.clock()):
-                self.commit(before)
+            self._commit_any(self.table.penalise(seat, Offence.DISCONNECTION, self.clock()))
         except Exception:
             log.exception("table %s: penalising the disconnection of seat %s failed", self.table.id, seat)
 
-    def chat(self, connection: Connection, seat: int, phrase: object) -> None:
-        """``chat``: a quick chat phrase (an id of :data:`CHAT_PHRASES`) told to every connection; not
-        stored. A seat may say :data:`CHAT_RATE`'s number of them."""
-        if not isinstance(phrase, str) or phrase not in CHAT_PHRASES:
-            raise ProtocolError(
-                "bad_message", f"chat.phrase: one of {', '.join(CHAT_PHRASES)}, got {str(phrase)[:40]!r}"
-            )
+    def chat(self, connection: Connection, seat: int, phrase: str) -> None:
+        """``chat``: a quick chat phrase (an id of :data:`CHAT_PHRASES`, as the codec checked it) told to
+        every connection; not stored. A seat may say :data:`CHAT_RATE`'s number of them."""
         now = self.clock()
         bucket = self.chat_buckets.setdefault(seat, Bucket(CHAT_RATE, now))
         wait = bucket.take(now)
@@ -534,23 +530,16 @@ class Room:
         for connection in self.connections:
             connection.send(said)
 
-    def check(self, connection: Connection, seat: int, message: dict[str, Any]) -> None:
-        """``check``: whether ``act`` would take ``message["action"]`` now (the page checks a selection
+    def check(self, connection: Connection, seat: int, message: Check) -> None:
+        """``check``: whether ``act`` would take the message's action now (the page checks a selection
         before it is sent), answered by ``checked`` with the message's ``id``: the readings of cards
         that read several ways, or the rule's error."""
-        ident = message.get("id")
-        if not (ident is None or (isinstance(ident, int | str) and not isinstance(ident, bool))) or (
-            isinstance(ident, str) and len(ident) > 64
-        ):
-            raise ProtocolError(
-                "bad_message", f"check.id: a number or a string of 64 characters, got {ident!r}"
-            )
         number = self.table.number
         try:
-            answer = self.table.check(seat, message.get("action"))
+            answer = self.table.check(seat, message.action)
         except ProtocolError as error:
             answer = {"ok": False, **error.fields()}
-        connection.send(server_message("checked", id=ident, number=number, **answer))
+        connection.send(server_message("checked", id=message.ident, number=number, **answer))
 
     async def hint(self, connection: Connection, seat: int) -> None:
         """``hint``: what the heuristic bot would do for this seat now (``action``), and the choices it
@@ -597,8 +586,7 @@ class Room:
                 log.exception("table %s: bot %s failed at seat %s", table.id, name, due.seat)
         if self.table is not table or table.number != before or self.halted:
             return
-        if table.apply_due(due, action, self.clock()):
-            self.commit(before)
+        self._commit_any(table.apply_due(due, action, self.clock()))
 
 
 class Rooms:

@@ -90,10 +90,11 @@ def _regular_due(
 
 
 def bot_action(match: Match, action: Action | None) -> Action:
-    """The action a bot (or the 托管 bot) takes: its own when legal, else the first legal one."""
+    """The action a bot (or the 托管 bot) takes, verified by the rules: its own when legal, else the
+    first legal one."""
     if action is not None:
         try:
             return match.verify(action)
         except RuleError:
             pass
-    return match.legal_actions()[0]
+    return match.verify(match.legal_actions()[0])

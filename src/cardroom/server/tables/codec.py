@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Iterable, Mapping
-from typing import Any, Final, Literal
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar, Final, Literal
 
 from cardroom.cards import Card, NotationError, Rank, Suit, parse_cards
 from cardroom.guandan import classify, rank_order
@@ -256,27 +257,6 @@ def read_play(value: Mapping[str, Any], level: Rank, rules: RuleSet) -> list[Pla
     return list(readings.values())
 
 
-def read_choice(value: Mapping[str, Any]) -> tuple[ChoiceKind, bool | int]:
-    """A ``choose`` message: ``{"type": "choose", "skip": true|false}`` answers a skip choice,
-    ``{"type": "choose", "leader": 0-3}`` a leader choice; anything else is ``bad_message``."""
-    fields = set(value) - {"type"}
-    if fields == {"skip"}:
-        skip = value["skip"]
-        if not isinstance(skip, bool):
-            raise ProtocolError("bad_message", f"choose.skip: true or false, got {skip!r}")
-        return "skip_turn", skip
-    if fields == {"leader"}:
-        leader = value["leader"]
-        if isinstance(leader, bool) or not isinstance(leader, int) or leader not in range(4):
-            raise ProtocolError("bad_message", f"choose.leader: a seat 0 to 3, got {leader!r}")
-        return "leader", leader
-    raise ProtocolError(
-        "bad_message",
-        'choose: send exactly one of "skip" (true or false) and "leader" (a seat 0 to 3), '
-        f"got fields {sorted(map(str, fields))}",
-    )
-
-
 def describe(play: Play) -> str:
     """``Pair 5`` or ``pass``: how error messages name a reading."""
     if play.is_pass:
@@ -387,6 +367,204 @@ def parse_message(raw: str | bytes, limit: int) -> dict[str, Any]:
     if not isinstance(value, dict) or not isinstance(value.get("type"), str):
         raise ProtocolError("bad_message", 'a message is a JSON object with a string "type"')
     return value
+
+
+# --- client messages, one frozen dataclass per kind (docs/protocol.md, "Client → server") ------------
+
+CHAT_PHRASES: Final = (
+    "hello",
+    "nice",
+    "thanks",
+    "sorry",
+    "hurry",
+    "wow",
+    "oops",
+    "again",
+    "gg",
+    "smile",
+    "thumbs",
+    "think",
+)
+"""The quick chat's phrases and emotes by id (the pages word them): no free text, nothing to moderate."""
+
+
+@dataclass(frozen=True)
+class Join:
+    """Take the token's seat (``None``: watch) and get the events after number ``since``."""
+
+    KIND: ClassVar[str] = "join"
+    token: str | None
+    since: int
+
+
+@dataclass(frozen=True)
+class Act:
+    """Take an action: ``action`` as the client sent it, read by the table, whose game and level say
+    what it means (:func:`read_action`, Shengji's ``read_shengji_action``)."""
+
+    KIND: ClassVar[str] = "act"
+    action: object
+
+
+@dataclass(frozen=True)
+class Check:
+    """Whether ``act`` would take ``action`` now; ``id`` is echoed in the ``checked`` answer. The
+    action's own faults are that answer's, not an ``error``."""
+
+    KIND: ClassVar[str] = "check"
+    action: object
+    ident: int | str | None = None
+
+
+@dataclass(frozen=True)
+class Legal:
+    """Every legal action of the seat now."""
+
+    KIND: ClassVar[str] = "legal"
+
+
+@dataclass(frozen=True)
+class Choose:
+    """The answer to an open choice: ``skip`` (a bool) to a ``skip_turn`` one (违例), ``leader`` (a seat)
+    to a ``leader`` one (犯规)."""
+
+    KIND: ClassVar[str] = "choose"
+    kind: ChoiceKind
+    value: bool | int
+
+
+@dataclass(frozen=True)
+class Resume:
+    """Leave 托管."""
+
+    KIND: ClassVar[str] = "resume"
+
+
+@dataclass(frozen=True)
+class Auto:
+    """Turn 托管 on or off."""
+
+    KIND: ClassVar[str] = "auto"
+    on: bool
+
+
+@dataclass(frozen=True)
+class Chat:
+    """A quick chat phrase, by its id (:data:`CHAT_PHRASES`)."""
+
+    KIND: ClassVar[str] = "chat"
+    phrase: str
+
+
+@dataclass(frozen=True)
+class Hint:
+    """What the heuristic bot would do for the seat now."""
+
+    KIND: ClassVar[str] = "hint"
+
+
+@dataclass(frozen=True)
+class Ping:
+    """Answered by ``pong``."""
+
+    KIND: ClassVar[str] = "ping"
+
+
+ClientMessage = Join | Act | Check | Legal | Choose | Resume | Auto | Chat | Hint | Ping
+"""Any client message, read by :func:`read_message`."""
+
+
+def _read_join(value: Mapping[str, Any]) -> Join:
+    token = value.get("token")
+    if token is not None and not isinstance(token, str):
+        raise ProtocolError("bad_message", f"join.token: a string or null, got {token!r}")
+    since = value.get("since", 0)
+    if isinstance(since, bool) or not isinstance(since, int) or since < 0:
+        raise ProtocolError(
+            "bad_message", f"join.since: the last event number seen, 0 or more, got {since!r}"
+        )
+    return Join(token, since)
+
+
+def _read_act(value: Mapping[str, Any]) -> Act:
+    if "action" not in value:
+        raise ProtocolError("bad_message", 'act: the message has no "action"')
+    return Act(value["action"])
+
+
+def _read_check(value: Mapping[str, Any]) -> Check:
+    ident = value.get("id")
+    if not (ident is None or (isinstance(ident, int | str) and not isinstance(ident, bool))) or (
+        isinstance(ident, str) and len(ident) > 64
+    ):
+        raise ProtocolError("bad_message", f"check.id: a number or a string of 64 characters, got {ident!r}")
+    return Check(value.get("action"), ident)
+
+
+def read_choose(value: Mapping[str, Any]) -> Choose:
+    """A ``choose`` message: ``{"type": "choose", "skip": true|false}`` answers a skip choice,
+    ``{"type": "choose", "leader": 0-3}`` a leader choice; anything else is ``bad_message``."""
+    fields = set(value) - {"type"}
+    if fields == {"skip"}:
+        skip = value["skip"]
+        if not isinstance(skip, bool):
+            raise ProtocolError("bad_message", f"choose.skip: true or false, got {skip!r}")
+        return Choose("skip_turn", skip)
+    if fields == {"leader"}:
+        leader = value["leader"]
+        if isinstance(leader, bool) or not isinstance(leader, int) or leader not in range(4):
+            raise ProtocolError("bad_message", f"choose.leader: a seat 0 to 3, got {leader!r}")
+        return Choose("leader", leader)
+    raise ProtocolError(
+        "bad_message",
+        'choose: send exactly one of "skip" (true or false) and "leader" (a seat 0 to 3), '
+        f"got fields {sorted(map(str, fields))}",
+    )
+
+
+def _read_auto(value: Mapping[str, Any]) -> Auto:
+    on = value.get("on")
+    if not isinstance(on, bool):
+        raise ProtocolError("bad_message", f"auto.on: true (托管 on) or false (off), got {on!r}")
+    return Auto(on)
+
+
+def _read_chat(value: Mapping[str, Any]) -> Chat:
+    phrase = value.get("phrase")
+    if not isinstance(phrase, str) or phrase not in CHAT_PHRASES:
+        raise ProtocolError(
+            "bad_message", f"chat.phrase: one of {', '.join(CHAT_PHRASES)}, got {str(phrase)[:40]!r}"
+        )
+    return Chat(phrase)
+
+
+_MESSAGE_READERS: Final[Mapping[str, Callable[[Mapping[str, Any]], ClientMessage]]] = {
+    "join": _read_join,
+    "act": _read_act,
+    "check": _read_check,
+    "legal": lambda _value: Legal(),
+    "choose": read_choose,
+    "resume": lambda _value: Resume(),
+    "auto": _read_auto,
+    "chat": _read_chat,
+    "hint": lambda _value: Hint(),
+    "ping": lambda _value: Ping(),
+}
+
+MESSAGE_TYPES: Final = tuple(_MESSAGE_READERS)
+"""Every client message's ``type``."""
+
+
+def read_message(value: Mapping[str, Any]) -> ClientMessage:
+    """A client message (as :func:`parse_message` gives it) as its typed value; an unknown ``type`` or
+    a malformed field is ``bad_message`` naming it. Fields a kind does not use are ignored."""
+    kind = value.get("type")
+    reader = _MESSAGE_READERS.get(kind) if isinstance(kind, str) else None
+    if reader is None:
+        raise ProtocolError(
+            "bad_message", f"unknown message type {kind!r}; known: {', '.join(MESSAGE_TYPES)}"
+        )
+    return reader(value)
 
 
 def server_message(kind: str, **fields: Any) -> dict[str, Any]:

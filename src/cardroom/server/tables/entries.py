@@ -16,10 +16,12 @@ conduct entries (``penalty``, ``ruling``, ``choice``, ``chosen``); Shengji's tab
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Final, Literal, cast
 
+from cardroom.guandan.deal import Action as GuandanAction
 from cardroom.server.tables.codec import ChoiceKind
+from cardroom.shengji import Action as ShengjiAction
 
 Entry = dict[str, Any]
 """One log entry as stored and sent: a JSON object with a ``type`` (docs/protocol.md)."""
@@ -167,7 +169,11 @@ class DealEntry:
 @dataclass(frozen=True)
 class ActionEntry:
     """A seat's action (the record's shape) and who took it; applied, a Guandan action notes who may
-    see its card (``private_to``: a face-down tribute, a return) and the tributes it handed over."""
+    see its card (``private_to``: a face-down tribute, a return) and the tributes it handed over.
+
+    ``verified`` is the engine's action as the rules verified it when the table took it: applying the
+    entry then applies it as it is, without reading the record's shape back or checking it again. An
+    entry read from the store has none: its action is read and verified as it is applied."""
 
     seat: int
     action: Mapping[str, Any]
@@ -175,6 +181,7 @@ class ActionEntry:
     at: float
     private_to: tuple[int, ...] | None = None
     tributes: tuple[Mapping[str, Any], ...] | None = None
+    verified: GuandanAction | ShengjiAction | None = field(default=None, compare=False, repr=False)
 
     def to_json(self) -> Entry:
         value: Entry = {

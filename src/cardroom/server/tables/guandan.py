@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from cardroom.cards import Card, format_cards
 from cardroom.guandan.deal import Action, Deal, EventKind, PlayAction
@@ -38,13 +38,14 @@ from cardroom.server.tables import clocks, outcomes, views
 from cardroom.server.tables.clocks import AUTO_BOT
 from cardroom.server.tables.codec import (
     ChoiceKind,
+    Choose,
     ProtocolError,
     action_json,
     describe,
     from_record_action,
     legal_json,
     read_action,
-    read_choice,
+    read_choose,
     read_hand,
     record_action,
 )
@@ -166,15 +167,16 @@ class Table(SeatedTable):
         self._play(chosen, "player", now)
         return self.log[before:]
 
-    def choose(self, seat: int, message: Mapping[str, Any], now: float) -> list[Entry]:
-        """A ``choose`` message: the seat answers its open choice (``skip`` true or false after a 违例,
-        ``leader`` a seat after a 犯规). A skip chosen while the offender is to play is applied at once."""
-        kind, value = read_choice(message)
+    def choose(self, seat: int, message: Choose | Mapping[str, Any], now: float) -> list[Entry]:
+        """A ``choose`` message (as the codec read it, or its JSON): the seat answers its open choice
+        (``skip`` true or false after a 违例, ``leader`` a seat after a 犯规). A skip chosen while the
+        offender is to play is applied at once."""
+        answer = message if isinstance(message, Choose) else read_choose(message)
         if self.status != "running":
             raise ProtocolError("wrong_phase", f"the table is {self.status}: there is no choice to make")
-        choice = self.conduct.answering(seat, kind, self.names)
+        choice = self.conduct.answering(seat, answer.kind, self.names)
         before = self.number
-        self._answer(choice, value, "player", now)
+        self._answer(choice, answer.value, "player", now)
         return self.log[before:]
 
     def choice_for(self, seat: int | None) -> Choice | None:
@@ -246,7 +248,7 @@ class Table(SeatedTable):
             choice = self.conduct.due_choice(seat, due.at)
             self._answer(choice, choice.default, "default", now)
         elif due.kind == "clock" and self.penalising:
-            self._timeout(seat, clocks.bot_action(self.match, action), now)
+            self._timeout(seat, action, now)
         else:
             chosen = clocks.bot_action(self.match, action)
             if due.kind == "clock":
@@ -323,7 +325,8 @@ class Table(SeatedTable):
             self._deal(now)
 
     def _play(self, action: Action, by: By, now: float) -> None:
-        self._record(ActionEntry(action.seat, record_action(action), by, now))
+        """Record an action the rules verified in this very state (it is applied as it is)."""
+        self._record(ActionEntry(action.seat, record_action(action), by, now, verified=action))
         if self.match.phase is MatchPhase.DEAL:
             return
         self._deal_ended(now)
@@ -347,9 +350,10 @@ class Table(SeatedTable):
         if decided is not None:
             self._record(outcomes.match_end(self.match, now, decided=decided))
 
-    def _timeout(self, seat: int, chosen: Action, now: float) -> None:
-        """A penalised timeout: the penalty, then the heuristic bot's one move (``chosen``) unless the
-        ruling skipped the turn, ended the deal or the match, or play now waits for a choice."""
+    def _timeout(self, seat: int, action: Action | None, now: float) -> None:
+        """A penalised timeout: the penalty, then the heuristic bot's one move (its ``action`` when
+        legal) unless the ruling skipped the turn, ended the deal or the match, or play now waits for a
+        choice."""
         before = self.number
         effect = self._penalise(seat, Offence.TIMEOUT, now)
         if isinstance(effect, SkipTurn) and self._skip_if_due(seat, now):
@@ -360,7 +364,7 @@ class Table(SeatedTable):
             and not self.waits_for_choice()
             and self.number > before
         ):
-            self._play(chosen, "auto", now)
+            self._play(clocks.bot_action(self.match, action), "auto", now)
 
     def _penalise(self, seat: int, offence: Offence, now: float) -> Effect:
         """Record the penalty of an offence and carry out an ``EndDeal`` or ``EndMatch``; for a
@@ -444,7 +448,10 @@ class Table(SeatedTable):
         if current is None:
             raise ValueError("an action outside a deal")
         before = len(current.events)
-        self.match.apply(from_record_action(entry.action, current.level, self.rules))
+        if entry.verified is not None:
+            self.match.apply_verified(cast(Action, entry.verified))
+        else:
+            self.match.apply(from_record_action(entry.action, current.level, self.rules))
         self.turn_started = entry.at
         return self._annotate(entry, current, before)
 

@@ -22,7 +22,7 @@ from enum import Enum
 from typing import Any, ClassVar, Literal, Protocol, Self
 
 from cardroom.cards import Rank
-from cardroom.server.tables.codec import ProtocolError
+from cardroom.server.tables.codec import Choose, ProtocolError
 from cardroom.server.tables.config import TableConfig
 from cardroom.server.tables.entries import (
     SEATED_ENTRIES,
@@ -163,11 +163,16 @@ class SeatedTable(ABC):
         """Take an empty human seat under ``name`` (for ``account``, the key of the signed-in account
         taking it; a rated table seats only accounts); the seat's token (a new secret unless given)
         is returned, only its hash kept. The match starts when every human seat is taken."""
+        return self.take_seat(seat, name, now, token, account)[0]
+
+    def take_seat(
+        self, seat: int, name: object, now: float, token: str | None = None, account: str | None = None
+    ) -> tuple[str, list[Entry]]:
+        """:meth:`sit`, returning the entries it recorded with the token (the room stores them)."""
         if self.config.is_rated and account is None:
             raise ProtocolError("not_signed_in", "a rated table's seats are taken by signed-in accounts")
         token = token or secrets.token_urlsafe(24)
-        self.sit_hashed(seat, name, now, token_hash(token), account)
-        return token
+        return token, self.sit_hashed(seat, name, now, token_hash(token), account)
 
     def sit_hashed(
         self, seat: int, name: object, now: float, hashed: str, account: str | None = None
@@ -199,13 +204,16 @@ class SeatedTable(ABC):
     def new_key(self, seat: int, account: str, now: float) -> str:
         """A new token for the seat ``account`` owns (its owner on another device, or a tournament's
         player taking the seat); the seat's old token stops working."""
+        return self.renew_key(seat, account, now)[0]
+
+    def renew_key(self, seat: int, account: str, now: float) -> tuple[str, list[Entry]]:
+        """:meth:`new_key`, returning the entry it recorded with the token (the room stores it)."""
         if self.accounts[seat] is None or not hmac.compare_digest(self.accounts[seat] or "", account):
             raise ProtocolError("wrong_phase", f"seat {seat} is not this account's")
         if self.status == "finished":
             raise ProtocolError("wrong_phase", "the table is finished")
         token = secrets.token_urlsafe(24)
-        self._record(KeyEntry(seat, token_hash(token), now))
-        return token
+        return token, [self._record(KeyEntry(seat, token_hash(token), now))]
 
     def seat_of_account(self, account: str) -> int | None:
         """The seat this account owns (the first, should it own two), or ``None``."""
@@ -309,7 +317,7 @@ class SeatedTable(ABC):
             return []
         return [self._record(AutoEntry(seat, True, now))]
 
-    def choose(self, seat: int, message: Mapping[str, Any], now: float) -> list[Entry]:
+    def choose(self, seat: int, message: Choose | Mapping[str, Any], now: float) -> list[Entry]:
         """A ``choose`` message: refused where the game has no conduct choices."""
         raise ProtocolError("wrong_phase", "there is no open choice at this table")
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from cardroom.cards import format_cards, format_in_order, parse_in_order
 from cardroom.records.shengji import (
@@ -203,7 +203,7 @@ class ShengjiTable(SeatedTable):
             return self.log[before:]
         assert due.seat is not None
         if due.kind == "pass":
-            self._play(Pass(due.seat), "auto", now)
+            self._play(self.match.verify(Pass(due.seat)), "auto", now)
             return self.log[before:]
         chosen: Action | None = None
         if action is not None:
@@ -212,7 +212,7 @@ class ShengjiTable(SeatedTable):
             except ShengjiRuleError:
                 chosen = None
         if chosen is None:
-            chosen = next(self.match.legal_actions())
+            chosen = self.match.verify(next(self.match.legal_actions()))
         if due.kind == "clock":
             self._record(AutoEntry(due.seat, True, now))
         self._play(chosen, "bot" if due.kind == "bot" else "auto", now)
@@ -237,7 +237,8 @@ class ShengjiTable(SeatedTable):
         )
 
     def _play(self, action: Action, by: By, now: float) -> None:
-        self._record(ActionEntry(action.seat, ShengjiAction.of(action).to_json(), by, now))
+        """Record an action the rules verified in this very state (it is applied as it is)."""
+        self._record(ActionEntry(action.seat, ShengjiAction.of(action).to_json(), by, now, verified=action))
         if self.match.phase is MatchPhase.DEAL:
             return
         summary = self.match.summaries[-1]
@@ -282,7 +283,10 @@ class ShengjiTable(SeatedTable):
         self.turn_started = entry.at
 
     def _apply_action(self, entry: ActionEntry) -> None:
-        self.match.apply(parse_shengji_action(dict(entry.action)).engine_action())
+        if entry.verified is not None:
+            self.match.apply_verified(cast(Action, entry.verified))
+        else:
+            self.match.apply(parse_shengji_action(dict(entry.action)).engine_action())
         self.turn_started = entry.at
 
     def _apply_deal_end(self, entry: ShengjiDealEndEntry) -> None:
