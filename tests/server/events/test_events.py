@@ -67,8 +67,8 @@ def seated_round(client: TestClient, event_id: str, headers: dict[str, str], *pe
     event as the start answers it (their tables play at once)."""
     assert client.post(f"/api/events/{event_id}/rounds", json={}, headers=headers).status_code == 201
     for name in people:
-        answer = client.post(f"/api/events/{event_id}/arrive", json={}, headers=signed_in(client, name))
-        assert answer.status_code == 200, answer.text
+        arrived = client.post(f"/api/events/{event_id}/arrive", json={}, headers=signed_in(client, name))
+        assert arrived.status_code == 200, arrived.text
     number = len(event_of(client, event_id)["rounds"])
     response = client.post(f"/api/events/{event_id}/rounds/{number}/start", headers=headers)
     assert response.status_code == 200, response.text

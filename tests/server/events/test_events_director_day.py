@@ -14,6 +14,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from cardroom.server.api.app import create_app
+from cardroom.server.events.director import Director
 from tests.server.conftest import CHEAP, FAST, signed_in
 from tests.server.events.test_events import (
     LONG,
@@ -63,7 +64,12 @@ def tick(client: TestClient) -> None:
     """What the server does every second: start rounds due, judge lateness (on the app's loop)."""
     portal = client.portal
     assert portal is not None
-    portal.call(client.app.state.director.tick)  # type: ignore[attr-defined]
+    director: Director = client.app.state.director  # type: ignore[attr-defined]
+
+    async def tick_now() -> None:
+        director.tick()
+
+    portal.call(tick_now)
 
 
 def arrive(client: TestClient, event_id: str, name: str) -> Json:
