@@ -106,7 +106,7 @@ def test_a_director_runs_a_small_event(browser: Browser, server: Server, context
     assert projector.locator("[data-testid=projector-table]").count() == 3
     assert projector.locator("[data-testid=projector-standing]").count() == 6
 
-    start = float(int(time.time()))
+    start = float(int(time.time()) + 5)  # after the check-ins
     set_clock(server, start, 0)
     page.get_by_test_id("start-round").click()
     page.wait_for_function("() => window.__event.event.rounds[0].started_at")
