@@ -213,6 +213,15 @@ def test_a_director_runs_a_small_event(browser: Browser, server: Server, context
         ) as response:
             assert response.status == 200
             assert "Team 1" in response.read().decode()
+    # --- at an event's table: the event's team names; the match's end leads back to the event ----------
+    finished = server.api("GET", f"/api/events/{event_id}")["rounds"][0]["tables"][0]
+    at_table = context.new_page()
+    at_table.goto(f"{server.url}/tables/{finished['table_id']}")
+    back = at_table.get_by_test_id("back-to-event")
+    back.wait_for()
+    assert back.get_attribute("href") == f"/events/{event_id}"
+    team_names = {team["id"]: team["name"] for team in event_now(page)["teams"]}
+    assert team_names[finished["teams"][0]] in at_table.get_by_test_id("match-result").inner_text()
     screenshot(page, "event-director-day", full_page=True)
     screenshot(projector, "event-projector")
     errors.check()

@@ -605,6 +605,7 @@ def _event_api(app: FastAPI, settings: Settings) -> None:
             change(live, await read_body(request), by)
         except DirectorError as error:
             raise _as_http(error) from None
+        await _rooms(request).settled()  # a table the change ended has entered its result
         return _director(request).view(live)
 
     @app.post("/api/events/{event_id}/rounds", status_code=201)
@@ -718,6 +719,7 @@ def _event_api(app: FastAPI, settings: Settings) -> None:
             _director(request).forfeit(live, round_number, table, await read_body(request))
         except DirectorError as error:
             raise _as_http(error) from None
+        await _rooms(request).settled()  # the stopped match has entered its result
         return _director(request).view(live)
 
     @app.get("/api/events/{event_id}/rounds/{round_number}/tables/{table}/sheet")

@@ -59,7 +59,9 @@ async function act(fn) {
   document.body.classList.add("busy");
   try {
     const answer = await fn();
-    if (answer && answer.id === eventId && Array.isArray(answer.teams)) setEvent(answer);
+    // the websocket may have brought a newer event already (a table's commit after the answer was made)
+    const older = view.event && answer?.updated && answer.updated < view.event.updated;
+    if (answer && answer.id === eventId && Array.isArray(answer.teams) && !older) setEvent(answer);
     return answer;
   } catch (error) {
     showError(error);
@@ -300,9 +302,10 @@ function outOf(teamId) {
 
 /** Withdraw (退赛) or disqualify a team after the start: a reason, then the button. */
 function withdrawControl(item) {
-  const reason = h("input.small", { testid: "withdraw-reason", maxlength: "200", placeholder: t("event.reason") });
-  const disqualify = h("input", { type: "checkbox", testid: "withdraw-disqualify" });
-  return h(
+  const id = `withdraw:${item.id}`;
+  const reason = kept(h("input.small", { testid: "withdraw-reason", maxlength: "200", placeholder: t("event.reason") }), `${id}:reason`);
+  const disqualify = kept(h("input", { type: "checkbox", testid: "withdraw-disqualify" }), `${id}:disqualify`);
+  return keptOpen(h(
     "details.withdraw",
     {},
     h("summary", { testid: "withdraw-open", text: t("event.withdraw.late") }),
@@ -313,7 +316,7 @@ function withdrawControl(item) {
       testid: "withdraw-submit",
       text: t("event.confirm"),
       onclick: () =>
-        act(() =>
+        submitForm(id, () =>
           call(
             "POST",
             `${base()}/teams/${encodeURIComponent(item.id)}/withdraw`,
@@ -322,7 +325,7 @@ function withdrawControl(item) {
           ),
         ),
     }),
-  );
+  ), `${id}:open`);
 }
 
 function renderTeams() {
@@ -763,6 +766,41 @@ function tableRow(round, table) {
 
 const WINDS = ["E", "S", "W", "N"];
 
+// The director's forms are rebuilt on every update of the event (an arrival, a tick of lateness): what
+// was typed, chosen or opened is kept here by the form's id, and restored.
+const drafts = new Map();
+
+function kept(el, id) {
+  if (drafts.has(id)) {
+    if (el.type === "checkbox") el.checked = drafts.get(id);
+    else el.value = drafts.get(id);
+  }
+  const save = () => drafts.set(id, el.type === "checkbox" ? el.checked : el.value);
+  el.addEventListener("input", save);
+  el.addEventListener("change", save);
+  return el;
+}
+
+function keptOpen(details, id) {
+  if (drafts.get(id)) details.open = true;
+  details.addEventListener("toggle", () => drafts.set(id, details.open));
+  return details;
+}
+
+function forget(prefix) {
+  for (const id of [...drafts.keys()]) if (id.startsWith(prefix)) drafts.delete(id);
+}
+
+/** A director's change from a form whose drafts start with ``prefix``: forgotten once it is done. */
+async function submitForm(prefix, fn) {
+  const answer = await act(fn);
+  if (answer) {
+    forget(prefix);
+    render();
+  }
+  return answer;
+}
+
 function seatLabel(seat) {
   return seat === null || seat === undefined ? "" : t(`event.wind.${WINDS[seat]}`);
 }
@@ -843,6 +881,7 @@ function field(labelKey, control) {
 /** The director's tools at a table of the current round: arrivals, a penalty, the result. */
 function directorTools(round, table) {
   const url = `${base()}/rounds/${round.number}/tables/${table.table}`;
+  const id = `${round.number}:${table.table}:`;
   const tools = h("div.director-tools", { testid: "table-tools" });
   if (!table.result) {
     const arrivals = table.arrivals || [];
@@ -868,18 +907,26 @@ function directorTools(round, table) {
     }
   }
   // a penalty by hand
-  const player = h(
+  const player = kept(h(
     "select",
     { testid: "penalty-player" },
     ...(table.seats || []).map((seat) => h("option", { value: seat.player, text: `${seat.player} (${seatLabel(seat.seat)})` })),
-  );
-  const penalty = h(
+  ), `${id}penalty-player`);
+  const penalty = kept(h(
     "select",
     { testid: "penalty-kind" },
     ...["WARNING", "VIOLATION", "FOUL", "FORFEIT"].map((name) => h("option", { value: name, text: penaltyText(name) })),
-  );
-  const reason = h("input", { testid: "penalty-reason", maxlength: "200" });
+  ), `${id}penalty-kind`);
+  const reason = kept(h("input", { testid: "penalty-reason", maxlength: "200" }), `${id}penalty-reason`);
   const confirmBox = h("span.confirm", { hidden: true });
+  const showConfirm = () => {
+    confirmBox.hidden = false;
+    confirmBox.replaceChildren(
+      h("span", { text: t("event.penalty.confirm", { player: player.value }) }),
+      " ",
+      h("button.btn.small.warn", { type: "button", testid: "penalty-confirm", text: t("event.confirm"), onclick: () => give(true) }),
+    );
+  };
   const penaltyForm = h(
     "form.penalty-form",
     { testid: "penalty-form", novalidate: true },
@@ -890,7 +937,7 @@ function directorTools(round, table) {
     confirmBox,
   );
   const give = (confirm) =>
-    act(() =>
+    submitForm(`${id}penalty`, () =>
       call(
         "POST",
         `${url}/penalties`,
@@ -902,21 +949,18 @@ function directorTools(round, table) {
     submit.preventDefault();
     if (penalty.value !== "FORFEIT") return give(false);
     if (!reason.value.trim()) return showError(new Error(t("event.reason.needed")));
-    confirmBox.hidden = false;
-    confirmBox.replaceChildren(
-      h("span", { text: t("event.penalty.confirm", { player: player.value }) }),
-      " ",
-      h("button.btn.small.warn", { type: "button", testid: "penalty-confirm", text: t("event.confirm"), onclick: () => give(true) }),
-    );
+    drafts.set(`${id}penalty-confirming`, true);
+    showConfirm();
     return null;
   });
+  if (drafts.get(`${id}penalty-confirming`) && penalty.value === "FORFEIT") showConfirm();
   // the result, entered or corrected
   const levels = [0, 1].map((side) =>
-    h("input", { testid: `result-level-${side}`, size: "3", "aria-label": teamName(table.teams[side]) }),
+    kept(h("input", { testid: `result-level-${side}`, size: "3", "aria-label": teamName(table.teams[side]) }), `${id}result-level-${side}`),
   );
-  const deals = h("input", { testid: "result-deals", type: "number", min: "1", max: "200", size: "4" });
-  const why = h("input", { testid: "result-reason", maxlength: "200" });
-  const override = h("input", { testid: "result-override", maxlength: "200" });
+  const deals = kept(h("input", { testid: "result-deals", type: "number", min: "1", max: "200", size: "4" }), `${id}result-deals`);
+  const why = kept(h("input", { testid: "result-reason", maxlength: "200" }), `${id}result-reason`);
+  const override = kept(h("input", { testid: "result-override", maxlength: "200" }), `${id}result-override`);
   const resultForm = h(
     "form.result-form",
     { testid: "result-form", novalidate: true },
@@ -930,11 +974,14 @@ function directorTools(round, table) {
     submit.preventDefault();
     const body = { levels: levels.map((input) => input.value.trim()), deals: Number(deals.value), reason: why.value };
     if (override.value.trim()) body.override = override.value;
-    return act(() => call("POST", `${url}/result`, body, { director: true }));
+    return submitForm(`${id}result`, () => call("POST", `${url}/result`, body, { director: true }));
   });
   // an appeal against the table
-  const appealTeam = h("select", { testid: "appeal-team" }, ...table.teams.map((id) => h("option", { value: id, text: teamName(id) })));
-  const appealText = h("input", { testid: "appeal-text", maxlength: "1000" });
+  const appealTeam = kept(
+    h("select", { testid: "appeal-team" }, ...table.teams.map((team) => h("option", { value: team, text: teamName(team) }))),
+    `${id}appeal-team`,
+  );
+  const appealText = kept(h("input", { testid: "appeal-text", maxlength: "1000" }), `${id}appeal-text`);
   const appealForm = h(
     "form.appeal-form",
     { testid: "appeal-form", novalidate: true },
@@ -945,12 +992,12 @@ function directorTools(round, table) {
   appealForm.addEventListener("submit", (submit) => {
     submit.preventDefault();
     const body = { round: round.number, table: table.table, team: appealTeam.value, text: appealText.value };
-    return act(() => call("POST", `${base()}/appeals`, body, { director: true }));
+    return submitForm(`${id}appeal`, () => call("POST", `${base()}/appeals`, body, { director: true }));
   });
   tools.append(
-    h("details.tool", {}, h("summary", { testid: "penalty-open", text: t("event.penalty.title") }), penaltyForm),
-    h("details.tool", {}, h("summary", { testid: "result-open", text: t("event.result.title") }), resultForm),
-    h("details.tool", {}, h("summary", { testid: "appeal-open", text: t("event.appeal.title") }), appealForm),
+    keptOpen(h("details.tool", {}, h("summary", { testid: "penalty-open", text: t("event.penalty.title") }), penaltyForm), `${id}penalty-open`),
+    keptOpen(h("details.tool", {}, h("summary", { testid: "result-open", text: t("event.result.title") }), resultForm), `${id}result-open`),
+    keptOpen(h("details.tool", {}, h("summary", { testid: "appeal-open", text: t("event.appeal.title") }), appealForm), `${id}appeal-open`),
   );
   return tools;
 }
@@ -981,9 +1028,10 @@ function renderAppeals() {
           }),
         );
       } else if (isDirector()) {
-        const ruling = h("input", { testid: "ruling-text", maxlength: "1000" });
-        const by = h("input", { testid: "ruling-by", maxlength: "200", placeholder: t("event.appeal.by") });
-        const upheld = h("input", { type: "checkbox", testid: "ruling-upheld" });
+        const id = `ruling:${appeal.number}`;
+        const ruling = kept(h("input", { testid: "ruling-text", maxlength: "1000" }), `${id}:text`);
+        const by = kept(h("input", { testid: "ruling-by", maxlength: "200", placeholder: t("event.appeal.by") }), `${id}:by`);
+        const upheld = kept(h("input", { type: "checkbox", testid: "ruling-upheld" }), `${id}:upheld`);
         const form = h(
           "form.ruling-form",
           { novalidate: true },
@@ -996,7 +1044,7 @@ function renderAppeals() {
           submit.preventDefault();
           const body = { ruling: ruling.value, upheld: upheld.checked };
           if (by.value.trim()) body.by = by.value;
-          return act(() => call("POST", `${base()}/appeals/${appeal.number}/ruling`, body, { director: true }));
+          return submitForm(id, () => call("POST", `${base()}/appeals/${appeal.number}/ruling`, body, { director: true }));
         });
         line.append(form);
       }
@@ -1007,18 +1055,41 @@ function renderAppeals() {
 
 function forfeitControl(roundNumber, table) {
   const key = `${roundNumber}:${table.table}`;
+  const id = `${key}:forfeit`;
   const select = h(
     "select.small",
     { testid: "forfeit-team", "aria-label": t("event.forfeit") },
-    ...table.teams.map((id) => h("option", { value: id, text: t("event.forfeit.by", { team: teamName(id) }) })),
+    ...table.teams.map((team) => h("option", { value: team, text: t("event.forfeit.by", { team: teamName(team) }) })),
   );
   if (view.forfeitTeam.has(key)) select.value = view.forfeitTeam.get(key);
   select.addEventListener("change", () => view.forfeitTeam.set(key, select.value));
-  const reason = h("input.small", { testid: "forfeit-reason", maxlength: "200", placeholder: t("event.reason") });
+  const reason = kept(h("input.small", { testid: "forfeit-reason", maxlength: "200", placeholder: t("event.reason") }), `${id}-reason`);
   const confirmBox = h("span.confirm", { hidden: true });
+  const showConfirm = () => {
+    confirmBox.hidden = false;
+    confirmBox.replaceChildren(
+      h("span", { text: t("event.forfeit.confirm", { team: teamName(select.value) }) }),
+      " ",
+      h("button.btn.small.warn", {
+        type: "button",
+        testid: "forfeit-confirm",
+        text: t("event.confirm"),
+        onclick: () =>
+          submitForm(id, () =>
+            call(
+              "POST",
+              `${base()}/rounds/${roundNumber}/tables/${table.table}/forfeit`,
+              { team: select.value, note: reason.value },
+              { director: true },
+            ),
+          ),
+      }),
+    );
+  };
+  if (drafts.get(`${id}-confirming`)) showConfirm();
   return h(
     "details.forfeit",
-    { open: view.forfeitTeam.has(key) },
+    { open: view.forfeitTeam.has(key) || Boolean(drafts.get(`${id}-confirming`)) },
     h("summary", { text: t("event.forfeit") }),
     select,
     reason,
@@ -1031,25 +1102,8 @@ function forfeitControl(roundNumber, table) {
           showError(new Error(t("event.reason.needed")));
           return;
         }
-        confirmBox.hidden = false;
-        confirmBox.replaceChildren(
-          h("span", { text: t("event.forfeit.confirm", { team: teamName(select.value) }) }),
-          " ",
-          h("button.btn.small.warn", {
-            type: "button",
-            testid: "forfeit-confirm",
-            text: t("event.confirm"),
-            onclick: () =>
-              act(() =>
-                call(
-                  "POST",
-                  `${base()}/rounds/${roundNumber}/tables/${table.table}/forfeit`,
-                  { team: select.value, note: reason.value },
-                  { director: true },
-                ),
-              ),
-          }),
-        );
+        drafts.set(`${id}-confirming`, true);
+        showConfirm();
       },
     }),
     confirmBox,
