@@ -120,6 +120,7 @@ def test_a_director_runs_a_small_event(browser: Browser, server: Server, context
     table_of(page, 1).get_by_test_id("table-penalties").wait_for()
     assert "迟到3分00秒" in table_of(page, 1).get_by_test_id("table-penalties").inner_text()
     assert "Warning" in table_of(page, 1).get_by_test_id("table-penalties").inner_text()
+    assert "by the lateness rule" in table_of(page, 1).get_by_test_id("table-penalties").inner_text()
     set_clock(server, start, 7)
     for name in team_players[late[1]]:
         people[name].api("POST", f"/api/events/{event_id}/arrive", {})

@@ -136,6 +136,7 @@ def test_a_late_side_is_warned_then_fouled_then_forfeits_by_the_clock(
     assert [(p["label"], p["team"], p["reason"]) for p in now[1]["director_penalties"]] == [
         ("犯规", late[1], "迟到7分00秒")
     ]
+    assert now[0]["director_penalties"][0]["by"] == ""  # the lateness rule's, not the arriving player's
     assert now[2]["director_penalties"] == []  # 10:00 late is still a foul, not yet final
     assert now[2]["result"] is None
     assert now[2]["lateness"][1] == {

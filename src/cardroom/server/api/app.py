@@ -629,7 +629,7 @@ def _event_api(app: FastAPI, settings: Settings) -> None:
         return await director_change(
             request,
             event_id,
-            lambda live, body, by: _director(request).arrive(live, round_number, table, body.get("seat"), by),
+            lambda live, body, _by: _director(request).arrive(live, round_number, table, body.get("seat")),
         )
 
     @app.post("/api/events/{event_id}/arrive")

@@ -541,7 +541,7 @@ class Director:
 
     # -- the director's tools during a round ----------------------------------------------------
 
-    def arrive(self, live: LiveEvent, round_number: int, table: int, seat: object, by: str) -> None:
+    def arrive(self, live: LiveEvent, round_number: int, table: int, seat: object) -> None:
         """The director records a person seated (入座) at the table now (a table played with cards,
         or seen by a referee); at a table already made, the person is seated there too."""
         played, pairing = self._pairing(live, round_number, table)
@@ -552,7 +552,7 @@ class Director:
         player = live.event.seat_players(pairing)[seat]
         if player.bot is not None:
             raise DirectorError(409, f"seat {seat} is the {player.bot} bot's: bots are seated at the start")
-        self._arrival(live, (round_number, table), seat, by)
+        self._arrival(live, (round_number, table), seat)
 
     def player_arrives(self, live: LiveEvent, token: object, account: Account | None) -> dict[str, Any]:
         """A player says it is at its table (签到, before the round starts or after): its arrival."""
@@ -565,10 +565,10 @@ class Director:
         except ValueError as error:
             raise DirectorError(409, str(error)) from None
         seat = [p.id for p in live.event.seat_players(pairing)].index(player.id)
-        self._arrival(live, (current.number, pairing.table), seat, player.name)
+        self._arrival(live, (current.number, pairing.table), seat)
         return self.whoami(live, token, account)
 
-    def _arrival(self, live: LiveEvent, key: Key, seat: int, by: str) -> None:
+    def _arrival(self, live: LiveEvent, key: Key, seat: int) -> None:
         round_number, table = key
         played = live.event.round(round_number)
         if played.result(table) is not None:
@@ -576,7 +576,7 @@ class Director:
         seats = live.seat_arrivals.setdefault(key, [None, None, None, None])
         if seats[seat] is not None:
             raise DirectorError(409, f"seat {seat} arrived already at {seats[seat]}")
-        self._seat_arrived(live, key, seat, by)
+        self._seat_arrived(live, key, seat)
         room = self._room(live, key)
         if room is not None and room.table.names[seat] is None:
             player = live.event.seat_players(played.pairing(table))[seat]
@@ -585,7 +585,7 @@ class Director:
         self._save(live)
         self._advance_if_due(live)
 
-    def _seat_arrived(self, live: LiveEvent, key: Key, seat: int, by: str) -> None:
+    def _seat_arrived(self, live: LiveEvent, key: Key, seat: int) -> None:
         """Record the seat's arrival now; its team is seated once its people all are."""
         seats = live.seat_arrivals.setdefault(key, [None, None, None, None])
         if seats[seat] is not None:
@@ -599,7 +599,7 @@ class Director:
         people = [s for s in (seat % 2, seat % 2 + 2) if players[s].bot is None]
         if played.arrival(team) is None and all(seats[s] is not None for s in people):
             try:
-                live.event = live.event.arrive(team, now, by=by)
+                live.event = live.event.arrive(team, now)  # its lateness is the rules' call
             except ValueError as error:
                 raise DirectorError(409, str(error)) from None
 
@@ -904,7 +904,7 @@ class Director:
             return
         for entry in table.log[before:]:
             if entry["type"] == "sit":
-                self._seat_arrived(live, (link.round, link.table), int(entry["seat"]), str(entry["name"]))
+                self._seat_arrived(live, (link.round, link.table), int(entry["seat"]))
         self._refresh(live, link.round, link.table, table)
         self._save(live)
         if "match_end" in kinds:
