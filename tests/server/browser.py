@@ -215,11 +215,12 @@ class Server:
 
 
 @contextlib.contextmanager
-def run_server(data_dir: Path) -> Iterator[Server]:
+def run_server(data_dir: Path, code: str = SERVER_CODE) -> Iterator[Server]:
     """Start ``cardroom.server`` with uvicorn on a free port (another one if the port was taken before
-    the server bound it); stop it afterwards."""
+    the server bound it), by ``code`` (:data:`SERVER_CODE` unless a test needs its own); stop it
+    afterwards."""
     for _ in range(RETRIES):
-        process, server = _start_server(data_dir, free_port())
+        process, server = _start_server(data_dir, free_port(), code)
         if process is not None:
             break
     else:
@@ -235,14 +236,16 @@ def run_server(data_dir: Path) -> Iterator[Server]:
             process.wait()
 
 
-def _start_server(data_dir: Path, port: int) -> tuple[subprocess.Popen[bytes] | None, Server]:
+def _start_server(
+    data_dir: Path, port: int, code: str = SERVER_CODE
+) -> tuple[subprocess.Popen[bytes] | None, Server]:
     """The server process once it answers, or ``None`` if its port was taken (it exited)."""
     log = data_dir / "server.log"
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     env.pop("DATABASE_URL", None)  # SQLite in data_dir, whatever the environment says
     with log.open("w") as out:
         process = subprocess.Popen(
-            [sys.executable, "-c", SERVER_CODE, "127.0.0.1", str(port), str(data_dir)],
+            [sys.executable, "-c", code, "127.0.0.1", str(port), str(data_dir)],
             stdout=out,
             stderr=subprocess.STDOUT,
             env=env,

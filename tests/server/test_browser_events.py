@@ -160,6 +160,8 @@ def test_a_bot_event_through_the_pages(browser: Browser, server: Server, context
         assert button.inner_text() == f"Pair round {number}"
         button.click()
         page.wait_for_selector(f'[data-testid=round][data-round="{number}"]')
+        page.get_by_test_id("start-round").click()  # published, then started (bots are seated at once)
+        page.wait_for_function(f"() => window.__event.event.rounds[{number - 1}].started_at")
         tables = page.locator(f'[data-testid=round][data-round="{number}"] [data-testid=round-table]')
         assert tables.count() == 4
         if number == 1:
@@ -433,6 +435,13 @@ def test_people_play_signed_in(browser: Browser, server: Server, context: Browse
     page.wait_for_function("() => window.__event.event.phase === 'running'")
     page.get_by_test_id("pair-round").click()
     page.wait_for_selector('[data-testid=round][data-round="1"] [data-testid=round-table]')
+    page.get_by_test_id("start-round").click()
+    page.wait_for_function("() => window.__event.event.rounds[0].started_at")
+    # the director sees Dmitri seated (a referee's call); Cleo takes her seat herself
+    page.locator("[data-testid=arrive-seat]", has_text="Dmitri").click()
+    page.wait_for_function(
+        "() => window.__event.event.rounds[0].tables[0].arrivals.filter(Boolean).length === 1"
+    )
     assert page.locator("[data-testid=play-link]").count() == 0, "the director plays at no table"
     errors.check()
 
@@ -490,7 +499,9 @@ def test_people_play_signed_in(browser: Browser, server: Server, context: Browse
     sheet.locator(".forfeit summary").click()
     bots = paired["teams"][1 - humans_side]
     sheet.get_by_test_id("forfeit-team").select_option(bots)
+    sheet.get_by_test_id("forfeit-reason").fill("记分有误")
     sheet.get_by_test_id("forfeit-submit").click()
+    sheet.get_by_test_id("forfeit-confirm").click()  # a forfeit asks for confirmation
     page.wait_for_function(
         "() => { const t = window.__event.event.rounds[0].tables[0];"
         " return t.result && t.result.kind === 'forfeit'; }"

@@ -113,6 +113,7 @@ def test_every_answer_carries_the_headers(server: Server) -> None:
         "seat": "0",
         "name": "Dee",
         "what": "sheets",
+        "number": "1",
     }
     asked: list[tuple[str, str]] = []
     for route in create_app().routes:

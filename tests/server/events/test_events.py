@@ -62,6 +62,20 @@ def seat_token(client: TestClient, event_id: str, name: str) -> str:
     return token
 
 
+def seated_round(client: TestClient, event_id: str, headers: dict[str, str], *people: str) -> Json:
+    """Publish the next round, have ``people`` (signed in) say they are at their tables, start it: the
+    event as the start answers it (their tables play at once)."""
+    assert client.post(f"/api/events/{event_id}/rounds", json={}, headers=headers).status_code == 201
+    for name in people:
+        arrived = client.post(f"/api/events/{event_id}/arrive", json={}, headers=signed_in(client, name))
+        assert arrived.status_code == 200, arrived.text
+    number = len(event_of(client, event_id)["rounds"])
+    response = client.post(f"/api/events/{event_id}/rounds/{number}/start", headers=headers)
+    assert response.status_code == 200, response.text
+    answer: Json = response.json()
+    return answer
+
+
 def bots(first: str, second: str) -> tuple[Json, Json]:
     """Two named players played by bots (not rated: docs/accounts.md, "What a rating counts")."""
     return {"name": first, "bot": "heuristic"}, {"name": second, "bot": "random"}
@@ -189,20 +203,24 @@ def test_registering_needs_the_director_and_the_peoples_accounts(client: TestCli
 # -- rounds at the card room's tables ---------------------------------------------------------------------
 
 
-def test_pairing_a_round_seats_the_players_at_new_tables(client: TestClient) -> None:
+def test_a_round_started_makes_tables_that_play_once_every_seat_is_taken(client: TestClient) -> None:
     event_id, headers = make_event(client, conduct={"clocks": LONG})
     register(client, event_id, headers, "队1", {"name": "Ann"}, {"name": "Cy"})
     register(client, event_id, headers, "队2", {"name": "Bo"}, {"bot": "heuristic", "name": "Robo"})
     client.post(f"/api/events/{event_id}/start", json={}, headers=headers)
     assert client.post(f"/api/events/{event_id}/rounds").status_code == 403
-    response = client.post(f"/api/events/{event_id}/rounds", headers=headers)
-    assert response.status_code == 201, response.text
+    published = client.post(f"/api/events/{event_id}/rounds", json={}, headers=headers)
+    assert published.status_code == 201, published.text
+    (table,) = published.json()["rounds"][0]["tables"]
+    assert table["table_id"] is None  # published: the tables are made when the round starts
+    assert published.json()["rounds"][0]["started_at"] is None
+    response = client.post(f"/api/events/{event_id}/rounds/1/start", headers=headers)
+    assert response.status_code == 200, response.text
     (table,) = response.json()["rounds"][0]["tables"]
-    assert table["status"] == "running"
+    assert table["status"] == "waiting"  # no move clock runs before the table is complete
     assert table["result"] is None
     lobby = client.get(f"/api/tables/{table['table_id']}").json()
-    assert lobby["status"] == "running"
-    assert [seat["name"] for seat in lobby["seats"]] == [seat["player"] for seat in table["seats"]]
+    assert lobby["status"] == "waiting"
     robo = next(seat for seat in lobby["seats"] if seat["name"] == "Robo")
     assert robo["kind"] == "bot"
     assert robo["bot"] == "heuristic"
@@ -217,10 +235,16 @@ def test_pairing_a_round_seats_the_players_at_new_tables(client: TestClient) -> 
     stranger = signed_in(client, "Stranger")
     assert client.post(f"/api/events/{event_id}/whoami", json={}, headers=stranger).status_code == 403
     seat_url = f"/api/tables/{table['table_id']}/seats/{where['seat']['seat']}"
-    for refused, status in (({}, 403), (stranger, 409), (signed_in(client, "Ann"), 409)):
+    for refused in ({}, stranger, signed_in(client, "Ann")):
         answer = client.post(seat_url, json={"name": "Someone"}, headers=refused)
-        assert answer.status_code == status, (refused, answer.text)
+        assert answer.status_code == 403, (refused, answer.text)
+        assert "Bo's" in answer.json()["detail"]
     token = client.post(seat_url, json={}, headers=bo).json()["token"]
+    for name in ("Ann", "Cy"):
+        seat_token(client, event_id, name)
+    lobby = client.get(f"/api/tables/{table['table_id']}").json()
+    assert lobby["status"] == "running"
+    assert [seat["name"] for seat in lobby["seats"]] == [seat["player"] for seat in table["seats"]]
     with client.websocket_connect(f"/ws/tables/{table['table_id']}") as ws:
         peer = Peer(ws)
         state = peer.join(token)
@@ -229,14 +253,14 @@ def test_pairing_a_round_seats_the_players_at_new_tables(client: TestClient) -> 
         welcome = next(frame for frame in peer.frames if frame["type"] == "welcome")
         assert welcome["table"]["config"]["conduct"]["clocks"]["play_s"] == 600
     # the round is not over: no second round yet
-    response = client.post(f"/api/events/{event_id}/rounds", headers=headers)
+    response = client.post(f"/api/events/{event_id}/rounds", json={"start": True}, headers=headers)
     assert response.status_code == 409
     assert "without a result" in response.json()["detail"]
 
 
 def test_results_flow_in_from_finished_matches(client: TestClient) -> None:
     event_id, headers = bot_event(client, rounds=3, system="swiss")
-    client.post(f"/api/events/{event_id}/rounds", headers=headers)
+    client.post(f"/api/events/{event_id}/rounds", json={"start": True}, headers=headers)
     event = wait_for(client, event_id, round_done(1))
     tables = event["rounds"][0]["tables"]
     assert len(tables) == 2
@@ -263,16 +287,19 @@ def test_results_flow_in_from_finished_matches(client: TestClient) -> None:
     assert standings[0]["above"] is None
     assert standings[1]["above"] is not None
     # Swiss round 2: winners meet winners
-    response = client.post(f"/api/events/{event_id}/rounds", headers=headers)
+    response = client.post(f"/api/events/{event_id}/rounds", json={"start": True}, headers=headers)
     assert response.status_code == 201
     points = {row["team"]: row["points"] for row in standings}
     for table in response.json()["rounds"][1]["tables"]:
         first, second = table["teams"]
         assert points[first] == points[second]
     wait_for(client, event_id, round_done(2))
-    client.post(f"/api/events/{event_id}/rounds", headers=headers)
+    client.post(f"/api/events/{event_id}/rounds", json={"start": True}, headers=headers)
     event = wait_for(client, event_id, lambda e: e["phase"] == "finished")
-    assert client.post(f"/api/events/{event_id}/rounds", headers=headers).status_code == 409
+    assert (
+        client.post(f"/api/events/{event_id}/rounds", json={"start": True}, headers=headers).status_code
+        == 409
+    )
     # CSV: one row per table and round, with a byte-order mark
     text = client.get(f"/api/events/{event_id}/results.csv")
     assert text.headers["content-type"].startswith("text/csv")
@@ -342,7 +369,7 @@ def test_sheets_are_signed_by_a_seated_player_of_each_team_only(client: TestClie
         first, second = names[2 * number : 2 * number + 2]
         register(client, event_id, headers, f"队{number + 1}", {"name": first}, {"name": second})
     client.post(f"/api/events/{event_id}/start", json={}, headers=headers)
-    table = client.post(f"/api/events/{event_id}/rounds", headers=headers).json()["rounds"][0]["tables"][0]
+    table = seated_round(client, event_id, headers, *names)["rounds"][0]["tables"][0]
     url = f"/api/events/{event_id}/rounds/1/tables/1"
     side0, side1 = (
         [seat["player"] for seat in table["seats"] if seat["seat"] % 2 == side] for side in (0, 1)
@@ -378,7 +405,7 @@ def test_sheets_are_signed_by_a_seated_player_of_each_team_only(client: TestClie
 
 def test_a_timed_format_ends_between_deals_on_the_servers_clock(client: TestClient) -> None:
     event_id, headers = bot_event(client, teams=2, format={"minutes": 0.001})
-    client.post(f"/api/events/{event_id}/rounds", headers=headers)
+    client.post(f"/api/events/{event_id}/rounds", json={"start": True}, headers=headers)
     event = wait_for(client, event_id, round_done(1))
     table = event["rounds"][0]["tables"][0]
     assert table["result"]["deals"] == 1
@@ -393,7 +420,7 @@ def test_timeouts_escalate_to_a_skipped_turn_a_foul_and_a_forfeit(client: TestCl
     register(client, event_id, headers, "队1", {"name": "Ann"}, {"name": "Cy"})
     register(client, event_id, headers, "队2", *bots("Bo", "Di"))
     client.post(f"/api/events/{event_id}/start", json={}, headers=headers)
-    table = client.post(f"/api/events/{event_id}/rounds", headers=headers).json()["rounds"][0]["tables"][0]
+    table = seated_round(client, event_id, headers, "Ann", "Cy")["rounds"][0]["tables"][0]
     event = wait_for(client, event_id, round_done(1))
     people = table["teams"].index("T1")
     result = event["rounds"][0]["tables"][0]["result"]
@@ -455,7 +482,9 @@ def test_a_lost_connection_past_the_grace_is_penalised_once(client: TestClient) 
     register(client, event_id, headers, "队1", {"name": "Ann"}, {"bot": "heuristic"})
     register(client, event_id, headers, "队2", *bots("Bo", "Di"))
     client.post(f"/api/events/{event_id}/start", json={}, headers=headers)
-    table = client.post(f"/api/events/{event_id}/rounds", headers=headers).json()["rounds"][0]["tables"][0]
+    table = client.post(f"/api/events/{event_id}/rounds", json={"start": True}, headers=headers).json()[
+        "rounds"
+    ][0]["tables"][0]
     with client.websocket_connect(f"/ws/tables/{table['table_id']}") as ws:
         Peer(ws).join(seat_token(client, event_id, "Ann"))
     sheet_url = f"/api/events/{event_id}/rounds/1/tables/1/sheet"
@@ -494,7 +523,7 @@ def test_a_restart_keeps_the_event_its_tables_and_accounts(tmp_path: Path) -> No
         register(client, event_id, headers, "队1", {"name": "Ann"}, {"name": "Cy"})
         register(client, event_id, headers, "队2", *bots("Bo", "Di"))
         client.post(f"/api/events/{event_id}/start", json={}, headers=headers)
-        client.post(f"/api/events/{event_id}/rounds", headers=headers)
+        seated_round(client, event_id, headers, "Ann", "Cy")
         before = event_of(client, event_id)
     with TestClient(create_app(url, settings=FAST, password_hasher=CHEAP)) as client:
         after = event_of(client, event_id)
@@ -514,4 +543,7 @@ def test_a_restart_keeps_the_event_its_tables_and_accounts(tmp_path: Path) -> No
         assert response.status_code == 200
         event = wait_for(client, event_id, round_done(1))
         assert event["rounds"][0]["tables"][0]["result"]["kind"] == "forfeit"
-        assert client.post(f"/api/events/{event_id}/rounds", headers=headers).status_code == 201
+        assert (
+            client.post(f"/api/events/{event_id}/rounds", json={"start": True}, headers=headers).status_code
+            == 201
+        )

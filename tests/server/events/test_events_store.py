@@ -138,7 +138,7 @@ def test_an_event_survives_a_restart_on_postgres(postgres_url: str) -> None:
                 headers=headers,
             )
         client.post(f"/api/events/{event_id}/start", json={}, headers=headers)
-        client.post(f"/api/events/{event_id}/rounds", headers=headers)
+        client.post(f"/api/events/{event_id}/rounds", json={"start": True}, headers=headers)
         deadline = datetime.now(UTC) + timedelta(seconds=20)
         while client.get(f"/api/events/{event_id}").json()["phase"] != "finished":
             assert datetime.now(UTC) < deadline

@@ -99,13 +99,16 @@ def create_app(
     password_hasher: PasswordHasher | None = None,
     node: Node | None = None,
     lease_ttl: float = LEASE_TTL,
+    event_clock: Callable[[], float] = time.time,
 ) -> FastAPI:
     """The card room app. The database is ``database_url``, else ``DATABASE_URL``, else SQLite in
     ``data_dir`` (default :func:`default_data_dir`); ``settings`` hold the defaults of new tables and
     the limits on clients, whose buckets run on ``limits_clock`` (seconds; tests pass their own);
     passwords are hashed by ``password_hasher`` (argon2-cffi's defaults unless given). Alone, the
     process owns every table of the database; given its ``node`` (name and URL), it shares the
-    database with other processes through leases of ``lease_ttl`` seconds (docs/server.md)."""
+    database with other processes through leases of ``lease_ttl`` seconds (docs/server.md). Events
+    read the time from ``event_clock`` (seconds since the epoch): rounds' starts, arrivals, lateness and
+    the correction window (a test passes a clock it moves)."""
     config = settings or Settings()
     folder = Path(data_dir) if data_dir is not None else None
 
@@ -118,7 +121,7 @@ def create_app(
         ratings = Ratings(store, config.table_defaults)
         rooms.listeners.append(lambda room, before: ratings.listener(room, before) if rooms.primary else None)
         accounts = Accounts(store, password_hasher)
-        director = Director(store, rooms, accounts.get, lookalike=accounts.lookalike)
+        director = Director(store, rooms, accounts.get, event_clock, lookalike=accounts.lookalike)
         app.state.rooms = rooms
         app.state.director = director
         app.state.ratings = ratings
@@ -139,6 +142,8 @@ def create_app(
                 stack.push_async_callback(_cancel, tending)
             sweeping = asyncio.create_task(app.state.session_sockets.run(store), name="session sockets")
             stack.push_async_callback(_cancel, sweeping)
+            ticking = asyncio.create_task(_tick_events(director), name="event clock")
+            stack.push_async_callback(_cancel, ticking)
             log.info(
                 "card room: %s%s, %d tables resumed, %d events, %d matches rated",
                 store,
@@ -202,6 +207,16 @@ def create_app(
     return app
 
 
+EVENT_TICK: Final = 1.0
+"""Seconds between two looks at the events' clocks: scheduled rounds start, lateness is judged."""
+
+
+async def _tick_events(director: Director) -> None:
+    while True:
+        await asyncio.sleep(EVENT_TICK)
+        director.tick()
+
+
 async def _cancel(task: asyncio.Task[None]) -> None:
     task.cancel()
     with contextlib.suppress(asyncio.CancelledError):
@@ -253,6 +268,10 @@ def _pages(app: FastAPI) -> None:
     @app.get("/events/{event_id}", include_in_schema=False)
     async def event_page(event_id: str) -> FileResponse:
         return FileResponse(WEB / "event.html")
+
+    @app.get("/events/{event_id}/projector", include_in_schema=False)
+    async def event_projector(event_id: str) -> FileResponse:
+        return FileResponse(WEB / "projector.html")
 
     @app.get("/favicon.ico", include_in_schema=False)
     async def favicon() -> FileResponse:
@@ -417,6 +436,9 @@ def _api(app: FastAPI, settings: Settings) -> None:
         if _rooms(request).game(table_id) is None:
             raise HTTPException(404, f"unknown table {table_id!r}")
         name = (await read_body(request)).get("name")
+        refusal = _director(request).seat_refusal(_room(request, table_id), seat, await signed_in(request))
+        if refusal is not None:
+            raise HTTPException(403, refusal)
         return await _sit(request, lambda: _room(request, table_id), seat, name)
 
     @app.post("/api/quick", status_code=201)
@@ -568,15 +590,118 @@ def _event_api(app: FastAPI, settings: Settings) -> None:
             raise _as_http(error) from None
         return _director(request).view(live)
 
-    @app.post("/api/events/{event_id}/rounds", status_code=201)
-    async def pair(request: Request, event_id: str) -> dict[str, Any]:
-        """Pair the next round and create its tables (director)."""
+    async def by_director(request: Request, event_id: str) -> tuple[LiveEvent, str]:
+        """The event and the name its director's changes are recorded under (the account's name, or
+        "director token" for a script)."""
         live = await admin(request, event_id)
+        account = await signed_in(request)
+        return live, account.name if account is not None else "director token"
+
+    async def director_change(
+        request: Request, event_id: str, change: Callable[[LiveEvent, dict[str, Any], str], None]
+    ) -> dict[str, Any]:
+        live, by = await by_director(request, event_id)
         try:
-            _director(request).pair(live)
+            change(live, await read_body(request), by)
         except DirectorError as error:
             raise _as_http(error) from None
+        await _rooms(request).settled()  # a table the change ended has entered its result
         return _director(request).view(live)
+
+    @app.post("/api/events/{event_id}/rounds", status_code=201)
+    async def pair(request: Request, event_id: str) -> dict[str, Any]:
+        """Publish the next round's pairings (director); ``{"start": true}`` starts it at once,
+        ``{"start_at": ISO time}`` at that time."""
+        return await director_change(
+            request, event_id, lambda live, body, _by: _director(request).pair(live, body)
+        )
+
+    @app.post("/api/events/{event_id}/rounds/{round_number}/start")
+    async def start_round(request: Request, event_id: str, round_number: int) -> dict[str, Any]:
+        """Declare the round started (director): its tables are made, lateness counts from now."""
+        return await director_change(
+            request, event_id, lambda live, _body, _by: _director(request).start_round(live, round_number)
+        )
+
+    @app.post("/api/events/{event_id}/rounds/{round_number}/tables/{table}/arrivals")
+    async def arrival(request: Request, event_id: str, round_number: int, table: int) -> dict[str, Any]:
+        """The director records a person seated: ``{"seat": 0–3}``."""
+        return await director_change(
+            request,
+            event_id,
+            lambda live, body, _by: _director(request).arrive(live, round_number, table, body.get("seat")),
+        )
+
+    @app.post("/api/events/{event_id}/arrive")
+    async def arrive(request: Request, event_id: str) -> dict[str, Any]:
+        """A player (signed in) says it is at its table (签到): whoami's answer."""
+        live = _event(request, event_id)
+        try:
+            token = (await read_body(request)).get("token")
+            return _director(request).player_arrives(live, token, await signed_in(request))
+        except DirectorError as error:
+            raise _as_http(error) from None
+
+    @app.post("/api/events/{event_id}/rounds/{round_number}/tables/{table}/penalties", status_code=201)
+    async def penalty(request: Request, event_id: str, round_number: int, table: int) -> dict[str, Any]:
+        """A penalty by hand (director): ``{"player", "penalty", "reason", "confirm"?, "override"?}``."""
+        return await director_change(
+            request,
+            event_id,
+            lambda live, body, by: _director(request).penalise(live, round_number, table, body, by),
+        )
+
+    @app.post("/api/events/{event_id}/rounds/{round_number}/tables/{table}/result")
+    async def result(request: Request, event_id: str, round_number: int, table: int) -> dict[str, Any]:
+        """Enter or correct a table's result (director): ``{"levels", "deals", "reason", "override"?}``
+        or ``{"forfeit": team, "reason"}``."""
+        return await director_change(
+            request,
+            event_id,
+            lambda live, body, by: _director(request).enter_result(live, round_number, table, body, by),
+        )
+
+    @app.post("/api/events/{event_id}/teams/{team_id}/withdraw")
+    async def withdraw_team(request: Request, event_id: str, team_id: str) -> dict[str, Any]:
+        """A team out after the start (director): ``{"reason", "disqualify"?}``."""
+        return await director_change(
+            request,
+            event_id,
+            lambda live, body, by: _director(request).withdraw_team(live, team_id, body, by),
+        )
+
+    @app.post("/api/events/{event_id}/appeals", status_code=201)
+    async def appeal(request: Request, event_id: str) -> dict[str, Any]:
+        """Record an appeal (director): ``{"round", "table", "team", "text", "override"?}``."""
+        return await director_change(
+            request, event_id, lambda live, body, by: _director(request).file_appeal(live, body, by)
+        )
+
+    @app.post("/api/events/{event_id}/appeals/{number}/ruling")
+    async def ruling(request: Request, event_id: str, number: int) -> dict[str, Any]:
+        """The ruling on an appeal (director): ``{"ruling", "upheld", "by"?}``."""
+        return await director_change(
+            request, event_id, lambda live, body, by: _director(request).rule_appeal(live, number, body, by)
+        )
+
+    @app.patch("/api/events/{event_id}")
+    async def edit_event(request: Request, event_id: str) -> dict[str, Any]:
+        """Change an event not started (director): the fields of ``POST /api/events``."""
+        return await director_change(
+            request,
+            event_id,
+            lambda live, body, _by: _director(request).edit(live, body, settings.table_defaults),
+        )
+
+    @app.delete("/api/events/{event_id}")
+    async def delete_event(request: Request, event_id: str) -> dict[str, Any]:
+        """Delete an event not started (director)."""
+        live = await admin(request, event_id)
+        try:
+            _director(request).delete(live)
+        except DirectorError as error:
+            raise _as_http(error) from None
+        return {"deleted": event_id}
 
     @app.post("/api/events/{event_id}/whoami")
     async def whoami(request: Request, event_id: str) -> dict[str, Any]:
@@ -594,6 +719,7 @@ def _event_api(app: FastAPI, settings: Settings) -> None:
             _director(request).forfeit(live, round_number, table, await read_body(request))
         except DirectorError as error:
             raise _as_http(error) from None
+        await _rooms(request).settled()  # the stopped match has entered its result
         return _director(request).view(live)
 
     @app.get("/api/events/{event_id}/rounds/{round_number}/tables/{table}/sheet")

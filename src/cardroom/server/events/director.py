@@ -23,6 +23,8 @@ from datetime import UTC, datetime
 from typing import Any
 
 from cardroom.bots import BOTS
+from cardroom.cards import NotationError, Rank
+from cardroom.guandan.scoring import PASSED_ACE
 from cardroom.server.accounts.accounts import Account, AccountError
 from cardroom.server.accounts.bot_names import Lookalike, bot_name
 from cardroom.server.accounts.ratings import name_key
@@ -47,6 +49,8 @@ from cardroom.server.tables.codec import ProtocolError
 from cardroom.server.tables.config import EventLink, SeatConfig, TableConfig, TableDefaults
 from cardroom.server.tables.guandan import Table, clean_name, token_hash
 from cardroom.tournament import Event, EventPhase, Player, ScoreSheet, TableResult, Team, deal_lines
+from cardroom.tournament.conduct import Penalty
+from cardroom.tournament.event import CorrectionWindowError
 
 log = logging.getLogger(__name__)
 
@@ -67,6 +71,60 @@ def _guandan(room: Room) -> Table:
     table = room.table
     assert isinstance(table, Table), "an event's table plays Guandan"
     return table
+
+
+def _known(body: Mapping[str, Any], fields: set[str]) -> None:
+    unknown = set(body) - fields
+    if unknown:
+        raise DirectorError(400, f"unknown fields: {', '.join(sorted(map(str, unknown)))}")
+
+
+def _time(body: Mapping[str, Any], field: str) -> datetime | None:
+    """An ISO 8601 time with its UTC offset, or ``None`` when absent."""
+    value = body.get(field)
+    if value is None:
+        return None
+    try:
+        at = datetime.fromisoformat(value) if isinstance(value, str) else None
+    except ValueError:
+        at = None
+    if at is None or at.tzinfo is None:
+        raise DirectorError(
+            400, f"{field}: a time like 2025-05-01T09:00:00+08:00 (with its offset), got {value!r}"
+        )
+    return at
+
+
+def _text(body: Mapping[str, Any], field: str, *, required: bool = False, limit: int = 200) -> str:
+    value = body.get(field, "")
+    if not isinstance(value, str) or len(value) > limit:
+        raise DirectorError(400, f"{field}: a text of at most {limit} characters")
+    if required and not value.strip():
+        raise DirectorError(400, f"{field}: say why (the reason is recorded)")
+    return value.strip()
+
+
+def _level(where: str, value: object) -> int:
+    """A level as written (2…10, J, Q, K, A, A+ for a team past A) or its value 2…15."""
+    if isinstance(value, int) and not isinstance(value, bool) and 2 <= value <= PASSED_ACE:
+        return value
+    if isinstance(value, str):
+        text = value.strip().upper()
+        if text in ("A+", "过A", "過A"):
+            return PASSED_ACE
+        try:
+            return int(Rank.from_letter("T" if text == "10" else text))
+        except (NotationError, ValueError):
+            pass
+    raise DirectorError(400, f"{where}: a level 2…10, J, Q, K, A or A+ (past A), got {value!r}")
+
+
+def _penalty(value: object) -> Penalty:
+    for penalty in Penalty:
+        if value in (penalty.name, penalty.label):
+            return penalty
+    names = ", ".join(f"{p.name} ({p.label})" for p in Penalty)
+    raise DirectorError(400, f"penalty: one of {names}, got {value!r}")
 
 
 class Director:
@@ -182,9 +240,10 @@ class Director:
 
     def register(self, live: LiveEvent, body: Mapping[str, Any]) -> Team:
         """Register a team: ``{"id"?, "name", "players": [{"name"} | {"bot", "name"?}, two]}``, a
-        person by the name of its account."""
-        if live.event.phase is not EventPhase.REGISTRATION:
-            raise DirectorError(409, "registration is closed: the event has started")
+        person by the name of its account; after the start, a late entry (Swiss events, between
+        rounds: docs/tournaments.md, "Late entries")."""
+        if live.event.phase is EventPhase.FINISHED:
+            raise DirectorError(409, "registration is closed: the event is finished")
         if len(live.event.teams) >= MAX_TEAMS:
             raise DirectorError(409, f"an event has at most {MAX_TEAMS} teams")
         unknown = set(body) - {"id", "name", "players"}
@@ -217,7 +276,7 @@ class Director:
             raise DirectorError(409, "the two players of a team are two different people")
         team = Team(team_id, (players[0], players[1]), team_name)
         try:
-            live.event = live.event.register(team)
+            live.event = live.event.enter_late(team)
         except ValueError as error:
             raise DirectorError(409, str(error)) from None
         self._save(live)
@@ -296,30 +355,131 @@ class Director:
         if live.options.auto_advance:
             self.pair(live)
 
-    def pair(self, live: LiveEvent) -> None:
-        """Pair the next round and create its tables (players seated, matches begun): the round is
-        started as it is paired (the tables start at once)."""
+    def pair(self, live: LiveEvent, body: Mapping[str, Any] | None = None) -> None:
+        """Publish the next round's pairings (公布编排) and its score sheets; the tables are made when
+        the round starts (:meth:`start_round`): at once with ``{"start": true}`` or ``auto_advance``,
+        by itself at ``{"start_at": ISO time}``, else when the director starts it."""
+        body = body or {}
+        _known(body, {"start", "start_at"})
+        start_now = body.get("start", False)
+        if not isinstance(start_now, bool):
+            raise DirectorError(400, f"start: true or false, got {start_now!r}")
+        start_at = _time(body, "start_at")
         current = live.event.current_round
         if current is not None and live.options.require_signatures:
             unsigned = live.unsigned(current.number)
             if unsigned:
                 raise DirectorError(409, f"round {current.number}: tables {unsigned} have unsigned sheets")
+        if current is not None and current.complete and current.started_at is None:
+            raise DirectorError(409, f"round {current.number} was never started")
         try:
             live.event = live.event.pair_next_round()
         except ValueError as error:
             raise DirectorError(409, str(error)) from None
-        live.event = live.event.start_round(datetime.fromtimestamp(self.clock(), UTC))
         played = live.event.rounds[-1]
         for pairing in played.pairings:
             players = live.event.seat_players(pairing)
-            key = (played.number, pairing.table)
             names = (players[0].name, players[1].name, players[2].name, players[3].name)
-            live.sheets[key] = ScoreSheet(played.number, pairing.table, pairing.teams, names)
-            live.tables[key] = self._create_table(live, played.number, pairing.table, players)
+            live.sheets[(played.number, pairing.table)] = ScoreSheet(
+                played.number, pairing.table, pairing.teams, names
+            )
+        if start_at is not None:
+            live.schedule[played.number] = start_at
+        self._save(live)
+        due = start_at is not None and start_at <= self._now()
+        if start_now or due or live.options.auto_advance:
+            self.start_round(live, played.number)
+
+    def start_round(self, live: LiveEvent, round_number: int) -> None:
+        """Declare the round started (宣布比赛开始): from now a side not seated is late
+        (docs/tournaments.md, "Lateness"). Each table is made with the people who have arrived in
+        their seats (and the bots); a table starts playing, its move clocks running, once all four
+        seats are taken."""
+        try:
+            played = live.event.round(round_number)
+        except KeyError as error:
+            raise DirectorError(404, str(error.args[0])) from None
+        if played is not live.event.current_round:
+            raise DirectorError(409, f"round {round_number} is not the current round")
+        now = self._now()
+        try:
+            live.event = live.event.start_round(now, round_number)
+        except ValueError as error:
+            raise DirectorError(409, str(error)) from None
+        live.schedule.pop(round_number, None)
+        for pairing, result in zip(played.pairings, played.results, strict=True):
+            if result is not None:
+                continue  # a team out of the event: its table is forfeited
+            key = (round_number, pairing.table)
+            arrived = live.seat_arrivals.get(key, [None] * 4)
+            players = live.event.seat_players(pairing)
+            live.tables[key] = self._create_table(
+                live, round_number, pairing.table, players, [seat for seat in range(4) if arrived[seat]]
+            )
+        live.event = live.event.settle_lateness(now)
+        self._close_decided(live)
         self._save(live)
         self._advance_if_due(live)
 
-    def _create_table(self, live: LiveEvent, round_number: int, table: int, players: Iterable[Player]) -> str:
+    def tick(self) -> None:
+        """Start the rounds whose time has come and judge lateness now (the app calls it every
+        second; tests call it after moving the clock)."""
+        now = self._now()
+        for live in list(self.events.values()):
+            try:
+                current = live.event.current_round
+                if current is None or current.complete:
+                    continue
+                due = live.schedule.get(current.number)
+                if current.started_at is None:
+                    if due is not None and due <= now:
+                        self.start_round(live, current.number)
+                    continue
+                before = live.event
+                live.event = live.event.settle_lateness(now)
+                if live.event != before:
+                    self._close_decided(live)
+                    self._save(live)
+                    self._advance_if_due(live)
+            except Exception:
+                log.exception("event %s: its clock tick failed", live.id)
+
+    def _close_decided(self, live: LiveEvent) -> None:
+        """Close the tables of the current round whose result the director's records decided (a
+        forfeit for lateness, by hand or by a withdrawal): one still waiting for its players is
+        removed, one playing ends by the forfeit; its sheet shows the result."""
+        current = live.event.current_round
+        if current is None:
+            return
+        for pairing, result in zip(current.pairings, current.results, strict=True):
+            if result is None:
+                continue
+            key = (current.number, pairing.table)
+            sheet = live.sheets.get(key)
+            if sheet is not None and sheet.result != result:
+                live.sheets[key] = self._auto_sign(live, sheet.with_result(result))
+            room = self._room(live, key)
+            if room is None:
+                continue
+            if room.table.status == "waiting":
+                if self.rooms.expire(room.table.id):
+                    live.tables.pop(key, None)
+            elif room.table.status == "running" and result.forfeited_by is not None:
+                room.forfeit(result.forfeited_by, "判负")
+
+    def _now(self) -> datetime:
+        return datetime.fromtimestamp(self.clock(), UTC)
+
+    def _create_table(
+        self,
+        live: LiveEvent,
+        round_number: int,
+        table: int,
+        players: Iterable[Player],
+        present: Iterable[int] | None = None,
+    ) -> str:
+        """The round's table: its bots, and the people of the seats ``present`` (all when ``None``)
+        in their seats; the others' seats wait for them."""
         config = live.event.config
         options = live.options
         seated = list(players)
@@ -338,8 +498,10 @@ class Director:
             conduct=config.conduct,
             disconnect_grace=options.disconnect_grace,
         )
+        here = set(range(4) if present is None else present)
         room = self.rooms.create(
-            table_config, [_person(live, seat, p) for seat, p in enumerate(seated) if p.bot is None]
+            table_config,
+            [_person(live, seat, p) for seat, p in enumerate(seated) if p.bot is None and seat in here],
         )
         return room.table.id
 
@@ -376,6 +538,279 @@ class Director:
     def _room(self, live: LiveEvent, key: Key) -> Room | None:
         table_id = live.tables.get(key)
         return None if table_id is None else self.rooms.get(table_id)
+
+    # -- the director's tools during a round ----------------------------------------------------
+
+    def arrive(self, live: LiveEvent, round_number: int, table: int, seat: object) -> None:
+        """The director records a person seated (入座) at the table now (a table played with cards,
+        or seen by a referee); at a table already made, the person is seated there too."""
+        played, pairing = self._pairing(live, round_number, table)
+        if played != len(live.event.rounds):
+            raise DirectorError(409, f"round {round_number} is not the current round")
+        if isinstance(seat, bool) or not isinstance(seat, int) or seat not in range(4):
+            raise DirectorError(400, f"seat: 0 to 3 (东 南 西 北 as the table shows them), got {seat!r}")
+        player = live.event.seat_players(pairing)[seat]
+        if player.bot is not None:
+            raise DirectorError(409, f"seat {seat} is the {player.bot} bot's: bots are seated at the start")
+        self._arrival(live, (round_number, table), seat)
+
+    def player_arrives(self, live: LiveEvent, token: object, account: Account | None) -> dict[str, Any]:
+        """A player says it is at its table (签到, before the round starts or after): its arrival."""
+        player, team = self.player_of(live, token, account)
+        current = live.event.current_round
+        if current is None or current.complete:
+            raise DirectorError(409, "no round is being played: the pairings are not published")
+        try:
+            pairing = current.table_of(team.id)
+        except ValueError as error:
+            raise DirectorError(409, str(error)) from None
+        seat = [p.id for p in live.event.seat_players(pairing)].index(player.id)
+        self._arrival(live, (current.number, pairing.table), seat)
+        return self.whoami(live, token, account)
+
+    def _arrival(self, live: LiveEvent, key: Key, seat: int) -> None:
+        round_number, table = key
+        played = live.event.round(round_number)
+        if played.result(table) is not None:
+            raise DirectorError(409, f"table {table} has its result already")
+        seats = live.seat_arrivals.setdefault(key, [None, None, None, None])
+        if seats[seat] is not None:
+            raise DirectorError(409, f"seat {seat} arrived already at {seats[seat]}")
+        self._seat_arrived(live, key, seat)
+        room = self._room(live, key)
+        if room is not None and room.table.names[seat] is None:
+            player = live.event.seat_players(played.pairing(table))[seat]
+            room.seat_people([_person(live, seat, player)])
+        self._close_decided(live)
+        self._save(live)
+        self._advance_if_due(live)
+
+    def _seat_arrived(self, live: LiveEvent, key: Key, seat: int) -> None:
+        """Record the seat's arrival now; its team is seated once its people all are."""
+        seats = live.seat_arrivals.setdefault(key, [None, None, None, None])
+        if seats[seat] is not None:
+            return
+        now = self._now()
+        seats[seat] = now
+        played = live.event.round(key[0])
+        pairing = played.pairing(key[1])
+        players = live.event.seat_players(pairing)
+        team = pairing.teams[seat % 2]
+        people = [s for s in (seat % 2, seat % 2 + 2) if players[s].bot is None]
+        if played.arrival(team) is None and all(seats[s] is not None for s in people):
+            try:
+                live.event = live.event.arrive(team, now)  # its lateness is the rules' call
+            except ValueError as error:
+                raise DirectorError(409, str(error)) from None
+
+    def penalise(
+        self, live: LiveEvent, round_number: int, table: int, body: Mapping[str, Any], by: str
+    ) -> None:
+        """A penalty by hand: ``{"player": id or name, "penalty", "reason", "confirm"?, "override"?}``;
+        判负 needs ``"confirm": true`` and ends the table's match (docs/tournaments.md, "Penalties")."""
+        _known(body, {"player", "penalty", "reason", "confirm", "override"})
+        _, pairing = self._pairing(live, round_number, table)
+        penalty = _penalty(body.get("penalty"))
+        reason = _text(body, "reason", required=True)
+        override = _text(body, "override")
+        wanted = body.get("player")
+        players = live.event.seat_players(pairing)
+        player = next(
+            (
+                p
+                for p in players
+                if isinstance(wanted, str)
+                and wanted
+                and (wanted == p.id or name_key(wanted) == name_key(p.name))
+            ),
+            None,
+        )
+        if player is None:
+            there = ", ".join(f"{p.name} (seat {seat})" for seat, p in enumerate(players))
+            raise DirectorError(400, f"player: one of the players at table {table}: {there}; got {wanted!r}")
+        if penalty is Penalty.FORFEIT and body.get("confirm") is not True:
+            raise DirectorError(400, 'confirm: a 判负 ends the match; send "confirm": true to give it')
+        try:
+            live.event = live.event.penalise(
+                round_number, table, player.id, penalty, reason, at=self._now(), by=by, override=override
+            )
+        except CorrectionWindowError as error:
+            raise DirectorError(409, str(error)) from None
+        except ValueError as error:
+            raise DirectorError(409, str(error)) from None
+        self._close_decided(live)
+        self._save(live)
+        self._advance_if_due(live)
+
+    def enter_result(
+        self, live: LiveEvent, round_number: int, table: int, body: Mapping[str, Any], by: str
+    ) -> None:
+        """Enter or correct a table's result: ``{"levels": [a, b], "deals", "reason", "override"?}`` or
+        ``{"forfeit": team, "reason", ...}``; a correction after the window needs ``override``."""
+        _known(body, {"levels", "deals", "forfeit", "reason", "override"})
+        played, pairing = self._pairing(live, round_number, table)
+        reason = _text(body, "reason")
+        override = _text(body, "override")
+        previous = live.event.round(round_number).result(table)
+        if previous is not None and not reason:
+            raise DirectorError(400, "reason: a correction says why (the reason is recorded)")
+        if (body.get("levels") is None) == (body.get("forfeit") is None):
+            raise DirectorError(400, 'give "levels" (and "deals"), or "forfeit": the team that forfeits')
+        room = self._room(live, (round_number, table))
+        if room is not None and room.table.status == "running":
+            raise DirectorError(409, f"table {table} is still playing: its result is entered when it ends")
+        deals = body.get("deals")
+        at = self._now()
+        try:
+            if body.get("forfeit") is not None:
+                team = body["forfeit"]
+                if team not in pairing.teams:
+                    raise DirectorError(
+                        400,
+                        f"forfeit: one of the teams at table {table}: "
+                        f"{', '.join(pairing.teams)}; got {team!r}",
+                    )
+                live.event = live.event.record_forfeit(
+                    played,
+                    table,
+                    team,
+                    at=at,
+                    by=by,
+                    reason=reason,
+                    override=override,
+                    deals=deals
+                    if isinstance(deals, int) and not isinstance(deals, bool) and deals >= 0
+                    else 0,
+                )
+            else:
+                levels = body["levels"]
+                if not isinstance(levels, list) or len(levels) != 2:
+                    raise DirectorError(
+                        400, f'levels: two levels, seats 0 & 2 first, e.g. ["10", "6"]; got {levels!r}'
+                    )
+                if isinstance(deals, bool) or not isinstance(deals, int) or not 1 <= deals <= 200:
+                    raise DirectorError(400, f"deals: the deals played, 1 to 200, got {deals!r}")
+                result = TableResult.played(
+                    (_level("levels[0]", levels[0]), _level("levels[1]", levels[1])),
+                    deals,
+                    live.event.config.scoring,
+                )
+                live.event = live.event.record(
+                    played, table, result, at=at, by=by, reason=reason, override=override
+                )
+        except CorrectionWindowError as error:
+            raise DirectorError(409, str(error)) from None
+        except ValueError as error:
+            raise DirectorError(400, str(error)) from None
+        self._close_decided(live)
+        self._save(live)
+        self._advance_if_due(live)
+
+    def withdraw_team(self, live: LiveEvent, team_id: str, body: Mapping[str, Any], by: str) -> None:
+        """A team out after the start: ``{"reason", "disqualify"?}`` (退赛 / 取消参赛资格); its table
+        this round is its forfeit, later rounds leave it out (docs/tournaments.md, "Withdrawals")."""
+        _known(body, {"reason", "disqualify"})
+        reason = _text(body, "reason", required=True)
+        disqualify = body.get("disqualify", False)
+        if not isinstance(disqualify, bool):
+            raise DirectorError(400, f"disqualify: true or false, got {disqualify!r}")
+        try:
+            live.event.team(team_id)
+        except KeyError:
+            raise DirectorError(404, f"unknown team {team_id!r}") from None
+        if live.event.phase is EventPhase.FINISHED:
+            raise DirectorError(409, "the event is finished")
+        try:
+            live.event = live.event.withdraw(team_id, reason, at=self._now(), by=by, disqualify=disqualify)
+        except ValueError as error:
+            raise DirectorError(409, str(error)) from None
+        self._close_decided(live)
+        self._save(live)
+        self._advance_if_due(live)
+
+    def file_appeal(self, live: LiveEvent, body: Mapping[str, Any], by: str) -> None:
+        """An appeal (申诉): ``{"round", "table", "team", "text", "override"?}``."""
+        _known(body, {"round", "table", "team", "text", "override"})
+        round_number, table = body.get("round"), body.get("table")
+        if not isinstance(round_number, int) or not isinstance(table, int):
+            raise DirectorError(400, "round and table: the numbers of the table appealed against")
+        self._pairing(live, round_number, table)
+        try:
+            live.event = live.event.file_appeal(
+                round_number,
+                table,
+                str(body.get("team")),
+                _text(body, "text", required=True, limit=1000),
+                at=self._now(),
+                by=by,
+                override=_text(body, "override"),
+            )
+        except ValueError as error:
+            raise DirectorError(409, str(error)) from None
+        self._save(live)
+
+    def rule_appeal(self, live: LiveEvent, number: int, body: Mapping[str, Any], by: str) -> None:
+        """The ruling on an appeal: ``{"ruling", "upheld", "by"?}`` (who ruled: the director unless named)."""
+        _known(body, {"ruling", "upheld", "by"})
+        upheld = body.get("upheld")
+        if not isinstance(upheld, bool):
+            raise DirectorError(400, f"upheld: true or false, got {upheld!r}")
+        ruled_by = _text(body, "by") or by
+        try:
+            live.event = live.event.rule_appeal(
+                number, _text(body, "ruling", required=True, limit=1000), upheld, by=ruled_by, at=self._now()
+            )
+        except KeyError as error:
+            raise DirectorError(404, str(error.args[0])) from None
+        except ValueError as error:
+            raise DirectorError(409, str(error)) from None
+        self._save(live)
+
+    def edit(self, live: LiveEvent, body: Mapping[str, Any], defaults: TableDefaults) -> None:
+        """Change an event not started: the fields of ``POST /api/events``, each given one replaced."""
+        if live.event.phase is not EventPhase.REGISTRATION:
+            raise DirectorError(409, "the event has started: it is no longer edited")
+        config = live.event.config
+        current: dict[str, Any] = {
+            "name": config.name,
+            "format": config.format.to_dict(),
+            "system": config.system.value,
+            "rounds": config.rounds,
+            "rules": live.options.rules,
+            "conduct": config.conduct.to_dict(),
+            **{k: v for k, v in live.options.to_dict().items() if k != "rules"},
+        }
+        new_config, options = read_event_config({**current, **body}, defaults)
+        live.event = replace(live.event, config=new_config)
+        live.options = options
+        self._save(live)
+
+    def delete(self, live: LiveEvent) -> None:
+        """Delete an event not started (its pages' websockets are closed)."""
+        if live.event.phase is not EventPhase.REGISTRATION:
+            raise DirectorError(409, "the event has started: its results are kept, it is not deleted")
+        self.store.delete_tournament(live.id)
+        self.events.pop(live.id, None)
+        for queue in list(live.subscribers):
+            queue.put_nowait(None)
+
+    def seat_refusal(self, room: Room, seat: int, account: Account | None) -> str | None:
+        """Why ``account`` may not take ``seat`` at an event's table (``None``: it may): an event's
+        seats are its players'."""
+        link = room.table.config.event
+        if link is None:
+            return None
+        live = self.events.get(link.id)
+        if live is None or seat not in range(4):
+            return None
+        try:
+            pairing = live.event.round(link.round).pairing(link.table)
+        except KeyError:
+            return None
+        player = live.event.seat_players(pairing)[seat]
+        if account is None or player.bot is not None or name_key(player.name) != account.key:
+            return f"seat {seat} of this event's table is {player.name}'s: sign in as {player.name}"
+        return None
 
     # -- players' requests ------------------------------------------------------------------------
 
@@ -463,10 +898,13 @@ class Director:
         if live is None:
             return
         kinds = {entry["type"] for entry in table.log[before:]}
-        if not kinds & {"deal_end", "match_end", "penalty", "ruling", "start"}:
+        if not kinds & {"deal_end", "match_end", "penalty", "ruling", "start", "sit"}:
             return
         if live.tables.get((link.round, link.table)) != table.id:
             return
+        for entry in table.log[before:]:
+            if entry["type"] == "sit":
+                self._seat_arrived(live, (link.round, link.table), int(entry["seat"]))
         self._refresh(live, link.round, link.table, table)
         self._save(live)
         if "match_end" in kinds:
@@ -487,10 +925,12 @@ class Director:
             new = new.with_lines(lines)
         if table.penalties != new.penalties:
             new = new.with_penalties(table.penalties)
-        if result is not None and result != new.result:
-            new = new.with_result(result)
-            live.event = live.event.record(round_number, table_number, result)
-            new = self._auto_sign(live, new)
+        entered = live.event.round(round_number).result(table_number)
+        if result is not None and entered is None:
+            live.event = live.event.record(round_number, table_number, result, at=self._now())
+            entered = result
+        if entered is not None and entered != new.result:
+            new = self._auto_sign(live, new.with_result(entered))
         live.sheets[key] = new
 
     def _auto_sign(self, live: LiveEvent, sheet: ScoreSheet) -> ScoreSheet:
@@ -527,7 +967,7 @@ class Director:
 
     def view(self, live: LiveEvent) -> dict[str, Any]:
         """The event as ``GET /api/events/{id}`` shows it."""
-        return event_views.view(live, self.rooms, self.store)
+        return event_views.view(live, self.rooms, self.store, self._now())
 
     def standings(self, live: LiveEvent) -> list[dict[str, Any]]:
         """The standings (none before the lots are drawn)."""

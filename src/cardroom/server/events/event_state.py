@@ -27,6 +27,7 @@ from cardroom.server.tables.config import (
 from cardroom.server.tables.seats import clean_name
 from cardroom.tournament import ConductPolicy, Event, EventConfig, PairingSystem, ScoreSheet
 from cardroom.tournament.conduct import Clocks as ConductClocks
+from cardroom.tournament.director import time_from_text, time_to_text
 
 MAX_ROUNDS: Final = 50
 MAX_TEAMS: Final = 256
@@ -106,6 +107,11 @@ class LiveEvent:
     director_account: str | None = None
     """The key of the account that created the event and directs it (``None``: an event from before
     accounts, run only with its director token)."""
+    seat_arrivals: dict[Key, list[datetime | None]] = field(default_factory=dict)
+    """(round, table) → when each seat's person arrived (入座), by seat 0–3 (``None``: not yet; bots are
+    not listed): a team is seated (:meth:`cardroom.tournament.Event.arrive`) once both its people are."""
+    schedule: dict[int, datetime] = field(default_factory=dict)
+    """Round → when it is to start by itself (the director's ``start_at``), while it is not started."""
 
     @property
     def name(self) -> str:
@@ -130,6 +136,11 @@ class LiveEvent:
             ],
             "sheets": [sheet.to_dict() for sheet in self.sheets.values()],
             "director_account": self.director_account,
+            "seat_arrivals": [
+                {"round": key[0], "table": key[1], "seats": [time_to_text(at) for at in seats]}
+                for key, seats in self.seat_arrivals.items()
+            ],
+            "schedule": {str(number): time_to_text(at) for number, at in self.schedule.items()},
         }
 
     @classmethod
@@ -148,6 +159,15 @@ class LiveEvent:
             created,
             updated,
             director_account=data.get("director_account"),
+            seat_arrivals={
+                (int(item["round"]), int(item["table"])): [time_from_text(at) for at in item["seats"]]
+                for item in data.get("seat_arrivals", ())
+            },
+            schedule={
+                int(number): at
+                for number, text in data.get("schedule", {}).items()
+                if (at := time_from_text(text)) is not None
+            },
         )
 
 

@@ -5,6 +5,7 @@ sheets and the results of its tables. Read from a :class:`~cardroom.server.event
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 from cardroom.server.events.event_state import LiveEvent
@@ -13,6 +14,9 @@ from cardroom.server.storage.store import Store
 from cardroom.server.tables.seats import name_key
 from cardroom.server.tables.views import penalty_json
 from cardroom.tournament import Event, Player, ScoreSheet, StandingRow, TableResult, level_name
+from cardroom.tournament.director import Appeal, PenaltyEntry, ResultChange, Withdrawal, time_to_text
+from cardroom.tournament.lateness import describe_late
+from cardroom.tournament.rounds import Round
 
 
 def result_json(result: TableResult | None) -> dict[str, Any] | None:
@@ -56,10 +60,20 @@ def sheet_json(live: LiveEvent, sheet: ScoreSheet) -> dict[str, Any]:
         "table_id": live.tables.get((sheet.round, sheet.table)),
         "lines": [{**line.to_dict(), "text": line.describe()} for line in sheet.lines],
         "penalties": [penalty_json(record) for record in sheet.penalties],
+        "director_penalties": _sheet_director_penalties(live, sheet),
         "result": result_json(sheet.result),
         "signed": list(sheet.signed),
         "final": sheet.final,
     }
+
+
+def _sheet_director_penalties(live: LiveEvent, sheet: ScoreSheet) -> list[dict[str, Any]]:
+    """The director's penalties at the sheet's table (by hand, for lateness)."""
+    try:
+        played = live.event.round(sheet.round)
+    except KeyError:
+        return []
+    return [penalty_entry_json(live.event, played, entry) for entry in played.table_penalties(sheet.table)]
 
 
 def _sheet_bots(live: LiveEvent, sheet: ScoreSheet) -> list[bool]:
@@ -93,8 +107,92 @@ def summary(live: LiveEvent) -> dict[str, Any]:
     }
 
 
-def view(live: LiveEvent, rooms: Rooms, store: Store) -> dict[str, Any]:
-    """The event as ``GET /api/events/{id}`` shows it."""
+def penalty_entry_json(event: Event, played: Round, entry: PenaltyEntry) -> dict[str, Any]:
+    """A penalty the director recorded (by hand or by the lateness rule)."""
+    player = None
+    if entry.player is not None:
+        player = next((p.name for p in event.team(entry.team).players if p.id == entry.player), entry.player)
+    return {
+        "round": played.number,
+        "table": entry.table,
+        "team": entry.team,
+        "team_name": event.team(entry.team).display,
+        "player": player,
+        "seat": entry.seat,
+        "penalty": entry.penalty.name,
+        "label": entry.penalty.label,
+        "offence": entry.offence.value,
+        "reason": entry.reason,
+        "at": time_to_text(entry.at),
+        "by": entry.by,
+        "escalated": entry.escalated,
+    }
+
+
+def change_json(change: ResultChange) -> dict[str, Any]:
+    """One entry or correction of a table's result: what, when, by whom, why."""
+    return {
+        "table": change.table,
+        "result": result_json(change.result),
+        "previous": result_json(change.previous),
+        "correction": change.is_correction,
+        "at": time_to_text(change.at),
+        "by": change.by,
+        "reason": change.reason,
+        "override": change.override,
+    }
+
+
+def withdrawal_json(event: Event, withdrawal: Withdrawal) -> dict[str, Any]:
+    return {
+        "team": withdrawal.team,
+        "team_name": event.team(withdrawal.team).display,
+        "after_round": withdrawal.last_round,
+        "reason": withdrawal.reason,
+        "label": withdrawal.label,
+        "disqualified": withdrawal.disqualified,
+        "at": time_to_text(withdrawal.at),
+        "by": withdrawal.by,
+    }
+
+
+def appeal_json(event: Event, appeal: Appeal) -> dict[str, Any]:
+    return {
+        "number": appeal.number,
+        "round": appeal.round,
+        "table": appeal.table,
+        "team": appeal.team,
+        "team_name": event.team(appeal.team).display,
+        "text": appeal.text,
+        "filed_at": time_to_text(appeal.filed_at),
+        "filed_by": appeal.filed_by,
+        "ruling": appeal.ruling,
+        "upheld": appeal.upheld,
+        "ruled_by": appeal.ruled_by,
+        "ruled_at": time_to_text(appeal.ruled_at),
+    }
+
+
+def lateness_json(live: LiveEvent, played: Round, table: int, now: datetime) -> list[dict[str, Any]] | None:
+    """Each side's lateness at the table now (``None`` before the round starts)."""
+    if played.started_at is None:
+        return None
+    verdicts = played.lateness(table, now, live.event.config.conduct.clocks)
+    return [
+        {
+            "seated": verdict.seated,
+            "late_s": round(verdict.late_s, 1),
+            "late_text": describe_late(verdict.late_s) if verdict.late_s > 0 else None,
+            "penalty": None if verdict.penalty is None else verdict.penalty.name,
+            "final": verdict.final,
+        }
+        for verdict in verdicts
+    ]
+
+
+def view(live: LiveEvent, rooms: Rooms, store: Store, now: datetime | None = None) -> dict[str, Any]:
+    """The event as ``GET /api/events/{id}`` shows it (lateness as of ``now``)."""
+    now = now or datetime.now(UTC)
     event = live.event
     config = event.config
     lots = {team_id: event.lot(team_id) for team_id in event.lots}
@@ -123,6 +221,18 @@ def view(live: LiveEvent, rooms: Rooms, store: Store) -> dict[str, Any]:
                         for seat, p in enumerate(seats)
                     ],
                     "penalties": 0 if sheet is None else len(sheet.penalties),
+                    "director_penalties": [
+                        penalty_entry_json(event, played, entry)
+                        for entry in played.table_penalties(pairing.table)
+                    ],
+                    "changes": [change_json(change) for change in played.table_changes(pairing.table)],
+                    "arrivals": [
+                        time_to_text(at) for at in live.seat_arrivals.get(key, [None, None, None, None])
+                    ],
+                    "team_arrivals": [time_to_text(played.arrival(team)) for team in pairing.teams],
+                    "lateness": None
+                    if result is not None
+                    else lateness_json(live, played, pairing.table, now),
                     "result": result_json(result),
                     "signed": [False, False] if sheet is None else list(sheet.signed),
                     "final": sheet is not None and sheet.final,
@@ -133,6 +243,10 @@ def view(live: LiveEvent, rooms: Rooms, store: Store) -> dict[str, Any]:
                 "number": played.number,
                 "bye": played.draw.bye,
                 "complete": played.complete,
+                "started_at": time_to_text(played.started_at),
+                "start_at": time_to_text(live.schedule.get(played.number)),
+                "ended_at": time_to_text(played.ended_at),
+                "correction_deadline": time_to_text(event.correction_deadline(played.number)),
                 "signed": not live.unsigned(played.number),
                 "tables": tables,
             }
@@ -170,6 +284,9 @@ def view(live: LiveEvent, rooms: Rooms, store: Store) -> dict[str, Any]:
         ],
         "rounds": rounds,
         "standings": standings(live),
+        "withdrawals": [withdrawal_json(event, withdrawal) for withdrawal in event.withdrawals],
+        "appeals": [appeal_json(event, appeal) for appeal in event.appeals],
+        "now": now.isoformat(),
     }
 
 

@@ -736,6 +736,15 @@ class Store:
             if result.rowcount != 1:  # type: ignore[attr-defined]
                 raise StoreError(f"unknown tournament {tournament_id!r}")
 
+    def delete_tournament(self, tournament_id: str) -> bool:
+        """Delete a tournament (one not started: it has no tables); whether it was there."""
+        with self._sessions.begin() as session:
+            model = session.get(TournamentModel, tournament_id)
+            if model is None:
+                return False
+            session.delete(model)
+        return True
+
     def tournament(self, tournament_id: str) -> TournamentRow | None:
         """The tournament ``tournament_id``, None when there is none."""
         with self._sessions() as session:

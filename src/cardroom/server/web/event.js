@@ -59,7 +59,9 @@ async function act(fn) {
   document.body.classList.add("busy");
   try {
     const answer = await fn();
-    if (answer && answer.id === eventId && Array.isArray(answer.teams)) setEvent(answer);
+    // the websocket may have brought a newer event already (a table's commit after the answer was made)
+    const older = view.event && answer?.updated && answer.updated < view.event.updated;
+    if (answer && answer.id === eventId && Array.isArray(answer.teams) && !older) setEvent(answer);
     return answer;
   } catch (error) {
     showError(error);
@@ -162,6 +164,7 @@ function renderHead() {
       "event-rounds",
     ),
     ...fact("event.rules", has(`rules.${config.rules}`) ? t(`rules.${config.rules}`) : config.rules || "", "event-rules"),
+    ...fact("event.scoretables", t("event.scoretables.text"), "event-scoretables"),
   );
 }
 
@@ -229,6 +232,18 @@ function renderIdentity() {
             : playButton(seat, "my-table"),
         )
       : h("p.muted", { text: t("event.you.wait") }),
+    seat && !seat.arrived && !finished
+      ? h("button.btn.small", {
+          type: "button",
+          testid: "arrive",
+          text: t("event.arrive"),
+          onclick: async () => {
+            const answer = await act(() => call("POST", `${base()}/arrive`, {}));
+            if (answer) view.me = answer;
+            render();
+          },
+        })
+      : null,
   );
 }
 
@@ -248,7 +263,8 @@ function renderDirector() {
   }
   if (isDirector()) {
     parts.push(h("p.director-note", { testid: "director-note", text: t("event.director") }));
-  } else if (view.event) {
+  } else if (view.event && new URLSearchParams(location.search).has("director")) {
+    // the token box is the director's (a script's token, opened with ?director): no one else sees it
     const input = h("input", { type: "password", testid: "director-input", placeholder: t("event.director.paste") });
     parts.push(
       h(
@@ -280,6 +296,38 @@ function renderDirector() {
 
 // --- teams and registration ----------------------------------------------------------------------------
 
+function outOf(teamId) {
+  return (view.event?.withdrawals || []).find((item) => item.team === teamId) ?? null;
+}
+
+/** Withdraw (退赛) or disqualify a team after the start: a reason, then the button. */
+function withdrawControl(item) {
+  const id = `withdraw:${item.id}`;
+  const reason = kept(h("input.small", { testid: "withdraw-reason", maxlength: "200", placeholder: t("event.reason") }), `${id}:reason`);
+  const disqualify = kept(h("input", { type: "checkbox", testid: "withdraw-disqualify" }), `${id}:disqualify`);
+  return keptOpen(h(
+    "details.withdraw",
+    {},
+    h("summary", { testid: "withdraw-open", text: t("event.withdraw.late") }),
+    reason,
+    h("label.inline", {}, disqualify, h("span", { text: t("event.disqualify") })),
+    h("button.btn.small.warn", {
+      type: "button",
+      testid: "withdraw-submit",
+      text: t("event.confirm"),
+      onclick: () =>
+        submitForm(id, () =>
+          call(
+            "POST",
+            `${base()}/teams/${encodeURIComponent(item.id)}/withdraw`,
+            { reason: reason.value, disqualify: disqualify.checked },
+            { director: true },
+          ),
+        ),
+    }),
+  ), `${id}:open`);
+}
+
 function renderTeams() {
   const event = view.event;
   const box = $("#teams");
@@ -308,6 +356,10 @@ function renderTeams() {
             h("strong", { text: item.name || item.id }),
             h("span.muted", { text: item.id }),
             typeof item.lot === "number" ? h("span.lot", { text: t("event.lot", { n: item.lot }) }) : null,
+            !registering && isDirector() && !outOf(item.id) && event.phase === "running" ? withdrawControl(item) : null,
+            outOf(item.id)
+              ? h("span.badge-light.warn", { testid: "withdrawn", text: `${outOf(item.id).label} · ${outOf(item.id).reason}` })
+              : null,
             registering && isDirector()
               ? h("button.btn.small.ghost-light", {
                   type: "button",
@@ -444,6 +496,15 @@ function buildRegistration() {
     "div.start",
     {},
     h("label.check", { testid: "start-fill-label" }, fill, h("span", { text: t("event.start.fill") })),
+    h("button.btn.small.ghost-light", {
+      type: "button",
+      testid: "delete-event",
+      text: t("event.delete"),
+      onclick: async () => {
+        const answer = await act(() => call("DELETE", base(), undefined, { director: true }));
+        if (answer && answer.deleted) location.assign("/events");
+      },
+    }),
     h("button.btn.primary", {
       type: "button",
       testid: "start-event",
@@ -459,7 +520,10 @@ function buildRegistration() {
 
 function renderRegistration() {
   const box = $("#registration");
-  const show = view.event?.phase === "registration" && isDirector();
+  const event = view.event;
+  const last = event?.rounds?.[event.rounds.length - 1];
+  const lateEntry = event?.phase === "running" && event.system === "swiss" && (!last || last.complete);
+  const show = (event?.phase === "registration" || lateEntry) && isDirector();
   if (!show) {
     box.replaceChildren();
     view.registrationBuiltFor = null;
@@ -471,6 +535,10 @@ function renderRegistration() {
     box.replaceChildren(buildRegistration());
     view.registrationBuiltFor = builtFor;
   }
+  const startBox = box.querySelector(".start");
+  if (startBox) startBox.hidden = event.phase !== "registration";
+  const botsBox = box.querySelector(".bot-fill");
+  if (botsBox) botsBox.hidden = event.phase !== "registration";
   const odd = (view.event.teams?.length ?? 0) % 2 === 1;
   const label = box.querySelector("[data-testid=start-fill-label]");
   if (label) label.hidden = !odd;
@@ -563,18 +631,41 @@ function renderRoundControls() {
     box.replaceChildren();
     return;
   }
-  const next = (event.rounds?.length ?? 0) + 1;
+  const rounds = event.rounds || [];
+  const last = rounds[rounds.length - 1];
+  if (last && !last.started_at && !last.complete) {
+    // published, not started: the director starts it (or it starts at its time)
+    box.replaceChildren(
+      last.start_at
+        ? h("span.muted", { testid: "start-scheduled", text: t("event.start.scheduled", { at: new Date(last.start_at).toLocaleString() }) })
+        : null,
+      h("button.btn.primary", {
+        type: "button",
+        testid: "start-round",
+        disabled: view.busy,
+        text: t("event.start.round", { n: last.number }),
+        onclick: () => act(() => call("POST", `${base()}/rounds/${last.number}/start`, {}, { director: true })),
+      }),
+    );
+    return;
+  }
+  const next = rounds.length + 1;
   if (event.total_rounds && next > event.total_rounds) {
     box.replaceChildren(h("span.muted", { text: t("event.paired.all") }));
     return;
   }
+  const at = h("input", { type: "datetime-local", testid: "start-at", "aria-label": t("event.start.at") });
   box.replaceChildren(
+    h("label.inline", {}, h("span", { text: t("event.start.at") }), at),
     h("button.btn.primary", {
       type: "button",
       testid: "pair-round",
       disabled: !canPair() || view.busy,
       text: t("event.pair", { n: next }),
-      onclick: () => act(() => call("POST", `${base()}/rounds`, {}, { director: true })),
+      onclick: () => {
+        const body = at.value ? { start_at: new Date(at.value).toISOString() } : {};
+        return act(() => call("POST", `${base()}/rounds`, body, { director: true }));
+      },
     }),
   );
 }
@@ -667,38 +758,355 @@ function tableRow(round, table) {
       isDirector() && teams.length === 2 && !result ? forfeitControl(round.number, table) : null,
     ),
   );
+  row.append(...tableRecords(round, table));
+  if (isDirector() && round.number === (view.event.rounds || []).length) row.append(directorTools(round, table));
   if (view.open.has(key)) row.append(renderSheet(key, table));
   return row;
 }
 
+const WINDS = ["E", "S", "W", "N"];
+
+// The director's forms are rebuilt on every update of the event (an arrival, a tick of lateness): what
+// was typed, chosen or opened is kept here by the form's id, and restored.
+const drafts = new Map();
+
+function kept(el, id) {
+  if (drafts.has(id)) {
+    if (el.type === "checkbox") el.checked = drafts.get(id);
+    else el.value = drafts.get(id);
+  }
+  const save = () => drafts.set(id, el.type === "checkbox" ? el.checked : el.value);
+  el.addEventListener("input", save);
+  el.addEventListener("change", save);
+  return el;
+}
+
+function keptOpen(details, id) {
+  if (drafts.get(id)) details.open = true;
+  details.addEventListener("toggle", () => drafts.set(id, details.open));
+  return details;
+}
+
+function forget(prefix) {
+  for (const id of [...drafts.keys()]) if (id.startsWith(prefix)) drafts.delete(id);
+}
+
+/** A director's change from a form whose drafts start with ``prefix``: forgotten once it is done. */
+async function submitForm(prefix, fn) {
+  const answer = await act(fn);
+  if (answer) {
+    forget(prefix);
+    render();
+  }
+  return answer;
+}
+
+function seatLabel(seat) {
+  return seat === null || seat === undefined ? "" : t(`event.wind.${WINDS[seat]}`);
+}
+
+/** What everyone sees at a table: each side's lateness, the director's penalties, the result's changes. */
+function tableRecords(round, table) {
+  const parts = [];
+  const lateness = table.lateness || [];
+  const late = lateness
+    .map((side, index) => (side.late_s > 0 ? { side, team: table.teams[index] } : null))
+    .filter(Boolean);
+  if (late.length && round.started_at) {
+    parts.push(
+      h(
+        "p.lateness",
+        { testid: "lateness" },
+        ...late.map(({ side, team }) =>
+          h("span.badge-light.warn", {
+            text: t(side.seated ? "event.late.seated" : "event.late.missing", {
+              team: teamName(team),
+              minutes: Math.floor(side.late_s / 60),
+              seconds: String(Math.floor(side.late_s % 60)).padStart(2, "0"),
+            }),
+          }),
+        ),
+      ),
+    );
+  }
+  const penalties = table.director_penalties || [];
+  if (penalties.length) {
+    parts.push(
+      h(
+        "ul.table-penalties",
+        { testid: "table-penalties" },
+        ...penalties.map((entry) =>
+          h("li", {
+            text: t("event.penalty.line", {
+              who: entry.player ? `${entry.player} (${seatLabel(entry.seat)})` : entry.team_name,
+              penalty: penaltyText(entry.penalty),
+              reason: entry.reason,
+              by: entry.by || t("event.penalty.rules"),
+            }),
+          }),
+        ),
+      ),
+    );
+  }
+  const corrections = (table.changes || []).filter((change) => change.correction);
+  if (corrections.length) {
+    parts.push(
+      h(
+        "ul.table-changes",
+        { testid: "table-changes" },
+        ...corrections.map((change) =>
+          h("li", {
+            text: t("event.change.line", {
+              result: resultText(change.result, table.teams),
+              by: change.by,
+              at: change.at ? new Date(change.at).toLocaleTimeString() : "",
+              reason: change.reason,
+            }),
+          }),
+        ),
+      ),
+    );
+  }
+  return parts;
+}
+
+function penaltyText(name) {
+  return t(`penalty.${name}`);
+}
+
+function field(labelKey, control) {
+  return h("label.field", {}, h("span", { text: t(labelKey) }), control);
+}
+
+/** The director's tools at a table of the current round: arrivals, a penalty, the result. */
+function directorTools(round, table) {
+  const url = `${base()}/rounds/${round.number}/tables/${table.table}`;
+  const id = `${round.number}:${table.table}:`;
+  const tools = h("div.director-tools", { testid: "table-tools" });
+  if (!table.result) {
+    const arrivals = table.arrivals || [];
+    const missing = (table.seats || []).filter((seat) => !seat.bot && !arrivals[seat.seat]);
+    if (missing.length) {
+      tools.append(
+        h(
+          "p.arrivals",
+          {},
+          h("span.muted", { text: t("event.arrivals") }),
+          " ",
+          ...missing.map((seat) =>
+            h("button.btn.small", {
+              type: "button",
+              testid: "arrive-seat",
+              dataset: { seat: String(seat.seat) },
+              text: t("event.arrive.seat", { player: seat.player, wind: seatLabel(seat.seat) }),
+              onclick: () => act(() => call("POST", `${url}/arrivals`, { seat: seat.seat }, { director: true })),
+            }),
+          ),
+        ),
+      );
+    }
+  }
+  // a penalty by hand
+  const player = kept(h(
+    "select",
+    { testid: "penalty-player" },
+    ...(table.seats || []).map((seat) => h("option", { value: seat.player, text: `${seat.player} (${seatLabel(seat.seat)})` })),
+  ), `${id}penalty-player`);
+  const penalty = kept(h(
+    "select",
+    { testid: "penalty-kind" },
+    ...["WARNING", "VIOLATION", "FOUL", "FORFEIT"].map((name) => h("option", { value: name, text: penaltyText(name) })),
+  ), `${id}penalty-kind`);
+  const reason = kept(h("input", { testid: "penalty-reason", maxlength: "200" }), `${id}penalty-reason`);
+  const confirmBox = h("span.confirm", { hidden: true });
+  const showConfirm = () => {
+    confirmBox.hidden = false;
+    confirmBox.replaceChildren(
+      h("span", { text: t("event.penalty.confirm", { player: player.value }) }),
+      " ",
+      h("button.btn.small.warn", { type: "button", testid: "penalty-confirm", text: t("event.confirm"), onclick: () => give(true) }),
+    );
+  };
+  const penaltyForm = h(
+    "form.penalty-form",
+    { testid: "penalty-form", novalidate: true },
+    field("event.penalty.player", player),
+    field("event.penalty.kind", penalty),
+    field("event.reason", reason),
+    h("button.btn.small.warn", { type: "submit", testid: "penalty-submit", text: t("event.penalty.give") }),
+    confirmBox,
+  );
+  const give = (confirm) =>
+    submitForm(`${id}penalty`, () =>
+      call(
+        "POST",
+        `${url}/penalties`,
+        { player: player.value, penalty: penalty.value, reason: reason.value, ...(confirm ? { confirm: true } : {}) },
+        { director: true },
+      ),
+    );
+  penaltyForm.addEventListener("submit", (submit) => {
+    submit.preventDefault();
+    if (penalty.value !== "FORFEIT") return give(false);
+    if (!reason.value.trim()) return showError(new Error(t("event.reason.needed")));
+    drafts.set(`${id}penalty-confirming`, true);
+    showConfirm();
+    return null;
+  });
+  if (drafts.get(`${id}penalty-confirming`) && penalty.value === "FORFEIT") showConfirm();
+  // the result, entered or corrected
+  const levels = [0, 1].map((side) =>
+    kept(h("input", { testid: `result-level-${side}`, size: "3", "aria-label": teamName(table.teams[side]) }), `${id}result-level-${side}`),
+  );
+  const deals = kept(h("input", { testid: "result-deals", type: "number", min: "1", max: "200", size: "4" }), `${id}result-deals`);
+  const why = kept(h("input", { testid: "result-reason", maxlength: "200" }), `${id}result-reason`);
+  const override = kept(h("input", { testid: "result-override", maxlength: "200" }), `${id}result-override`);
+  const resultForm = h(
+    "form.result-form",
+    { testid: "result-form", novalidate: true },
+    field("event.result.levels", h("span", {}, levels[0], " : ", levels[1])),
+    field("event.result.deals", deals),
+    field("event.reason", why),
+    field("event.result.override", override),
+    h("button.btn.small", { type: "submit", testid: "result-submit", text: table.result ? t("event.result.correct") : t("event.result.enter") }),
+  );
+  resultForm.addEventListener("submit", (submit) => {
+    submit.preventDefault();
+    const body = { levels: levels.map((input) => input.value.trim()), deals: Number(deals.value), reason: why.value };
+    if (override.value.trim()) body.override = override.value;
+    return submitForm(`${id}result`, () => call("POST", `${url}/result`, body, { director: true }));
+  });
+  // an appeal against the table
+  const appealTeam = kept(
+    h("select", { testid: "appeal-team" }, ...table.teams.map((team) => h("option", { value: team, text: teamName(team) }))),
+    `${id}appeal-team`,
+  );
+  const appealText = kept(h("input", { testid: "appeal-text", maxlength: "1000" }), `${id}appeal-text`);
+  const appealForm = h(
+    "form.appeal-form",
+    { testid: "appeal-form", novalidate: true },
+    field("event.appeal.team", appealTeam),
+    field("event.appeal.text", appealText),
+    h("button.btn.small", { type: "submit", testid: "appeal-submit", text: t("event.appeal.file") }),
+  );
+  appealForm.addEventListener("submit", (submit) => {
+    submit.preventDefault();
+    const body = { round: round.number, table: table.table, team: appealTeam.value, text: appealText.value };
+    return submitForm(`${id}appeal`, () => call("POST", `${base()}/appeals`, body, { director: true }));
+  });
+  tools.append(
+    keptOpen(h("details.tool", {}, h("summary", { testid: "penalty-open", text: t("event.penalty.title") }), penaltyForm), `${id}penalty-open`),
+    keptOpen(h("details.tool", {}, h("summary", { testid: "result-open", text: t("event.result.title") }), resultForm), `${id}result-open`),
+    keptOpen(h("details.tool", {}, h("summary", { testid: "appeal-open", text: t("event.appeal.title") }), appealForm), `${id}appeal-open`),
+  );
+  return tools;
+}
+
+function renderAppeals() {
+  const box = $("#appeals");
+  const appeals = view.event?.appeals || [];
+  $("#appeals-panel").hidden = !appeals.length;
+  box.replaceChildren(
+    ...appeals.map((appeal) => {
+      const line = h(
+        "li",
+        { testid: "appeal", dataset: { number: String(appeal.number) } },
+        h("span", {
+          text: t("event.appeal.line", { n: appeal.number, round: appeal.round, table: appeal.table, team: appeal.team_name, text: appeal.text }),
+        }),
+      );
+      if (appeal.ruling !== null && appeal.ruling !== undefined) {
+        line.append(
+          " ",
+          h("strong", {
+            testid: "appeal-ruling",
+            text: t("event.appeal.ruled", {
+              ruling: appeal.ruling,
+              by: appeal.ruled_by,
+              upheld: appeal.upheld ? t("event.appeal.upheld") : t("event.appeal.dismissed"),
+            }),
+          }),
+        );
+      } else if (isDirector()) {
+        const id = `ruling:${appeal.number}`;
+        const ruling = kept(h("input", { testid: "ruling-text", maxlength: "1000" }), `${id}:text`);
+        const by = kept(h("input", { testid: "ruling-by", maxlength: "200", placeholder: t("event.appeal.by") }), `${id}:by`);
+        const upheld = kept(h("input", { type: "checkbox", testid: "ruling-upheld" }), `${id}:upheld`);
+        const form = h(
+          "form.ruling-form",
+          { novalidate: true },
+          field("event.appeal.ruling", ruling),
+          field("event.appeal.by", by),
+          h("label.inline", {}, upheld, h("span", { text: t("event.appeal.upheld") })),
+          h("button.btn.small", { type: "submit", testid: "ruling-submit", text: t("event.appeal.rule") }),
+        );
+        form.addEventListener("submit", (submit) => {
+          submit.preventDefault();
+          const body = { ruling: ruling.value, upheld: upheld.checked };
+          if (by.value.trim()) body.by = by.value;
+          return submitForm(id, () => call("POST", `${base()}/appeals/${appeal.number}/ruling`, body, { director: true }));
+        });
+        line.append(form);
+      }
+      return line;
+    }),
+  );
+}
+
 function forfeitControl(roundNumber, table) {
   const key = `${roundNumber}:${table.table}`;
+  const id = `${key}:forfeit`;
   const select = h(
     "select.small",
     { testid: "forfeit-team", "aria-label": t("event.forfeit") },
-    ...table.teams.map((id) => h("option", { value: id, text: t("event.forfeit.by", { team: teamName(id) }) })),
+    ...table.teams.map((team) => h("option", { value: team, text: t("event.forfeit.by", { team: teamName(team) }) })),
   );
   if (view.forfeitTeam.has(key)) select.value = view.forfeitTeam.get(key);
   select.addEventListener("change", () => view.forfeitTeam.set(key, select.value));
+  const reason = kept(h("input.small", { testid: "forfeit-reason", maxlength: "200", placeholder: t("event.reason") }), `${id}-reason`);
+  const confirmBox = h("span.confirm", { hidden: true });
+  const showConfirm = () => {
+    confirmBox.hidden = false;
+    confirmBox.replaceChildren(
+      h("span", { text: t("event.forfeit.confirm", { team: teamName(select.value) }) }),
+      " ",
+      h("button.btn.small.warn", {
+        type: "button",
+        testid: "forfeit-confirm",
+        text: t("event.confirm"),
+        onclick: () =>
+          submitForm(id, () =>
+            call(
+              "POST",
+              `${base()}/rounds/${roundNumber}/tables/${table.table}/forfeit`,
+              { team: select.value, note: reason.value },
+              { director: true },
+            ),
+          ),
+      }),
+    );
+  };
+  if (drafts.get(`${id}-confirming`)) showConfirm();
   return h(
     "details.forfeit",
-    { open: view.forfeitTeam.has(key) },
+    { open: view.forfeitTeam.has(key) || Boolean(drafts.get(`${id}-confirming`)) },
     h("summary", { text: t("event.forfeit") }),
     select,
+    reason,
     h("button.btn.small.warn", {
       type: "button",
       testid: "forfeit-submit",
       text: "OK",
-      onclick: () =>
-        act(() =>
-          call(
-            "POST",
-            `${base()}/rounds/${roundNumber}/tables/${table.table}/forfeit`,
-            { team: select.value },
-            { director: true },
-          ),
-        ),
+      onclick: () => {
+        if (!reason.value.trim()) {
+          showError(new Error(t("event.reason.needed")));
+          return;
+        }
+        drafts.set(`${id}-confirming`, true);
+        showConfirm();
+      },
     }),
+    confirmBox,
   );
 }
 
@@ -910,6 +1318,7 @@ function renderExports() {
   $("#csv-standings").href = `${base()}/standings.csv`;
   const print = `/events/${encodeURIComponent(eventId)}/print`;
   $("#print-link").href = print;
+  $("#projector-link").href = `/events/${encodeURIComponent(eventId)}/projector`;
   const paired = view.event ? (view.event.rounds || []).length : 0;
   for (const what of ["pairings", "cards", "sheets"]) {
     const link = $(`#print-${what}`);
@@ -931,6 +1340,7 @@ function render() {
   renderStandings();
   renderRoundControls();
   renderRounds();
+  renderAppeals();
   renderExports();
   window.__event = {
     ready: Boolean(view.event),

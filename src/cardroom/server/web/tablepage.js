@@ -35,6 +35,7 @@ export const app = {
   seat: null, // my seat, from welcome
   table: null, // welcome.table
   state: null,
+  eventTeams: undefined, // an event's table: its sides' team names (loadEventTeams)
   number: 0, // last event number seen
   selected: new Set(), // indices into state.hand
   handKey: "",
@@ -217,6 +218,7 @@ function onMessage(message) {
         showBanner("");
       }
       app.state = message;
+      if (message.event && app.eventTeams === undefined) loadEventTeams(message.event);
       if (typeof message.server_time === "number") app.clockOffset = message.server_time - Date.now() / 1000;
       if (typeof message.number === "number") app.number = message.number;
       if (message.seat !== undefined && message.seat !== null) app.seat = message.seat;
@@ -340,8 +342,24 @@ export function seatName(seat) {
   return t("seat.label", { n: seat + 1 });
 }
 
+/** An event's table names its sides by the event's teams (GET /api/events/{id}), not "Team A". */
+async function loadEventTeams(link) {
+  app.eventTeams = null;
+  try {
+    const event = await api("GET", `/api/events/${encodeURIComponent(link.id)}`);
+    const table = event.rounds?.[link.round - 1]?.tables?.find((item) => item.table === link.table);
+    const names = (table?.teams || []).map((id) => event.teams.find((team) => team.id === id)?.name || id);
+    if (names.length === 2) {
+      app.eventTeams = names;
+      hooks.render();
+    }
+  } catch (_) {
+    // the generic names stay
+  }
+}
+
 export function teamName(team) {
-  let name = t(`team.${team}`);
+  let name = app.eventTeams?.[team] || t(`team.${team}`);
   if (app.seat !== null && app.seat !== undefined) {
     name += ` (${app.seat % 2 === team ? t("team.ours") : t("team.theirs")})`;
   }
@@ -668,7 +686,13 @@ export function matchPanel(winnerText, extra = []) {
     h(
       "div.buttons",
       {},
-      h("a.btn.primary", { href: "/", text: t("btn.lobby") }),
+      s.event
+        ? h("a.btn.primary", {
+            href: `/events/${encodeURIComponent(s.event.id)}`,
+            testid: "back-to-event",
+            text: t("btn.event", { name: s.event.name }),
+          })
+        : h("a.btn.primary", { href: "/", text: t("btn.lobby") }),
       h("button.btn", { type: "button", text: t("top.replay"), onclick: () => openReplay(app) }),
       closeButton("match"),
     ),

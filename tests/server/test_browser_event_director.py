@@ -1,0 +1,229 @@
+"""End to end, in Debian's chromium: a director's day at a small event (docs/tournaments.md, "Running an
+event in the card room"), the server's event clock scripted by the test so that ten minutes of lateness
+take seconds.
+
+Six teams of people, one round published on the page and started with its button; at each table one
+side is seated on time and the other late: 3:00 late (警告), 7:00 late (犯规), never (判负 at 10:01,
+docs/rules/competition.md#late). The director gives a 判负 by hand (confirmed, with its reason) and
+a forfeit, corrects a result on the page, withdraws a team, reads the printouts and the projector, and
+the standings are the API's.
+"""
+
+from __future__ import annotations
+
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from tests.server.browser import SERVER_CODE, PageErrors, Server, run_server, screenshot
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, BrowserContext, Page
+
+pytestmark = pytest.mark.browser
+
+CLOCKED_SERVER = SERVER_CODE.replace(
+    "uvicorn.run(create_app(None, data, settings=settings)",
+    """import pathlib, time
+frozen = pathlib.Path(data) / "clock"
+
+def clock():
+    try:
+        return float(frozen.read_text())
+    except (OSError, ValueError):
+        return time.time()
+
+uvicorn.run(create_app(None, data, settings=settings, event_clock=clock)""",
+)
+"""The test server with the events' clock stopped at the time written in the data folder's ``clock`` (the
+real time until one is written); the tables keep their own clocks."""
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory, browser: Browser) -> Iterator[Server]:
+    assert "event_clock=clock" in CLOCKED_SERVER
+    data: Path = tmp_path_factory.mktemp("cardroom-director")
+    with run_server(data, CLOCKED_SERVER) as running:
+        yield running
+
+
+def event_now(page: Page) -> dict[str, Any]:
+    value: dict[str, Any] = page.evaluate("() => window.__event.event")
+    return value
+
+
+def set_clock(server: Server, start: float, minutes: int, seconds: int = 0) -> None:
+    """Stop the events' clock at ``minutes:seconds`` after ``start``."""
+    (server.data / "clock").write_text(str(start + minutes * 60 + seconds))
+
+
+def table_of(page: Page, number: int) -> Any:
+    return page.locator(
+        f'[data-testid=round][data-round="1"] [data-testid=round-table][data-table="{number}"]'
+    )
+
+
+def test_a_director_runs_a_small_event(browser: Browser, server: Server, context: BrowserContext) -> None:
+    director = server.sign_in("Dora", director=True)
+    server.sign_in_browser(context, "Dora", director=True)
+    names = [(f"Ann{n}", f"Bob{n}") for n in range(1, 7)]
+    people = {name: server.sign_in(name) for pair in names for name in pair}
+    created = director.api("POST", "/api/events", {"name": "Director's day", "rounds": 2, "system": "swiss"})
+    event_id = created["event"]["id"]
+    for number, (first, second) in enumerate(names, 1):
+        director.api(
+            "POST",
+            f"/api/events/{event_id}/teams",
+            {"name": f"Team {number}", "players": [{"name": first}, {"name": second}]},
+        )
+    page = context.new_page()
+    errors = PageErrors(page)
+    page.goto(f"{server.url}/events/{event_id}")
+    page.wait_for_function("() => window.__event && window.__event.ready && window.__event.director")
+    assert page.get_by_test_id("director-input").count() == 0, "no token box: the director is signed in"
+    assert "28-point" in page.get_by_test_id("event-scoretables").inner_text()
+    page.get_by_test_id("start-event").click()
+    page.wait_for_function("() => window.__event.event.phase === 'running'")
+
+    # --- publish the pairings: no table yet; the on-time sides check in before the start ---------------
+    page.get_by_test_id("pair-round").click()
+    page.wait_for_selector("[data-testid=start-round]")
+    tables = event_now(page)["rounds"][0]["tables"]
+    assert [table["table_id"] for table in tables] == [None, None, None]
+    team_players = {team["id"]: [p["name"] for p in team["players"]] for team in event_now(page)["teams"]}
+    late = [table["teams"][1] for table in tables]
+    for table in tables:
+        for name in team_players[table["teams"][0]]:
+            people[name].api("POST", f"/api/events/{event_id}/arrive", {})
+    projector = context.new_page()
+    projector_errors = PageErrors(projector)
+    projector.goto(f"{server.url}/events/{event_id}/projector")
+    projector.wait_for_function("() => window.__projector && window.__projector.event")
+    assert projector.locator("[data-testid=projector-table]").count() == 3
+    assert projector.locator("[data-testid=projector-standing]").count() == 6
+
+    start = float(int(time.time()) + 5)  # after the check-ins
+    set_clock(server, start, 0)
+    page.get_by_test_id("start-round").click()
+    page.wait_for_function("() => window.__event.event.rounds[0].started_at")
+    for number in (1, 2, 3):
+        assert table_of(page, number).get_attribute("data-status") == "waiting"
+
+    # --- 3:00 late: a warning; 7:00 late: a foul; still missing at 10:01: a forfeit ------------------
+    set_clock(server, start, 3)
+    for name in team_players[late[0]]:
+        people[name].api("POST", f"/api/events/{event_id}/arrive", {})
+    table_of(page, 1).get_by_test_id("table-penalties").wait_for()
+    assert "迟到3分00秒" in table_of(page, 1).get_by_test_id("table-penalties").inner_text()
+    assert "Warning" in table_of(page, 1).get_by_test_id("table-penalties").inner_text()
+    assert "by the lateness rule" in table_of(page, 1).get_by_test_id("table-penalties").inner_text()
+    set_clock(server, start, 7)
+    for name in team_players[late[1]]:
+        people[name].api("POST", f"/api/events/{event_id}/arrive", {})
+    table_of(page, 2).get_by_test_id("table-penalties").wait_for()
+    assert "Foul" in table_of(page, 2).get_by_test_id("table-penalties").inner_text()
+    assert "迟到7分00秒" in table_of(page, 2).get_by_test_id("table-penalties").inner_text()
+    set_clock(server, start, 10)
+    page.wait_for_timeout(1500)  # a tick or two at 10:00: still only late
+    assert table_of(page, 3).get_by_test_id("table-penalties").count() == 0
+    set_clock(server, start, 10, 1)
+    page.wait_for_function("() => window.__event.event.rounds[0].tables[2].result")
+    text = table_of(page, 3).get_by_test_id("table-penalties").inner_text()
+    assert "迟到10分01秒仍未入座" in text
+    assert "Loss of the match" in text
+    projector.wait_for_function(
+        "() => [...document.querySelectorAll('[data-testid=projector-result]')]"
+        ".some(c => c.textContent.includes('forfeits'))"
+    )
+    screenshot(page, "event-director-lateness", full_page=True)
+
+    # --- a 判负 by hand at table 1 (a reason, then the confirmation); a forfeit at table 2 ------------
+    tools = table_of(page, 1).get_by_test_id("table-tools")
+    tools.get_by_test_id("penalty-open").click()
+    offender = team_players[late[0]][0]
+    tools.get_by_test_id("penalty-player").select_option(offender)
+    tools.get_by_test_id("penalty-kind").select_option("FORFEIT")
+    tools.get_by_test_id("penalty-reason").fill("拒绝服从裁判")
+    tools.get_by_test_id("penalty-submit").click()
+    tools.get_by_test_id("penalty-confirm").click()
+    page.wait_for_function("() => window.__event.event.rounds[0].tables[0].result")
+    assert "拒绝服从裁判" in table_of(page, 1).get_by_test_id("table-penalties").inner_text()
+    table2 = table_of(page, 2)
+    table2.locator(".forfeit summary").click()
+    table2.get_by_test_id("forfeit-team").select_option(late[1])
+    table2.get_by_test_id("forfeit-reason").fill("离场")
+    table2.get_by_test_id("forfeit-submit").click()
+    table2.get_by_test_id("forfeit-confirm").click()
+    page.wait_for_function("() => window.__event.event.rounds[0].complete")
+
+    # --- a correction by hand within the window: table 2 was played out, A : 6 in 5 deals ------------
+    set_clock(server, start, 12)
+    table_of(page, 2).get_by_test_id("table-tools").wait_for()
+    tools = table_of(page, 2).get_by_test_id("table-tools")
+    tools.get_by_test_id("result-open").click()
+    tools.get_by_test_id("result-level-0").fill("A")
+    tools.get_by_test_id("result-level-1").fill("6")
+    tools.get_by_test_id("result-deals").fill("5")
+    tools.get_by_test_id("result-reason").fill("纸质记分表为准")
+    tools.get_by_test_id("result-submit").click()
+    table_of(page, 2).get_by_test_id("table-changes").wait_for()
+    assert "纸质记分表为准" in table_of(page, 2).get_by_test_id("table-changes").inner_text()
+    result = server.api("GET", f"/api/events/{event_id}")["rounds"][0]["tables"][1]["result"]
+    assert (result["kind"], result["level_names"], result["deals"]) == ("played", ["A", "6"], 5)
+
+    # --- a withdrawal, with its reason --------------------------------------------------------------
+    out = late[2]
+    card = page.locator(f'[data-testid=team][data-team="{out}"]')
+    card.get_by_test_id("withdraw-open").click()
+    card.get_by_test_id("withdraw-reason").fill("全队缺席")
+    card.get_by_test_id("withdraw-submit").click()
+    card.get_by_test_id("withdrawn").wait_for()
+    assert server.api("GET", f"/api/events/{event_id}")["withdrawals"][0]["team"] == out
+
+    # --- the standings are the API's; the printouts carry the director's records ---------------------
+    api_rows = server.api("GET", f"/api/events/{event_id}/standings")["standings"]
+    page.wait_for_function(
+        "(teams) => JSON.stringify([...document.querySelectorAll('[data-testid=standing-row]')]"
+        ".map(r => r.dataset.team)) === JSON.stringify(teams)",
+        arg=[row["team"] for row in api_rows],
+    )
+    projector.wait_for_function(
+        "(names) => JSON.stringify([...document.querySelectorAll("
+        "'[data-testid=projector-standing] td:nth-child(2)')]"
+        ".map(c => c.textContent)) === JSON.stringify(names)",
+        arg=[row["name"] for row in api_rows],
+    )
+    with urllib.request.urlopen(f"{server.url}/events/{event_id}/print", timeout=10) as response:
+        printed = response.read().decode()
+    for text in (
+        "迟到3分00秒",
+        "迟到7分00秒",
+        "迟到10分01秒仍未入座",
+        "拒绝服从裁判",
+        "纸质记分表为准",
+        "全队缺席",
+    ):
+        assert text in printed, text
+    for what in ("pairings", "cards", "sheets"):
+        with urllib.request.urlopen(
+            f"{server.url}/events/{event_id}/print/{what}?round=1", timeout=10
+        ) as response:
+            assert response.status == 200
+            assert "Team 1" in response.read().decode()
+    # --- at an event's table: the event's team names; the match's end leads back to the event ----------
+    finished = server.api("GET", f"/api/events/{event_id}")["rounds"][0]["tables"][0]
+    at_table = context.new_page()
+    at_table.goto(f"{server.url}/tables/{finished['table_id']}")
+    back = at_table.get_by_test_id("back-to-event")
+    back.wait_for()
+    assert back.get_attribute("href") == f"/events/{event_id}"
+    team_names = {team["id"]: team["name"] for team in event_now(page)["teams"]}
+    assert team_names[finished["teams"][0]] in at_table.get_by_test_id("match-result").inner_text()
+    screenshot(page, "event-director-day", full_page=True)
+    screenshot(projector, "event-projector")
+    errors.check()
+    projector_errors.check()
