@@ -128,8 +128,8 @@ def test_quick_play_a_whole_deal(browser: Browser, server: Server, context: Brow
             reason = page.evaluate("() => window.__cardroom.check.reason")
             refusal = page.get_by_test_id("status-line").inner_text()
             words = {
-                "does_not_beat": ("Does not beat ", "压不过"),
-                "not_a_combination": ("These cards make no combination", "这些牌组不成牌型"),
+                "does_not_beat": ("Does not beat ", "管不上"),
+                "not_a_combination": ("These cards make no combination", "这几张牌不成牌型"),
             }
             assert reason in words, reason
             in_english, in_chinese = words[reason]
@@ -164,7 +164,7 @@ def test_quick_play_a_whole_deal(browser: Browser, server: Server, context: Brow
                 assert in_english == f"Does not beat {kind[0]} {RANK_WORDS.get(beat['rank'], beat['rank'])}"
             page.get_by_test_id("lang-toggle").click()
             in_chinese = page.get_by_test_id("status-line").inner_text()
-            assert in_chinese.startswith(f"压不过{kind[1] if kind else ''}"), in_chinese
+            assert in_chinese.startswith(f"管不上{kind[1] if kind else ''}"), in_chinese
             page.get_by_test_id("lang-toggle").click()
             page.get_by_test_id("clear-button").click()
 
