@@ -13,7 +13,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 from websockets.sync.client import ClientConnection
 
-from cardroom.server.live.rooms import CHAT_PHRASES
+from cardroom.server.tables.codec import CHAT_PHRASES
 from tests.server.conftest import Frame, Peer, create_table, full_table, room_of
 from tests.server.serving import Server
 

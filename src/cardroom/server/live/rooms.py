@@ -44,9 +44,6 @@ from cardroom.server.storage.leases import PRIMARY, Leases, table_key
 from cardroom.server.storage.store import LeaseRow, Store, Write
 from cardroom.server.storage.writer import StoreWriter
 from cardroom.server.tables.codec import (
-    CHAT_PHRASES as CHAT_PHRASES,
-)
-from cardroom.server.tables.codec import (
     Act,
     Auto,
     Chat,
