@@ -277,6 +277,18 @@ def test_with_auto_on_the_tools_stay_on_screen_and_a_toast_covers_none(
         page.get_by_test_id("auto-toggle").click()
         page.get_by_test_id("controls").wait_for()
         assert not page.get_by_test_id("auto-banner").is_visible()
+        hidden = page.evaluate(
+            """() => import('/static/tablepage.js').then((table) => {
+                const box = document.getElementById('toast');
+                table.toast('The bot would pass');
+                const before = box.hidden;
+                const panel = document.createElement('div');
+                panel.dataset.screen = 'deal';
+                table.showOverlay(panel);
+                return [before, box.hidden];
+            })"""
+        )
+        assert hidden == [False, True], "a panel that opens takes the table's toast away"
     finally:
         context.close()
 

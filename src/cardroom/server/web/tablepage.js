@@ -664,9 +664,11 @@ export function tickSeatClocks() {
   }
 }
 
-/** Show ``panel`` over the table (``null``: none). */
+/** Show ``panel`` over the table (``null``: none); a toast about the table under a panel that opens
+ * now (a hint as the deal ends) goes with it, rather than covering the panel. */
 export function showOverlay(panel) {
   const overlay = $("#overlay");
+  if (panel && overlay.hidden) $("#toast").hidden = true;
   overlay.hidden = !panel;
   overlay.dataset.screen = panel ? panel.dataset.screen : "";
   overlay.replaceChildren(...(panel ? [panel] : []));
