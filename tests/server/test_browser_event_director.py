@@ -105,6 +105,14 @@ def test_a_director_runs_a_small_event(browser: Browser, server: Server, context
     projector.wait_for_function("() => window.__projector && window.__projector.event")
     assert projector.locator("[data-testid=projector-table]").count() == 3
     assert projector.locator("[data-testid=projector-standing]").count() == 6
+    lines = projector.evaluate(
+        """() => [...document.querySelectorAll('#standings td.team-name')].map((cell) => {
+            const range = document.createRange();
+            range.selectNodeContents(cell);
+            return range.getClientRects().length;
+        })"""
+    )
+    assert lines == [1] * 6, "each team's name on one line on the projector"
 
     start = float(int(time.time()) + 5)  # after the check-ins
     set_clock(server, start, 0)

@@ -51,7 +51,7 @@ function render() {
         "tr",
         { testid: "projector-standing" },
         h("td", { text: String(row.rank) }),
-        h("td", { text: row.name }),
+        h("td.team-name", { text: row.name }),
         h("td", { text: String(row.points) }),
         h("td", { text: String(row.progressive) }),
         h("td", { text: String(row.level_difference) }),
