@@ -119,7 +119,7 @@ def create_app(
         leases = None if node is None else Leases(store, node, lease_ttl)
         rooms = Rooms(store, config, leases=leases)
         ratings = Ratings(store, config.table_defaults)
-        rooms.listeners.append(lambda room, before: ratings.listener(room, before) if rooms.primary else None)
+        rooms.listeners.append(lambda room, stored: ratings.listener(room, stored) if rooms.primary else None)
         accounts = Accounts(store, password_hasher)
         director = Director(store, rooms, accounts.get, event_clock, lookalike=accounts.lookalike)
         app.state.rooms = rooms

@@ -17,7 +17,7 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
@@ -48,6 +48,7 @@ from cardroom.server.storage.store import Store
 from cardroom.server.tables.codec import ProtocolError
 from cardroom.server.tables.config import EventLink, SeatConfig, TableConfig, TableDefaults
 from cardroom.server.tables.guandan import Table, clean_name, token_hash
+from cardroom.server.tables.seated import Entry
 from cardroom.tournament import Event, EventPhase, Player, ScoreSheet, TableResult, Team, deal_lines
 from cardroom.tournament.conduct import Penalty
 from cardroom.tournament.event import CorrectionWindowError
@@ -887,7 +888,7 @@ class Director:
 
     # -- the tables' side -------------------------------------------------------------------------
 
-    def table_changed(self, room: Room, before: int) -> None:
+    def table_changed(self, room: Room, entries: Sequence[Entry]) -> None:
         """Rooms' listener: after a deal, a penalty or the match's end, refresh the sheet (and enter the
         result)."""
         link = room.table.config.event
@@ -897,12 +898,12 @@ class Director:
         live = self.events.get(link.id)
         if live is None:
             return
-        kinds = {entry["type"] for entry in table.log[before:]}
+        kinds = {entry["type"] for entry in entries}
         if not kinds & {"deal_end", "match_end", "penalty", "ruling", "start", "sit"}:
             return
         if live.tables.get((link.round, link.table)) != table.id:
             return
-        for entry in table.log[before:]:
+        for entry in entries:
             if entry["type"] == "sit":
                 self._seat_arrived(live, (link.round, link.table), int(entry["seat"]))
         self._refresh(live, link.round, link.table, table)

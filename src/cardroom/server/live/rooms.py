@@ -84,9 +84,9 @@ EXPIRED_CLOSE: Final = 4410
 SWEEP_MOST: Final = 5.0
 """Seconds between two sweeps at most (unloading idle tables, expiring waiting ones)."""
 
-Listener = Callable[["Room", int], None]
-"""Told after every commit: the room and the number of the last entry before it (the tournament
-director and the ratings listen)."""
+Listener = Callable[["Room", Sequence[Entry]], None]
+"""Told after every commit: the room and the entries just stored (the tournament director and the
+ratings listen)."""
 Person = tuple[int, str, str, str | None]
 """A tournament's player seated when its table is made: seat, name, token hash, account key."""
 
@@ -260,11 +260,7 @@ class Room:
         self.stored = upto
         self.shown_status = status
         self.broadcast(before, upto)
-        for listener in list(self.listeners):
-            try:
-                listener(self, before)
-            except Exception:
-                log.exception("table %s: a listener failed", self.table.id)
+        self._tell_listeners(self.table.log[before:upto])
 
     def halt(self) -> None:
         """A write failed: what is not stored is never told; the table takes no move, runs no clock
@@ -295,11 +291,14 @@ class Room:
         self.writer.forgive(self.table.id)
         self.broadcast(min(told, self.stored))
         if self.stored > told:  # a write stored though its answer was lost
-            for listener in list(self.listeners):
-                try:
-                    listener(self, told)
-                except Exception:
-                    log.exception("table %s: a listener failed", self.table.id)
+            self._tell_listeners(self.table.log[told:])
+
+    def _tell_listeners(self, entries: Sequence[Entry]) -> None:
+        for listener in list(self.listeners):
+            try:
+                listener(self, entries)
+            except Exception:
+                log.exception("table %s: a listener failed", self.table.id)
 
     def broadcast(self, before: int, upto: int | None = None) -> None:
         """Send each connection the stored entries after ``before`` (up to ``upto``), projected for it,
