@@ -16,10 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Final, Self
-
-if TYPE_CHECKING:
-    from cardroom.server.tables.codec import ProtocolError
+from typing import Any, Final, Protocol, Self
 
 REASONS: Final[Mapping[str, str]] = MappingProxyType(
     {
@@ -170,6 +167,14 @@ REASONS: Final[Mapping[str, str]] = MappingProxyType(
 _PLAIN: Final = (str, int, float, bool, type(None))
 
 
+class Reasoned(Protocol):
+    """A refusal with its own reason (a :class:`~cardroom.server.tables.codec.ProtocolError`)."""
+
+    reason: str | None
+    details: dict[str, Any]
+    message: str
+
+
 def words(reason: str, args: Mapping[str, Any]) -> str:
     """The English words of ``reason`` with ``args`` (a ``KeyError`` for a code not in :data:`REASONS`)."""
     return REASONS[reason].format(**args)
@@ -203,7 +208,7 @@ class RefusedError(Exception):
         self.headers = dict(headers or {})
 
     @classmethod
-    def of(cls, status: int, error: ProtocolError, **args: Any) -> Self:
+    def of(cls, status: int, error: Reasoned, **args: Any) -> Self:
         """A table's refusal answered over HTTP: its reason and arguments (``args`` replacing some, such as
         the ``field`` a name was given in) when it has a reason of :data:`REASONS`, else ``bad_request``
         with its words."""
