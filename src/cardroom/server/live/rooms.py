@@ -60,6 +60,7 @@ from cardroom.server.tables.codec import (
     server_message,
 )
 from cardroom.server.tables.config import TableConfig
+from cardroom.server.tables.refusals import RefusedError
 from cardroom.server.tables.registry import GameTable, new_table, replay_table
 from cardroom.server.tables.seated import Due, Entry, Status
 from cardroom.server.tables.seats import token_hash
@@ -771,8 +772,8 @@ class Rooms:
         found = self.locate(table_id)
         return found if isinstance(found, Room) else None
 
-    def waiting_refusal(self, address: str) -> str | None:
-        """Why ``address`` may not create another table that waits for players (it has
+    def waiting_refusal(self, address: str) -> RefusedError | None:
+        """Why ``address`` may not create another table that waits for players (429: it has
         ``Settings.address_waiting_tables`` waiting already), or ``None``."""
         most = self.settings.address_waiting_tables
         if most is None:
@@ -780,10 +781,7 @@ class Rooms:
         self._forget_started()
         if sum(1 for creator in self.creators.values() if creator == address) < most:
             return None
-        return (
-            f"too many tables waiting for players from one address: at most {most} at once; "
-            "wait until one fills or expires"
-        )
+        return RefusedError(429, "too_many_waiting", most=most)
 
     def _forget_started(self) -> None:
         """Drop the creators of tables no longer waiting (started, or gone from memory and store)."""
