@@ -21,7 +21,7 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Final, Literal
+from typing import Any, Final, Literal
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -30,7 +30,7 @@ from cardroom.server.accounts.passwords import MAX_PASSWORD, MIN_PASSWORD, passw
 from cardroom.server.storage.store import AccountRow, Store
 from cardroom.server.tables.codec import ProtocolError
 from cardroom.server.tables.lookalikes import skeleton
-from cardroom.server.tables.seats import clean_name, name_key, token_hash
+from cardroom.server.tables.seats import BOT_KEY_PREFIX, clean_name, is_bot_account, name_key, token_hash
 
 Role = Literal["player", "director"]
 ROLES: Final[tuple[Role, ...]] = ("player", "director")
@@ -68,13 +68,23 @@ class Account:
     key: str
     name: str
     role: Role
+    owner: str | None = None
+    """A bot account's owner (the owner's name); ``None`` for a person's account."""
 
     @property
     def director(self) -> bool:
         return self.role == "director"
 
-    def to_dict(self) -> dict[str, str]:
-        return {"key": self.key, "name": self.name, "role": self.role}
+    @property
+    def bot(self) -> bool:
+        """A bot account (docs/ladder.md): it plays casual tables, never a rated one for people."""
+        return is_bot_account(self.key)
+
+    def to_dict(self) -> dict[str, Any]:
+        shown: dict[str, Any] = {"key": self.key, "name": self.name, "role": self.role}
+        if self.bot:
+            shown.update(bot=True, owner=self.owner)
+        return shown
 
 
 def _account(row: AccountRow) -> Account:
@@ -99,6 +109,8 @@ def account_name(value: object) -> str:
         raise AccountError(400, error.message) from None
     if skeleton(name).endswith(skeleton(BOT_SUFFIX)) or name.casefold().endswith(BOT_SUFFIX):
         raise AccountError(400, f"name: names ending in {BOT_SUFFIX.strip()!r} are the bots'")
+    if is_bot_account(name_key(name)):
+        raise AccountError(400, f"name: names beginning {BOT_KEY_PREFIX!r} are the bot accounts' keys")
     return name
 
 
@@ -208,8 +220,10 @@ class Accounts:
         return self.sign_out_others(account, secret)
 
     def get(self, name: str) -> Account | None:
-        """The account of this name (any case), or ``None``."""
-        row = self.store.account(name_key(name))
+        """The person's account of this name (any case), or ``None`` (a bot account is found by its
+        token, :class:`cardroom.server.accounts.bots.BotAccounts`)."""
+        key = name_key(name)
+        row = None if is_bot_account(key) else self.store.account(key)
         return None if row is None else _account(row)
 
     def set_role(self, name: str, role: Role) -> Account:
