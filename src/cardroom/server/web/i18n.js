@@ -1398,3 +1398,55 @@ const TABLE_STRINGS = {
 };
 Object.assign(STRINGS.en, TABLE_STRINGS.en);
 Object.assign(STRINGS.zh, TABLE_STRINGS.zh);
+
+// ---------- bot accounts (account-bots.js; the table's and lobby's mark of a bot account's seat; issue 46)
+const BOT_STRINGS = {
+  en: {
+    "bots.heading": "Bots",
+    "bots.note": "Your own bots play casual tables over the card room's websocket, each under its name and marked as a bot; never a rated table, never an event. A bot connects with its API token (docs/ladder.md).",
+    "bots.none": "You have no bots yet.",
+    "bots.create.heading": "Create a bot",
+    "bots.name": "The bot's name",
+    "bots.name.missing": "Give the bot a name.",
+    "bots.description": "Description (optional)",
+    "bots.link": "Link (optional, http:// or https://)",
+    "bots.create.submit": "Create the bot",
+    "bots.active": "token of generation {generation}",
+    "bots.revoked": "no token (revoked)",
+    "bots.rotate": "New token",
+    "bots.rotate.ask": "Give {name} a new token? The old one stops working at once and its connections close.",
+    "bots.revoke": "Revoke the token",
+    "bots.revoke.ask": "Revoke {name}'s token? It stops working at once and its connections close.",
+    "bots.delete": "Delete",
+    "bots.delete.ask": "Delete the bot {name}? Its token stops working and its name is free again.",
+    "bots.token.once": "{name}'s API token (generation {generation}). Copy it now: it is shown this once and the card room keeps only a hash of it.",
+    "bots.token.hide": "I have saved it",
+    "bots.token.copy": "Copy the token",
+    "seat.botAccount": "{name} · bot",
+  },
+  zh: {
+    "bots.heading": "机器人",
+    "bots.note": "你自己的机器人通过牌室的 websocket 在普通桌打牌，用它自己的名字，并标明是机器人；不坐计分桌，不参加赛事。机器人用它的 API 令牌连接（见 docs/ladder.md）。",
+    "bots.none": "你还没有机器人。",
+    "bots.create.heading": "新建机器人",
+    "bots.name": "机器人的名字",
+    "bots.name.missing": "请给机器人起个名字。",
+    "bots.description": "介绍（可不填）",
+    "bots.link": "链接（可不填，http:// 或 https://）",
+    "bots.create.submit": "新建机器人",
+    "bots.active": "第 {generation} 代令牌",
+    "bots.revoked": "没有令牌（已吊销）",
+    "bots.rotate": "换新令牌",
+    "bots.rotate.ask": "给 {name} 换新令牌？旧令牌立即失效，它的连接会断开。",
+    "bots.revoke": "吊销令牌",
+    "bots.revoke.ask": "吊销 {name} 的令牌？令牌立即失效，它的连接会断开。",
+    "bots.delete": "删除",
+    "bots.delete.ask": "删除机器人 {name}？它的令牌失效，名字可以再被使用。",
+    "bots.token.once": "{name} 的 API 令牌（第 {generation} 代）。现在就复制：它只显示这一次，牌室只保存它的哈希。",
+    "bots.token.hide": "我已保存",
+    "bots.token.copy": "复制令牌",
+    "seat.botAccount": "{name} · 机器人",
+  },
+};
+Object.assign(STRINGS.en, BOT_STRINGS.en);
+Object.assign(STRINGS.zh, BOT_STRINGS.zh);
