@@ -122,3 +122,20 @@ def test_ending_the_token_cuts_its_sockets_off_at_once(client: TestClient, chang
         again.send_json({"type": "auth", "token": token})
         assert read(again)["code"] == "bad_bot_token"
         assert read(again)["closed"] == TOKEN_ENDED_CLOSE
+
+
+def test_a_token_ended_by_another_process_is_cut_off_at_the_next_sweep(client: TestClient) -> None:
+    """In a cluster the owner's request may reach another process: the sockets here close at the sweep
+    (every 10 s), as those of a session ended elsewhere do."""
+    table_id, token, _, ann = seated_bot(client)
+    state: Any = client.app.state  # type: ignore[attr-defined]
+    key = client.get("/api/account/bots", headers=ann).json()["bots"][0]["key"]
+    with client.websocket_connect(f"/ws/tables/{table_id}", headers=bearer(token)) as ws:
+        assert read(ws)["type"] == "authenticated"
+        assert client.portal is not None
+        assert client.portal.call(state.bot_sockets.sweep, state.bots.store) == 0
+        state.bots.store.update_bot(key, token_hash=None)  # as another process revokes it
+        assert client.portal.call(state.bot_sockets.sweep, state.bots.store) == 1
+        ended = read(ws)
+        assert ended["code"] == "token_revoked"
+        assert read(ws)["closed"] == TOKEN_ENDED_CLOSE

@@ -13,8 +13,8 @@ from fastapi.testclient import TestClient
 from sqlalchemy import text
 
 from cardroom.server.accounts.bots import MAX_BOTS, MAX_DESCRIPTION, MAX_LINK, TOKEN_PREFIX
-from cardroom.server.storage.store import Store
 from cardroom.server.api.app import create_app
+from cardroom.server.storage.store import Store
 from tests.server.conftest import CHEAP, FAST, Headers, create_table, signed_in
 
 Body = dict[str, Any]
