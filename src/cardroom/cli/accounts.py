@@ -131,10 +131,13 @@ def password_command(
 
 @app.command("list")
 def list_command(database_url: DatabaseUrlOption = None, data: DataFolderOption = None) -> None:
-    """Every account: its name, role and when it was opened."""
+    """Every account: its name, role (``bot`` for a bot account) and when it was opened."""
+    from cardroom.server.tables.seats import is_bot_account
+
     with _accounts(database_url, data) as accounts:
         rows = accounts.store.accounts()
     table = Table("name", "role", "opened")
     for row in rows:
-        table.add_row(escape(row.name), row.role, row.created.strftime("%Y-%m-%d %H:%M UTC"))
+        role = "bot" if is_bot_account(row.key) else row.role
+        table.add_row(escape(row.name), role, row.created.strftime("%Y-%m-%d %H:%M UTC"))
     open_console().print(table if rows else "No accounts yet.")

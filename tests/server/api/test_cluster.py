@@ -338,3 +338,33 @@ def test_serve_passes_the_node_and_the_workers_on(monkeypatch: pytest.MonkeyPatc
     assert options.settings.bot_workers is not None, "the bots' processes are shared out among the workers"
     assert apps[0].state.node == Node.at(url)
     assert apps[0].state.lease_ttl == 4
+
+
+def test_a_bot_signs_in_at_either_process_and_is_cut_off_from_the_other(pair: tuple[Server, Server]) -> None:
+    """A bot's API token (docs/ladder.md) in the ``Authorization`` header of a socket relayed to the
+    table's owner signs it in there; revoked through the other process, the socket is closed by the
+    owner's sweep."""
+    from tests.server.clients import call, open_account
+
+    a, b = pair
+    ann = open_account(a, "Ann")
+    created = call(b, "POST", "/api/account/bots", {"name": "Relay Tao"}, ann)
+    assert created.status == 201, created
+    token, bot_id = created.body["token"], created.body["bot"]["id"]
+    table = a.api("POST", "/api/tables", {"name": "bots", "seats": [HUMANS] * 4})
+    seat = call(b, "POST", f"/api/tables/{table['id']}/seats/1", {}, {"Authorization": f"Bearer {token}"})
+    assert seat.status == 200, "the bearer header is forwarded to the owner"
+    url = f"ws://127.0.0.1:{b.port}/ws/tables/{table['id']}"
+    with connect(url, open_timeout=10, additional_headers={"Authorization": f"Bearer {token}"}) as ws:
+        signed = json.loads(ws.recv(timeout=10))
+        assert signed["type"] == "authenticated", signed
+        ws.send(json.dumps({"type": "join", "token": seat.body["token"], "since": 0}))
+        while json.loads(ws.recv(timeout=10))["type"] != "state":
+            pass
+        assert call(b, "DELETE", f"/api/account/bots/{bot_id}/token", None, ann).status == 200
+        frames = []
+        with contextlib.suppress(ConnectionClosed):
+            while True:
+                frames.append(json.loads(ws.recv(timeout=30)))
+        assert frames[-1]["code"] == "token_revoked"
+        assert ws.protocol.close_code == 4401

@@ -114,6 +114,7 @@ def test_every_answer_carries_the_headers(server: Server) -> None:
         "name": "Dee",
         "what": "sheets",
         "number": "1",
+        "bot_id": "nobot",
     }
     asked: list[tuple[str, str]] = []
     for route in create_app().routes:

@@ -21,7 +21,7 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Final, Literal
+from typing import Any, Final, Literal
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -31,7 +31,7 @@ from cardroom.server.storage.store import AccountRow, Store
 from cardroom.server.tables.codec import ProtocolError
 from cardroom.server.tables.lookalikes import skeleton
 from cardroom.server.tables.refusals import RefusedError
-from cardroom.server.tables.seats import clean_name, name_key, token_hash
+from cardroom.server.tables.seats import BOT_KEY_PREFIX, clean_name, is_bot_account, name_key, token_hash
 
 Role = Literal["player", "director"]
 ROLES: Final[tuple[Role, ...]] = ("player", "director")
@@ -64,13 +64,23 @@ class Account:
     key: str
     name: str
     role: Role
+    owner: str | None = None
+    """A bot account's owner (the owner's name); ``None`` for a person's account."""
 
     @property
     def director(self) -> bool:
         return self.role == "director"
 
-    def to_dict(self) -> dict[str, str]:
-        return {"key": self.key, "name": self.name, "role": self.role}
+    @property
+    def bot(self) -> bool:
+        """A bot account (docs/ladder.md): it plays casual tables, never a rated one for people."""
+        return is_bot_account(self.key)
+
+    def to_dict(self) -> dict[str, Any]:
+        shown: dict[str, Any] = {"key": self.key, "name": self.name, "role": self.role}
+        if self.bot:
+            shown.update(bot=True, owner=self.owner)
+        return shown
 
 
 def _account(row: AccountRow) -> Account:
@@ -96,6 +106,8 @@ def account_name(value: object) -> str:
         raise AccountError.of(400, error) from None
     if skeleton(name).endswith(skeleton(BOT_SUFFIX)) or name.casefold().endswith(BOT_SUFFIX):
         raise AccountError(400, "bot_suffix", field="name", suffix=BOT_SUFFIX.strip())
+    if is_bot_account(name_key(name)):
+        raise AccountError(400, "bot_key_prefix", field="name", prefix=BOT_KEY_PREFIX)
     return name
 
 
@@ -202,8 +214,10 @@ class Accounts:
         return self.sign_out_others(account, secret)
 
     def get(self, name: str) -> Account | None:
-        """The account of this name (any case), or ``None``."""
-        row = self.store.account(name_key(name))
+        """The person's account of this name (any case), or ``None`` (a bot account is found by its
+        token, :class:`cardroom.server.accounts.bots.BotAccounts`)."""
+        key = name_key(name)
+        row = None if is_bot_account(key) else self.store.account(key)
         return None if row is None else _account(row)
 
     def set_role(self, name: str, role: Role) -> Account:

@@ -158,9 +158,12 @@ def account_api(app: FastAPI) -> None:
     @app.get("/api/account")
     async def whoami(request: Request) -> JSONResponse:
         """The signed-in account and its CSRF token (``null`` both for a guest; a cookie whose session
-        ended, signed out elsewhere or expired, is cleared)."""
+        ended, signed out elsewhere or expired, is cleared); a bot signed in with its API token, and
+        ``null`` for the token (docs/ladder.md)."""
         account = await signed_in(request)
         secret = request.cookies.get(SESSION_COOKIE)
+        if account is not None and account.bot:  # its API token signed it in: no session, no CSRF
+            return JSONResponse({"account": account.to_dict(), "csrf": None})
         if account is None or not secret:
             response = JSONResponse({"account": None, "csrf": None})
             if secret:

@@ -29,9 +29,12 @@ from starlette.websockets import WebSocketDisconnect
 from cardroom.games import GAMES
 from cardroom.server.accounts.accounts import Account, Accounts, account_name
 from cardroom.server.accounts.bot_names import bot_names_checked
+from cardroom.server.accounts.bots import BotAccounts
 from cardroom.server.accounts.fair_play import rated_table_refusal
 from cardroom.server.accounts.ratings import Ratings
 from cardroom.server.api.account_api import SAFE_METHODS, account_api, csrf_guard
+from cardroom.server.api.bot_api import bot_api
+from cardroom.server.api.bot_socket import BotSignIn
 from cardroom.server.api.cluster import Cluster
 from cardroom.server.api.headers import SecurityHeaders, server_error
 from cardroom.server.api.requests import (
@@ -46,6 +49,7 @@ from cardroom.server.api.requests import (
 )
 from cardroom.server.api.status_api import status_api
 from cardroom.server.events.director import HEADER, Director, LiveEvent, sheet_json
+from cardroom.server.live.bot_sockets import BotSockets
 from cardroom.server.live.forwarding import Forwarder, forward_client
 from cardroom.server.live.limits import ClientLimits, MessageLimit
 from cardroom.server.live.limits import Refusal as LimitRefusal
@@ -129,6 +133,7 @@ def create_app(
         app.state.director = director
         app.state.ratings = ratings
         app.state.accounts = accounts
+        app.state.bots = BotAccounts(store, accounts)
         async with contextlib.AsyncExitStack() as stack:
             stack.callback(store.close)
             stack.push_async_callback(rooms.close)
@@ -145,6 +150,8 @@ def create_app(
                 stack.push_async_callback(_cancel, tending)
             sweeping = asyncio.create_task(app.state.session_sockets.run(store), name="session sockets")
             stack.push_async_callback(_cancel, sweeping)
+            bot_sweep = asyncio.create_task(app.state.bot_sockets.run(store), name="bot sockets")
+            stack.push_async_callback(_cancel, bot_sweep)
             ticking = asyncio.create_task(_tick_events(director), name="event clock")
             stack.push_async_callback(_cancel, ticking)
             log.info(
@@ -182,6 +189,7 @@ def create_app(
     )
     app.state.limits_clock = limits_clock
     app.state.session_sockets = SessionSockets()
+    app.state.bot_sockets = BotSockets()
     app.mount("/static", StaticFiles(directory=WEB, check_dir=False), name="static")
 
     @app.middleware("http")
@@ -202,6 +210,7 @@ def create_app(
     app.add_exception_handler(RefusedError, _refused)
     _pages(app)
     account_api(app)
+    bot_api(app)
     _api(app, config)
     _event_api(app, config)
     _rating_api(app)
@@ -339,8 +348,11 @@ async def _checked_table(request: Request, config: TableConfig) -> TableConfig:
         shown_text(config.name)
     except ProtocolError as error:
         raise RefusedError.of(400, error, field="name") from None
-    if config.rated and await signed_in(request) is None:
+    creator = await signed_in(request) if config.rated else None
+    if config.rated and creator is None:
         raise RefusedError(401, "rated_needs_sign_in")
+    if creator is not None and creator.bot:
+        raise RefusedError(403, "rated_for_people")
     problem = rated_table_refusal(config)
     if problem is not None:
         raise problem
@@ -353,6 +365,8 @@ async def _sit(request: Request, find: Callable[[], Room], seat: int, name: obje
     account = await signed_in(request)
     player = await _player_name(request, account, name)
     room = find()
+    if account is not None and account.bot and room.table.config.is_rated:
+        raise RefusedError(403, "rated_for_people")
     try:
         token, stored = room.sit(seat, player, None if account is None else account.key)
     except UnavailableError:
@@ -920,6 +934,12 @@ async def _websocket(websocket: WebSocket, table_id: str) -> None:
     connection = Connection()
     room.attach(connection)  # before any wait: an idle room leaves memory only with no socket attached
     limit = rooms.settings.max_message
+    bot = BotSignIn(websocket, connection)
+    if not await bot.from_header():
+        room.leave(connection)
+        gate.release()
+        await bot.refused()
+        return
 
     def signed_out() -> None:
         connection.close(SIGNED_OUT_CLOSE, "signed out")
@@ -948,6 +968,10 @@ async def _websocket(websocket: WebSocket, table_id: str) -> None:
             raw = received.get("text")
             if raw is None:
                 raw = received.get("bytes") or b""
+            if await bot.first_message(raw, limit):
+                if connection.closed:
+                    break
+                continue
             try:
                 message = parse_message(raw, limit)
                 if message["type"] in COSTLY_MESSAGES:
@@ -967,6 +991,7 @@ async def _websocket(websocket: WebSocket, table_id: str) -> None:
         pass
     finally:
         sockets.discard(session, signed_out)
+        bot.forget()
         room.leave(connection)
         if connection.ending[0] != 1000:  # the room closed it saying why: let the sender say it
             await asyncio.wait([sender], timeout=5.0)

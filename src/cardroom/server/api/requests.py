@@ -11,6 +11,7 @@ from fastapi import Request, WebSocket
 from fastapi.responses import JSONResponse
 
 from cardroom.server.accounts.accounts import Account, Accounts
+from cardroom.server.accounts.bots import BotAccounts
 from cardroom.server.live.limits import ClientLimits
 from cardroom.server.live.limits import Refusal as LimitRefusal
 from cardroom.server.tables.codec import NotTextError, strict_json
@@ -102,15 +103,39 @@ def accounts_of(request: Request) -> Accounts:
     return accounts
 
 
+def bots_of(request: Request | WebSocket) -> BotAccounts:
+    bots: BotAccounts = request.app.state.bots
+    return bots
+
+
+def bearer_token(request: Request | WebSocket) -> str | None:
+    """The token of an ``Authorization: Bearer`` header (a bot's API token), or ``None`` without
+    one; 401 for another kind of ``Authorization``."""
+    header = request.headers.get("authorization")
+    if header is None:
+        return None
+    scheme, _, token = header.strip().partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise RefusedError(401, "bad_authorization")
+    return token.strip()
+
+
 async def signed_in(request: Request) -> Account | None:
-    """The account the request's session cookie signs in (read once a request), or ``None``."""
+    """The account the request's session cookie signs in; without a cookie, the bot whose API token
+    its ``Authorization: Bearer`` header holds (401 for a token that is no bot's: revoked, rotated);
+    else ``None``. Read once a request."""
     if not hasattr(request.state, "account"):
         secret = request.cookies.get(SESSION_COOKIE)
-        request.state.account = (
-            await asyncio.to_thread(accounts_of(request).session, secret) if secret else None
-        )
-    account: Account | None = request.state.account
-    return account
+        account = await asyncio.to_thread(accounts_of(request).session, secret) if secret else None
+        token = None if secret else bearer_token(request)
+        if token is not None:
+            bot = await asyncio.to_thread(bots_of(request).signed_in, token)
+            if bot is None:
+                raise RefusedError(401, "unknown_bot_token")
+            account = bot.account
+        request.state.account = account
+    found: Account | None = request.state.account
+    return found
 
 
 async def require_account(request: Request, reason: str) -> Account:
@@ -127,6 +152,8 @@ __all__ = [
     "SESSION_COOKIE",
     "accounts_of",
     "address",
+    "bearer_token",
+    "bots_of",
     "limited",
     "read_body",
     "refusal_response",

@@ -54,8 +54,9 @@ HOP_HEADERS: Final = frozenset(
     }
 )
 """Headers not passed on (hop-by-hop ones, and what a client must not be able to claim)."""
-WEBSOCKET_HEADERS: Final = frozenset({"cookie", "origin", "user-agent", "accept-language"})
-"""A relayed websocket's headers kept (the handshake's own are the client library's)."""
+WEBSOCKET_HEADERS: Final = frozenset({"cookie", "origin", "user-agent", "accept-language", "authorization"})
+"""A relayed websocket's headers kept (the handshake's own are the client library's); ``authorization``
+carries a bot's API token (docs/ladder.md)."""
 TABLE_PATH: Final = re.compile(r"^/(?:api|ws)/tables/([^/]+)")
 EVENT_PATH: Final = re.compile(r"^/(?:api/events|ws/events/|events/[^/]+/print)")
 MAX_FRAME: Final = 1 << 22

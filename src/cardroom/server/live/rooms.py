@@ -63,7 +63,7 @@ from cardroom.server.tables.config import TableConfig
 from cardroom.server.tables.refusals import RefusedError
 from cardroom.server.tables.registry import GameTable, new_table, replay_table
 from cardroom.server.tables.seated import Due, Entry, Status
-from cardroom.server.tables.seats import token_hash
+from cardroom.server.tables.seats import is_bot_account, token_hash
 from cardroom.tournament.conduct import Offence
 
 log = logging.getLogger(__name__)
@@ -105,6 +105,8 @@ class Connection:
         self.seat: int | None = None
         self.token_hash: str | None = None
         """The hash of the token it joined its seat with: once the seat has another, it holds nothing."""
+        self.account: str | None = None
+        """The bot account it signed in as with the bot's API token (docs/ladder.md), if any."""
         self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
         self.closed = False
         self.ending: tuple[int, str] = (1000, "")
@@ -438,6 +440,13 @@ class Room:
             seat = self.table.seat_of(token)
             if seat is None:
                 raise ProtocolError("bad_token", "this token holds no seat at this table")
+            owner = self.table.accounts[seat]
+            if is_bot_account(owner) and connection.account != owner:
+                raise ProtocolError(
+                    "bad_token",
+                    f"seat {seat} is a bot account's: sign this connection in with the bot's API token "
+                    'first ({"type": "auth", "token": …} or an Authorization header)',
+                )
         previous = connection.seat if connection.joined else None
         connection.joined = True
         connection.seat = seat

@@ -48,7 +48,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import URL
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, aliased, mapped_column, sessionmaker
 from sqlalchemy.pool import StaticPool
 from sqlalchemy.types import TypeDecorator
 
@@ -165,6 +165,24 @@ class AccountRow:
     skeleton: str | None = None
     """What the name looks like (:func:`cardroom.server.tables.lookalikes.skeleton`): one account per
     skeleton."""
+
+
+@dataclass(frozen=True)
+class BotRow:
+    """One bot account: its key (``bot:<id>``) and name (its ``accounts`` row's), its owner's key and
+    name, what it says of itself, the SHA-256 of its API token (``None`` once revoked) and the token's
+    generation (1 at creation, one more at each rotation)."""
+
+    key: str
+    name: str
+    owner: str
+    owner_name: str
+    description: str
+    link: str
+    token_hash: str | None
+    generation: int
+    created: datetime
+    token_created: datetime | None
 
 
 # --- URLs -------------------------------------------------------------------------------------------
@@ -334,6 +352,20 @@ class SessionModel(Base):
     account_key: Mapped[str] = mapped_column(Text, ForeignKey("accounts.key"), nullable=False, index=True)
     created: Mapped[datetime] = mapped_column(UtcDateTime, nullable=False)
     expires: Mapped[datetime] = mapped_column(UtcDateTime, nullable=False)
+
+
+class BotModel(Base):
+    """``bots``: one row per bot account, beside its ``accounts`` row (its name and skeleton)."""
+
+    __tablename__ = "bots"
+
+    key: Mapped[str] = mapped_column(Text, ForeignKey("accounts.key"), primary_key=True)
+    owner: Mapped[str] = mapped_column(Text, ForeignKey("accounts.key"), nullable=False, index=True)
+    description: Mapped[str] = mapped_column(Text, nullable=False)
+    link: Mapped[str] = mapped_column(Text, nullable=False)
+    token_hash: Mapped[str | None] = mapped_column(Text, nullable=True, index=True, unique=True)
+    generation: Mapped[int] = mapped_column(Integer, nullable=False)
+    token_created: Mapped[datetime | None] = mapped_column(UtcDateTime, nullable=True)
 
 
 class LeaseModel(Base):
@@ -973,6 +1005,106 @@ class Store:
             raise ValueError("delete_sessions: name a token_hash or a key")
         with self._sessions.begin() as session:
             return int(session.execute(query).rowcount)  # type: ignore[attr-defined]
+
+    # -- bot accounts ----------------------------------------------------------------------------
+
+    def create_bot(self, account: AccountRow, bot: BotRow) -> AccountRow | None:
+        """Store a new bot account (its ``accounts`` row and its ``bots`` row): ``None`` once stored,
+        else the account that holds its key or its skeleton already (nothing written)."""
+        try:
+            with self._sessions.begin() as session:
+                taken = session.get(AccountModel, account.key)
+                if taken is None and account.skeleton is not None:
+                    taken = session.scalars(
+                        select(AccountModel).where(AccountModel.skeleton == account.skeleton).limit(1)
+                    ).first()
+                if taken is not None:
+                    return _account_row(taken)
+                session.add(AccountModel(**vars(account)))
+                session.flush()
+                session.add(
+                    BotModel(
+                        key=bot.key,
+                        owner=bot.owner,
+                        description=bot.description,
+                        link=bot.link,
+                        token_hash=bot.token_hash,
+                        generation=bot.generation,
+                        token_created=bot.token_created,
+                    )
+                )
+            return None
+        except IntegrityError:  # the same name taken at the same moment
+            return self.account(account.key) or account
+
+    def _bots(self, *where: Any) -> list[BotRow]:
+        owner = aliased(AccountModel)
+        query = (
+            select(BotModel, AccountModel, owner)
+            .join(AccountModel, AccountModel.key == BotModel.key)
+            .join(owner, owner.key == BotModel.owner)
+            .where(*where)
+            .order_by(AccountModel.created, BotModel.key)
+        )
+        with self._sessions() as session:
+            return [
+                BotRow(
+                    bot.key,
+                    account.name,
+                    bot.owner,
+                    holder.name,
+                    bot.description,
+                    bot.link,
+                    bot.token_hash,
+                    bot.generation,
+                    account.created,
+                    bot.token_created,
+                )
+                for bot, account, holder in session.execute(query).all()
+            ]
+
+    def bots(self, owner: str) -> list[BotRow]:
+        """The bot accounts ``owner`` (an account's key) owns, oldest first."""
+        return self._bots(BotModel.owner == owner)
+
+    def bot(self, key: str) -> BotRow | None:
+        """The bot account of this key (``bot:<id>``)."""
+        found = self._bots(BotModel.key == key)
+        return found[0] if found else None
+
+    def bot_by_token(self, token_hash: str) -> BotRow | None:
+        """The bot account whose live API token has this hash."""
+        found = self._bots(BotModel.token_hash == token_hash)
+        return found[0] if found else None
+
+    def update_bot(self, key: str, **values: Any) -> bool:
+        """Change a bot's ``description``, ``link``, ``token_hash``, ``generation`` or ``token_created``;
+        ``False`` for an unknown bot."""
+        unknown = set(values) - {"description", "link", "token_hash", "generation", "token_created"}
+        if unknown:
+            raise ValueError(f"update_bot: no field {', '.join(sorted(unknown))}")
+        with self._sessions.begin() as session:
+            result = session.execute(update(BotModel).where(BotModel.key == key).values(**values))
+            return bool(result.rowcount == 1)  # type: ignore[attr-defined]
+
+    def delete_bot(self, key: str) -> bool:
+        """Delete a bot account (its ``bots`` and ``accounts`` rows); ``False`` for an unknown bot."""
+        with self._sessions.begin() as session:
+            model = session.get(BotModel, key)
+            if model is None:
+                return False
+            session.delete(model)
+            session.flush()
+            session.execute(delete(AccountModel).where(AccountModel.key == key))
+            return True
+
+    def live_bot_tokens(self, hashes: Collection[str]) -> set[str]:
+        """Which of these API token hashes are still a bot's live token."""
+        if not hashes:
+            return set()
+        query = select(BotModel.token_hash).where(BotModel.token_hash.in_(list(hashes)))
+        with self._sessions() as session:
+            return {value for value in session.scalars(query) if value is not None}
 
     def close(self) -> None:
         """Close every connection (the store is not used after this)."""

@@ -45,6 +45,8 @@ ErrorCode = Literal[
     "table_expired",
     "too_many_connections",
     "unavailable",
+    "bad_bot_token",
+    "token_revoked",
 ]
 
 

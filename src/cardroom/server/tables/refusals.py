@@ -89,6 +89,31 @@ REASONS: Final[Mapping[str, str]] = MappingProxyType(
         "no_account": "no account {name!r}",
         "wrong_password": "current_password: wrong password",
         "same_password": "new_password: the same as the current one",
+        # bot accounts (docs/ladder.md)
+        "sign_in_for_bots": "sign in first: managing your bots",
+        "bot_token_for_owner": "a bot account's token cannot manage bots: sign in as its owner",
+        "bot_owns_no_bots": "a bot account owns no bots: sign in as its owner",
+        "bad_authorization": "Authorization: send a bot's API token as 'Bearer <token>'",
+        "unknown_bot_token": "Authorization: this API token is no bot's (revoked or rotated?)",
+        "rated_for_people": (
+            "a bot account plays casual tables only: a rated table is for people (docs/accounts.md, "
+            "'What a rating counts')"
+        ),
+        "bot_key_prefix": "{field}: names beginning {prefix!r} are the bot accounts' keys",
+        "not_text": "{field}: a string, got {kind}",
+        "text_too_long": "{field}: at most {most} characters, got {length}",
+        "link_characters": "link: no spaces, control or invisible characters",
+        "link_not_url": "link: not a URL: {value!r}",
+        "link_scheme": "link: an http:// or https:// address, got {scheme}:",
+        "link_no_host": "link: the address has no host",
+        "link_credentials": "link: no user name or password in the address",
+        "no_such_bot": "you have no bot {bot!r}",
+        "bot_unknown_field": "unknown field {field!r}: name, description, link",
+        "house_bot_name": "name: {name!r} is a house bot's name",
+        "too_many_bots": "an account owns at most {most} bots: delete one first",
+        "bot_keeps_name": "name: a bot keeps its name (a new name is a new bot: create one)",
+        "bot_edit_fields": "send description, link or both",
+        "bot_no_token": "the bot {name!r} has no token to revoke: rotate to give it one",
         # events: reading the request
         "bad_number": "{field}: a number from {low:g} to {high:g}, got {value!r}",
         "bad_bool": "{field}: true or false, got {value!r}",

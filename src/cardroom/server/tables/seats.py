@@ -8,10 +8,20 @@ from __future__ import annotations
 
 import hashlib
 import unicodedata
+from typing import Final
 
 from cardroom.server.tables.codec import ProtocolError
 from cardroom.server.tables.config import MAX_NAME
 from cardroom.server.tables.lookalikes import is_invisible
+
+BOT_KEY_PREFIX: Final = "bot:"
+"""How a bot account's key begins (``bot:<id>``, never a name case-folded): a seat whose ``account``
+begins with it is played by a bot (docs/accounts.md, "Bot accounts")."""
+
+
+def is_bot_account(key: str | None) -> bool:
+    """Whether ``key`` is a bot account's."""
+    return key is not None and key.startswith(BOT_KEY_PREFIX)
 
 
 def token_hash(token: str) -> str:

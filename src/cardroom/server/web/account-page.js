@@ -5,6 +5,7 @@
 
 import { api, session, setAccount } from "./common.js";
 import { signOut } from "./account.js";
+import { renderBots, startBots } from "./account-bots.js";
 import { t } from "./i18n.js";
 import { initPage } from "./pages.js";
 
@@ -32,6 +33,7 @@ function render() {
   $("#register-panel").hidden = Boolean(account);
   $("#password-panel").hidden = !account;
   $("#sessions-panel").hidden = !account;
+  renderBots(account);
   $("#continue").href = nextPath();
   if (account) {
     $("#signed-in-as").textContent = t("account.as", { name: account.name, role: t(`account.role.${account.role}`) });
@@ -148,6 +150,7 @@ async function start() {
   $("#signin-form").addEventListener("submit", signIn);
   $("#register-form").addEventListener("submit", register);
   $("#sign-out").addEventListener("click", signOut);
+  startBots();
   await initPage(render);
   render();
 }

@@ -211,6 +211,11 @@ export function tableUrl(tableId) {
   return `${location.origin}/tables/${encodeURIComponent(tableId)}`;
 }
 
+/** Whether a seat's ``account`` key is a bot account's (``bot:<id>``; docs/ladder.md). */
+export function isBotAccount(key) {
+  return typeof key === "string" && key.startsWith("bot:");
+}
+
 /** h("div.cls#id", {attrs}, children…): a tiny element builder. */
 export function h(spec, attrs = {}, ...children) {
   const [tagAndClasses, id] = spec.split("#");

@@ -3,7 +3,7 @@
 // it and cannot be changed.
 
 import { errorWithSignIn, initAccountBar, signInLink } from "./account.js";
-import { api, copyText, h, loadName, saveName, saveToken, session, tableUrl } from "./common.js";
+import { api, copyText, h, isBotAccount, loadName, saveName, saveToken, session, tableUrl } from "./common.js";
 import { applyI18n, bindLangButton, botLabel, has, onLangChange, t } from "./i18n.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -241,6 +241,7 @@ function renderForm() {
 
 function seatLabel(seat) {
   if (seat.kind === "bot") return `${t("seat.bot")} · ${botLabel(seat.bot)}`;
+  if (seat.name && isBotAccount(seat.account)) return t("seat.botAccount", { name: seat.name });
   return seat.name || t("seat.open");
 }
 

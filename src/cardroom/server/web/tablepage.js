@@ -12,6 +12,7 @@ import {
   endpoints,
   forgetToken,
   h,
+  isBotAccount,
   loadName,
   loadToken,
   reconnectPlan,
@@ -494,7 +495,12 @@ export function closeButton(key) {
 export function waitingPanel(s) {
   const rows = seats().map((info, seat) => {
     const taken = info.kind === "bot" || !!info.name;
-    const label = info.kind === "bot" ? `${t("seat.bot")} · ${botLabel(info.bot)}` : info.name || t("seat.open");
+    const label =
+      info.kind === "bot"
+        ? `${t("seat.bot")} · ${botLabel(info.bot)}`
+        : info.name && isBotAccount(info.account)
+          ? t("seat.botAccount", { name: info.name })
+          : info.name || t("seat.open");
     const row = h(`div.wait-seat.team${seat % 2}`, { testid: `wait-seat-${seat}` }, h(`span.team-dot.team${seat % 2}`), h("span", { text: `${t("seat.label", { n: seat + 1 })}: ${label}` }));
     if (!taken && app.seat === null && ownSeat() === null) {
       row.append(h("button.btn.small.primary", { type: "button", testid: `sit-${seat}`, text: t("waiting.sit"), onclick: () => sitAt(seat) }));
@@ -647,6 +653,7 @@ export function seatBadges(info, seat) {
   const badges = [];
   if (seat === app.seat) badges.push(h("span.badge.you", { text: t("badge.you") }));
   if (info.kind === "bot") badges.push(h("span.badge.bot", { text: botLabel(info.bot) || t("badge.bot") }));
+  if (isBotAccount(info.account)) badges.push(h("span.badge.bot", { testid: "bot-account-badge", text: t("badge.bot") }));
   if (info.auto) badges.push(h("span.badge.auto", { testid: "auto-badge", text: t("auto.badge") }));
   if (info.kind !== "bot" && info.connected === false && info.name) badges.push(h("span.badge.offline", { text: t("badge.offline") }));
   return badges;
