@@ -58,7 +58,7 @@ def test_the_bots_section_creates_shows_the_token_once_rotates_revokes_and_delet
     page.get_by_test_id("bot-submit").click()
     error = page.get_by_test_id("bots-error")
     error.wait_for()
-    assert "link: an http:// or https:// address" in error.inner_text()
+    assert "The link must be an http:// or https:// address" in error.inner_text(), "the page's own words"
 
     page.get_by_test_id("bot-link").fill("https://example.org/tao")
     page.get_by_test_id("bot-description").fill("plays its bombs late")
