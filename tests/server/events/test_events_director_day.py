@@ -360,3 +360,33 @@ def test_an_event_not_started_is_edited_and_deleted(day: TestClient) -> None:
     started, headers = bot_event(day, teams=2)
     assert day.patch(f"/api/events/{started}", json={"name": "x"}, headers=headers).status_code == 409
     assert day.delete(f"/api/events/{started}", headers=headers).status_code == 409
+
+
+def test_rule_an_event_chooses_the_table_of_its_level_difference(day: TestClient) -> None:
+    """competition.md#tie-breaks (*Reading*): ``level_table`` 26 (the default) or 28, chosen when the
+    event is created or edited before it starts; the standings and their CSV count and name it."""
+    event_id, headers = make_event(day)
+    assert event_of(day, event_id)["config"]["level_table"] == 26
+    edited = day.patch(f"/api/events/{event_id}", json={"level_table": 28}, headers=headers)
+    assert edited.status_code == 200, edited.text
+    assert edited.json()["config"]["level_table"] == 28
+    bad = day.patch(f"/api/events/{event_id}", json={"level_table": 27}, headers=headers)
+    assert bad.status_code == 400
+    assert "level_table: the table of the level difference (级差分), 26" in bad.json()["detail"]
+    director = signed_in(day, "Director", director=True)
+    refused = day.post("/api/events", json={"name": "x", "level_table": "28"}, headers=director)
+    assert refused.status_code == 400
+    assert "level_table" in refused.json()["detail"]
+    started, started_headers = bot_event(day, teams=2, level_table=28)
+    paired = day.post(f"/api/events/{started}/rounds", json={"start": True}, headers=started_headers)
+    assert paired.status_code == 201, paired.text
+    event = wait_for(day, started, round_done(1))
+    result = event["rounds"][0]["tables"][0]["result"]
+    first, second = event["rounds"][0]["tables"][0]["teams"]
+    by_team = {row["team"]: row for row in event["standings"]}
+    assert by_team[first]["level_difference"] == result["score28"][0]
+    assert by_team[second]["level_difference"] == result["score28"][1]
+    assert {row["level_table"] for row in event["standings"]} == {28}
+    csv_text = day.get(f"/api/events/{started}/standings.csv").text.lstrip("\ufeff")
+    assert csv_text.splitlines()[0].endswith(",level_table")
+    assert all(line.endswith(",28") for line in csv_text.splitlines()[1:])

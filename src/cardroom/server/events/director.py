@@ -777,6 +777,7 @@ class Director:
             "system": config.system.value,
             "rounds": config.rounds,
             "rules": live.options.rules,
+            "level_table": config.scoring.level_table,
             "conduct": config.conduct.to_dict(),
             **{k: v for k, v in live.options.to_dict().items() if k != "rules"},
         }

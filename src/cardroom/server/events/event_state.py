@@ -28,6 +28,7 @@ from cardroom.server.tables.seats import clean_name
 from cardroom.tournament import ConductPolicy, Event, EventConfig, PairingSystem, ScoreSheet
 from cardroom.tournament.conduct import Clocks as ConductClocks
 from cardroom.tournament.director import time_from_text, time_to_text
+from cardroom.tournament.scoring import LEVEL_TABLES, ScoringRules
 
 MAX_ROUNDS: Final = 50
 MAX_TEAMS: Final = 256
@@ -194,6 +195,7 @@ def read_event_config(body: Mapping[str, Any], defaults: TableDefaults) -> tuple
         "system",
         "rounds",
         "rules",
+        "level_table",
         "conduct",
         "disconnect_grace",
         "bot_delay",
@@ -220,10 +222,18 @@ def read_event_config(body: Mapping[str, Any], defaults: TableDefaults) -> tuple
     rules = body.get("rules", "competition")
     if rules not in PRESETS:
         raise DirectorError(400, f"rules: unknown rule set {rules!r}; known: {', '.join(sorted(PRESETS))}")
+    level_table = body.get("level_table", 26)
+    if isinstance(level_table, bool) or level_table not in LEVEL_TABLES:
+        raise DirectorError(
+            400,
+            "level_table: the table of the level difference (级差分), 26 (the rules') or 28 points, "
+            f"got {level_table!r}",
+        )
     try:
         fmt = format_from_dict(body.get("format", {}))
         conduct = conduct_from_dict(body.get("conduct", {}))
-        config = EventConfig(name, fmt, rounds, PairingSystem(system_name), conduct=conduct)
+        scoring = ScoringRules(level_table=int(level_table))
+        config = EventConfig(name, fmt, rounds, PairingSystem(system_name), scoring, conduct)
     except ValueError as error:
         raise DirectorError(400, str(error)) from None
     options = EventOptions(

@@ -164,7 +164,7 @@ function renderHead() {
       "event-rounds",
     ),
     ...fact("event.rules", has(`rules.${config.rules}`) ? t(`rules.${config.rules}`) : config.rules || "", "event-rules"),
-    ...fact("event.scoretables", t("event.scoretables.text"), "event-scoretables"),
+    ...fact("event.scoretables", t("event.scoretables.text", { n: config.level_table ?? 26 }), "event-scoretables"),
   );
 }
 
@@ -548,7 +548,9 @@ function renderRegistration() {
 
 function critLabel(criterion, fallback) {
   if (!criterion) return t("common.none");
-  return has(`crit.${criterion}`) ? t(`crit.${criterion}`) : fallback || criterion;
+  // the level difference names its table (26 or 28 points: the event's choice)
+  const n = view.event?.config?.level_table ?? 26;
+  return has(`crit.${criterion}`) ? t(`crit.${criterion}`, { n }) : fallback || criterion;
 }
 
 function renderStandings() {
