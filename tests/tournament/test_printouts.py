@@ -186,6 +186,11 @@ def test_a_blank_score_sheet_per_table_and_page() -> None:
         assert f"北 North {north}" in duty
         deals = sheet.find("table", "deals").rows()
         assert [row[0] for row in deals] == [str(n) for n in range(1, 11)], "8 deals and 2 for a tie"
+        if pairing is late_table:
+            # competition.md#late, #foul: the late side's foul ends the first deal, its 双下
+            ruled = ["1", "2", "—", "南北 N/S", "3", "5", "2", "—", "犯规 foul (东西 E/W 迟到 late)"]
+            assert deals[0] == ruled
+            deals = deals[1:]
         assert all(cell == "" for row in deals for cell in row[1:]), "a blank sheet"
         assert len(sheet.find("table", "result").rows()) == 1
         signatures = [div.text for div in sheet.find_all("div", "signature")]
