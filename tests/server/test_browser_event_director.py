@@ -135,6 +135,22 @@ def test_a_director_runs_a_small_event(browser: Browser, server: Server, context
     table_of(page, 2).get_by_test_id("table-penalties").wait_for()
     assert "Foul" in table_of(page, 2).get_by_test_id("table-penalties").inner_text()
     assert "迟到7分00秒" in table_of(page, 2).get_by_test_id("table-penalties").inner_text()
+    # the foul costs the late side its first deal (competition.md#late, #foul): the table says why
+    fouled = server.api("GET", f"/api/events/{event_id}")["rounds"][0]["tables"][1]
+    watcher = context.new_page()
+    watcher_errors = PageErrors(watcher)
+    watcher.goto(f"{server.url}/tables/{fouled['table_id']}")
+    why = watcher.get_by_test_id("deal-foul")
+    why.wait_for()
+    assert why.get_attribute("data-offence") == "late"
+    assert (
+        "came late (迟到) and were judged a foul (犯规): the first deal ended as their 双下"
+        in why.inner_text()
+    )
+    assert "Team" in why.inner_text(), "the late team by its event name"
+    screenshot(watcher, "event-late-foul-at-the-table")
+    watcher_errors.check()
+    watcher.close()
     set_clock(server, start, 10)
     page.wait_for_timeout(1500)  # a tick or two at 10:00: still only late
     assert table_of(page, 3).get_by_test_id("table-penalties").count() == 0
