@@ -30,7 +30,26 @@ CITED_PAGES = ("rules/", "sources.md", "notation.md", "architecture.md")
 LINK = re.compile(r"\]\(([^)\s]*)\)")
 EXPLICIT = re.compile(r"<a id=\"([^\"]+)\"></a>")
 HEADING = re.compile(r"^#{1,6} (.+)$", re.MULTILINE)
-SEARCHED = ("src", "tests", "docs", "bench", "scripts")
+SEARCHED = ("src", "tests", "docs", "bench", "scripts", "native", ".ci")
+TOP_LEVEL = ("README.md", "CONTRIBUTING.md", "Makefile", "pyproject.toml")
+TEXT_SUFFIXES = {
+    ".py",
+    ".md",
+    ".js",
+    ".html",
+    ".css",
+    ".toml",
+    ".txt",
+    ".sh",
+    ".cpp",
+    ".hpp",
+    ".h",
+    ".cfg",
+    ".ini",
+    ".yml",
+    ".yaml",
+    "",
+}
 OUTSIDE = ("RULES" + ".md", ".." + "/shared", "seed" + " 00", "/work" + "/")
 """The old digest, the folder beside the repository, the numbered texts, an absolute path: spelled in
 pieces, so that a search of the repository for them finds none (issue 41's check)."""
@@ -50,12 +69,12 @@ def anchors(page: Path) -> list[str]:
 
 
 def searched_files() -> list[Path]:
-    files = [ROOT / "README.md"]
+    files = [ROOT / name for name in TOP_LEVEL]
     for folder in SEARCHED:
         files += [
             path
             for path in sorted((ROOT / folder).rglob("*"))
-            if path.is_file() and path.suffix in {".py", ".md", ".js", ".html", ".toml", ".txt", ".sh"}
+            if path.is_file() and path.suffix in TEXT_SUFFIXES and "__pycache__" not in path.parts
         ]
     return [path for path in files if path.exists()]
 
@@ -151,6 +170,18 @@ def test_every_preset_has_its_page() -> None:
         assert (RULES / f"{name}.md").is_file(), f"preset {name} has no page docs/rules/{name}.md"
     shengji = (RULES / "shengji.md").read_text(encoding="utf-8")
     assert [name for name in SHENGJI_PRESETS if f"`{name}`" not in shengji] == []
+
+
+def test_nothing_cites_a_file_outside_the_repository() -> None:
+    """Code, tests, docs, the compiled core and the build files cite the project's own pages only."""
+    found = [
+        f"{path.relative_to(ROOT)}:{number}: {outside!r}"
+        for path in searched_files()
+        for number, line in enumerate(path.read_text(encoding="utf-8", errors="replace").splitlines(), 1)
+        for outside in OUTSIDE
+        if outside in line
+    ]
+    assert not found, "citations of files outside the repository:\n" + "\n".join(found)
 
 
 @pytest.mark.parametrize("name", [*PAGES, "README"])

@@ -1,5 +1,5 @@
 // Card-level plays for rule sets whose play parameters differ from the competition's
-// (cardroom.guandan.extended, huopin of seed 004): long sequences, airplanes, bombs up to twelve cards,
+// (cardroom.guandan.extended, huopin, docs/rules/huopin.md): long sequences, airplanes, bombs up to twelve cards,
 // chained and three-joker bombs by stars, the big joker as a second wild card. Ported function by
 // function, in the same order, so that both engines list the same plays the same way; the module
 // docstring of extended.py explains the readings (选择大的牌型为优先 among them).

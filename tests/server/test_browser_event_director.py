@@ -126,7 +126,7 @@ def test_a_director_runs_a_small_event(browser: Browser, server: Server, context
     for name in team_players[late[0]]:
         people[name].api("POST", f"/api/events/{event_id}/arrive", {})
     table_of(page, 1).get_by_test_id("table-penalties").wait_for()
-    assert "迟到3分00秒" in table_of(page, 1).get_by_test_id("table-penalties").inner_text()
+    assert "seated 3:00 late" in table_of(page, 1).get_by_test_id("table-penalties").inner_text()
     assert "Warning" in table_of(page, 1).get_by_test_id("table-penalties").inner_text()
     assert "by the lateness rule" in table_of(page, 1).get_by_test_id("table-penalties").inner_text()
     set_clock(server, start, 7)
@@ -134,7 +134,7 @@ def test_a_director_runs_a_small_event(browser: Browser, server: Server, context
         people[name].api("POST", f"/api/events/{event_id}/arrive", {})
     table_of(page, 2).get_by_test_id("table-penalties").wait_for()
     assert "Foul" in table_of(page, 2).get_by_test_id("table-penalties").inner_text()
-    assert "迟到7分00秒" in table_of(page, 2).get_by_test_id("table-penalties").inner_text()
+    assert "seated 7:00 late" in table_of(page, 2).get_by_test_id("table-penalties").inner_text()
     # the foul costs the late side its first deal (competition.md#late, #foul): the table says why
     fouled = server.api("GET", f"/api/events/{event_id}")["rounds"][0]["tables"][1]
     watcher = context.new_page()
@@ -157,7 +157,7 @@ def test_a_director_runs_a_small_event(browser: Browser, server: Server, context
     set_clock(server, start, 10, 1)
     page.wait_for_function("() => window.__event.event.rounds[0].tables[2].result")
     text = table_of(page, 3).get_by_test_id("table-penalties").inner_text()
-    assert "迟到10分01秒仍未入座" in text
+    assert "10:01 late, not seated" in text, "the page's words for the rule's 迟到10分01秒仍未入座"
     assert "Loss of the match" in text
     projector.wait_for_function(
         "() => [...document.querySelectorAll('[data-testid=projector-result]')]"

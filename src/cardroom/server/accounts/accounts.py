@@ -26,10 +26,11 @@ from typing import Final, Literal
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
-from cardroom.server.accounts.passwords import MAX_PASSWORD, MIN_PASSWORD, password_problem
+from cardroom.server.accounts.passwords import MAX_PASSWORD, MIN_PASSWORD, password_reason
 from cardroom.server.storage.store import AccountRow, Store
 from cardroom.server.tables.codec import ProtocolError
 from cardroom.server.tables.lookalikes import skeleton
+from cardroom.server.tables.refusals import RefusedError
 from cardroom.server.tables.seats import clean_name, name_key, token_hash
 
 Role = Literal["player", "director"]
@@ -52,13 +53,8 @@ def check_csrf(secret: str, token: str | None) -> bool:
     return token is not None and hmac.compare_digest(csrf_token(secret), token)
 
 
-class AccountError(ValueError):
-    """A request about accounts the room refuses: ``status`` is its HTTP status."""
-
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.message = message
+class AccountError(RefusedError, ValueError):
+    """A request about accounts the room refuses: ``status`` is its HTTP status, ``reason`` its code."""
 
 
 @dataclass(frozen=True)
@@ -83,9 +79,10 @@ def _account(row: AccountRow) -> Account:
 
 
 def _password(value: object) -> str:
-    problem = password_problem(value)
+    problem = password_reason(value)
     if problem is not None:
-        raise AccountError(400, problem)
+        reason, args = problem
+        raise AccountError(400, reason, **args)
     assert isinstance(value, str)
     return value
 
@@ -96,20 +93,17 @@ def account_name(value: object) -> str:
     try:
         name = clean_name(value)
     except ProtocolError as error:
-        raise AccountError(400, error.message) from None
+        raise AccountError.of(400, error) from None
     if skeleton(name).endswith(skeleton(BOT_SUFFIX)) or name.casefold().endswith(BOT_SUFFIX):
-        raise AccountError(400, f"name: names ending in {BOT_SUFFIX.strip()!r} are the bots'")
+        raise AccountError(400, "bot_suffix", field="name", suffix=BOT_SUFFIX.strip())
     return name
 
 
-def lookalike_message(name: str, holder: str) -> str:
-    """The refusal of ``name`` because the account ``holder`` has it, or a name that looks the same."""
+def lookalike_refusal(name: str, holder: str) -> AccountError:
+    """The refusal (409) of ``name`` because the account ``holder`` has it, or a name that looks the same."""
     if name_key(name) == name_key(holder):
-        return f"the name {name!r} is taken"
-    return (
-        f"the name {name!r} looks like the account {holder!r} (its letters differ only by characters "
-        "that look alike, in another script, full-width or invisible): choose another"
-    )
+        return AccountError(409, "name_taken", name=name)
+    return AccountError(409, "name_looks_like", name=name, holder=holder)
 
 
 class Accounts:
@@ -134,16 +128,16 @@ class Accounts:
         clean = account_name(name)
         secret = _password(password)
         if role not in ROLES:
-            raise AccountError(400, f"role: one of {', '.join(ROLES)}, got {role!r}")
+            raise AccountError(400, "bad_role", roles=", ".join(ROLES), role=role)
         holder = self.lookalike(clean)
         if holder is not None:
-            raise AccountError(409, lookalike_message(clean, holder.name))
+            raise lookalike_refusal(clean, holder.name)
         row = AccountRow(
             name_key(clean), clean, self.hasher.hash(secret), role, self.clock(), skeleton(clean)
         )
         clash = self.store.create_account(row)
         if clash is not None:
-            raise AccountError(409, lookalike_message(clean, clash.name))
+            raise lookalike_refusal(clean, clash.name)
         return _account(row)
 
     def lookalike(self, name: str) -> Account | None:
@@ -153,7 +147,7 @@ class Accounts:
 
     def sign_in(self, name: object, password: object) -> tuple[Account, str]:
         """Check the name and password; the account and a new session's secret (401 when wrong)."""
-        refused = AccountError(401, "wrong name or password")
+        refused = AccountError(401, "wrong_sign_in")
         if not isinstance(name, str) or not isinstance(password, str) or len(password) > MAX_PASSWORD:
             raise refused
         row = self.store.account(name_key(name))
@@ -194,16 +188,16 @@ class Accounts:
         good password and not the same; every other session ends (their hashes are returned)."""
         row = self.store.account(account.key)
         if row is None:
-            raise AccountError(404, f"no account {account.name!r}")
+            raise AccountError(404, "no_account", name=account.name)
         if not isinstance(current, str) or len(current) > MAX_PASSWORD:
-            raise AccountError(403, "current_password: wrong password")
+            raise AccountError(403, "wrong_password")
         try:
             self.hasher.verify(row.password_hash, current)
         except (VerificationError, InvalidHashError):
-            raise AccountError(403, "current_password: wrong password") from None
+            raise AccountError(403, "wrong_password") from None
         fresh = _password(new)
         if fresh == current:
-            raise AccountError(400, "new_password: the same as the current one")
+            raise AccountError(400, "same_password")
         self.store.update_account(row.key, password_hash=self.hasher.hash(fresh))
         return self.sign_out_others(account, secret)
 
@@ -215,17 +209,17 @@ class Accounts:
     def set_role(self, name: str, role: Role) -> Account:
         """Give an account a role (the operator's ``cardroom accounts role``)."""
         if role not in ROLES:
-            raise AccountError(400, f"role: one of {', '.join(ROLES)}, got {role!r}")
+            raise AccountError(400, "bad_role", roles=", ".join(ROLES), role=role)
         account = self.get(name)
         if account is None or not self.store.update_account(account.key, role=role):
-            raise AccountError(404, f"no account {name!r}")
+            raise AccountError(404, "no_account", name=name)
         return Account(account.key, account.name, role)
 
     def set_password(self, name: str, password: object) -> None:
         """Set a new password and end every session of the account (the operator's reset)."""
         account = self.get(name)
         if account is None:
-            raise AccountError(404, f"no account {name!r}")
+            raise AccountError(404, "no_account", name=name)
         self.store.update_account(account.key, password_hash=self.hasher.hash(_password(password)))
         self.store.delete_sessions(key=account.key)
 
@@ -242,5 +236,5 @@ __all__ = [
     "account_name",
     "check_csrf",
     "csrf_token",
-    "lookalike_message",
+    "lookalike_refusal",
 ]

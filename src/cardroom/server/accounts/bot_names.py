@@ -24,13 +24,10 @@ def bot_name(name: object, lookalike: Lookalike, where: str = "name") -> str:
     try:
         clean = clean_name(name)
     except ProtocolError as error:
-        raise AccountError(400, f"{where}: {error.message.removeprefix('name: ')}") from None
+        raise AccountError.of(400, error, field=where) from None
     holder = lookalike(clean)
     if holder is not None:
-        raise AccountError(
-            409,
-            f"{where}: a bot may not be called {clean!r}: it is, or looks like, the account {holder.name!r}",
-        )
+        raise AccountError(409, "bot_is_account", field=where, name=clean, holder=holder.name)
     return clean
 
 

@@ -19,6 +19,7 @@ from datetime import timedelta
 from typing import Any, Final
 
 from cardroom.server.tables.config import TableConfig
+from cardroom.server.tables.refusals import RefusedError
 
 MAX_AUTO_SHARE: Final = 0.5
 """The share of a player's decisions in a match that 托管 may have taken for the match to raise the
@@ -34,17 +35,14 @@ DECISIONS: Final = frozenset({"action", "chosen"})
 answers to a conduct choice."""
 
 
-def rated_table_problem(config: TableConfig) -> str | None:
-    """Why a new table cannot be rated as asked, or ``None``: a rated table seats no bot."""
+def rated_table_refusal(config: TableConfig) -> RefusedError | None:
+    """Why a new table cannot be rated as asked (400), or ``None``: a rated table seats no bot."""
     if not config.rated:
         return None
     bots = [seat for seat, chosen in enumerate(config.seats) if chosen.kind == "bot"]
     if not bots:
         return None
-    return (
-        f"seats {bots}: a rated table seats four people, each signed in to an account; "
-        "bots play casual tables (untick rated, or seat people)"
-    )
+    return RefusedError(400, "rated_seats_bots", seats=bots)
 
 
 def auto_share(log: Sequence[dict[str, Any]], seat: int) -> tuple[int, int]:
@@ -70,5 +68,5 @@ __all__ = [
     "SAME_OPPONENTS_WINDOW",
     "auto_share",
     "mostly_auto",
-    "rated_table_problem",
+    "rated_table_refusal",
 ]

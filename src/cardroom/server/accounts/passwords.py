@@ -11,7 +11,9 @@ from __future__ import annotations
 import gzip
 from functools import cache
 from importlib.resources import files
-from typing import Final
+from typing import Any, Final
+
+from cardroom.server.tables.refusals import words
 
 MIN_PASSWORD: Final = 8
 MAX_PASSWORD: Final = 256
@@ -31,18 +33,29 @@ def is_common(password: str) -> bool:
     return password.strip().casefold() in common_passwords()
 
 
-def password_problem(password: object) -> str | None:
-    """Why ``password`` cannot be an account's (a message naming the field), or ``None``."""
+def password_reason(password: object) -> tuple[str, dict[str, Any]] | None:
+    """Why ``password`` cannot be an account's, as a reason code of
+    :data:`~cardroom.server.tables.refusals.REASONS` and its arguments, or ``None``."""
     if not isinstance(password, str):
-        return "password: a string"
+        return "password_not_text", {}
     if not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
-        return f"password: {MIN_PASSWORD} to {MAX_PASSWORD} characters, got {len(password)}"
+        return "password_length", {"least": MIN_PASSWORD, "most": MAX_PASSWORD, "length": len(password)}
     if is_common(password):
-        return (
-            "password: this is one of the most common passwords, the first that anyone guessing tries; "
-            "choose another"
-        )
+        return "common_password", {}
     return None
 
 
-__all__ = ["MAX_PASSWORD", "MIN_PASSWORD", "common_passwords", "is_common", "password_problem"]
+def password_problem(password: object) -> str | None:
+    """Why ``password`` cannot be an account's (a message naming the field), or ``None``."""
+    problem = password_reason(password)
+    return None if problem is None else words(*problem)
+
+
+__all__ = [
+    "MAX_PASSWORD",
+    "MIN_PASSWORD",
+    "common_passwords",
+    "is_common",
+    "password_problem",
+    "password_reason",
+]

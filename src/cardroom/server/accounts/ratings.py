@@ -14,7 +14,7 @@ rated.
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, Final
@@ -30,6 +30,7 @@ from cardroom.server.live.rooms import Room
 from cardroom.server.storage.store import PlayerMatchRow, PlayerRow, Store
 from cardroom.server.tables.config import TableConfig, TableDefaults
 from cardroom.server.tables.guandan import Table
+from cardroom.server.tables.seated import Entry
 from cardroom.server.tables.seats import name_key
 from cardroom.tournament import PlayerRating, RatingBook, RatingModel
 
@@ -188,10 +189,10 @@ class Ratings:
         self.store = store
         self.defaults = defaults or TableDefaults()
 
-    def listener(self, room: Room, before: int) -> None:
+    def listener(self, room: Room, entries: Sequence[Entry]) -> None:
         """Rooms' listener: rate a table when its match has just ended."""
         table = room.table
-        if table.status == "finished" and any(entry["type"] == "match_end" for entry in table.log[before:]):
+        if table.status == "finished" and any(entry["type"] == "match_end" for entry in entries):
             if isinstance(table, Table):
                 self.rate(table)
             else:

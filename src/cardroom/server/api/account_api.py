@@ -17,10 +17,10 @@ from collections.abc import Awaitable, Callable
 from typing import Final
 from urllib.parse import urlsplit
 
-from fastapi import FastAPI, HTTPException, Request, Response
+from fastapi import FastAPI, Request, Response
 from fastapi.responses import JSONResponse
 
-from cardroom.server.accounts.accounts import SESSION_DAYS, Account, AccountError, check_csrf, csrf_token
+from cardroom.server.accounts.accounts import SESSION_DAYS, Account, check_csrf, csrf_token
 from cardroom.server.api.requests import (
     CSRF_HEADER,
     SESSION_COOKIE,
@@ -28,10 +28,12 @@ from cardroom.server.api.requests import (
     limited,
     limited_account,
     read_body,
+    refusal_response,
     require_account,
     signed_in,
 )
 from cardroom.server.live.session_sockets import SessionSockets
+from cardroom.server.tables.refusals import RefusedError
 from cardroom.server.tables.seats import name_key
 
 SAFE_METHODS: Final = frozenset({"GET", "HEAD", "OPTIONS"})
@@ -46,9 +48,7 @@ async def csrf_guard(request: Request, call_next: Callable[[Request], Awaitable[
     if (request.method, request.url.path) in EXEMPT:
         origin = request.headers.get("origin")
         if origin is not None and urlsplit(origin).netloc != request.headers.get("host"):
-            return JSONResponse(
-                {"detail": "signing in is done from the card room's own pages"}, status_code=403
-            )
+            return refusal_response(RefusedError(403, "cross_site"))
         return await call_next(request)
     secret = request.cookies.get(SESSION_COOKIE)
     if (
@@ -57,10 +57,7 @@ async def csrf_guard(request: Request, call_next: Callable[[Request], Awaitable[
         and not check_csrf(secret, request.headers.get(CSRF_HEADER))
         and await signed_in(request) is not None  # a cookie whose session ended signs no one in
     ):
-        return JSONResponse(
-            {"detail": f"a signed-in request that changes something carries the {CSRF_HEADER} header"},
-            status_code=403,
-        )
+        return refusal_response(RefusedError(403, "csrf_missing", header=CSRF_HEADER))
     return await call_next(request)
 
 
@@ -83,10 +80,6 @@ async def _signed_in_answer(request: Request, account: Account, secret: str, sta
     return response
 
 
-def _http(error: AccountError) -> HTTPException:
-    return HTTPException(error.status, error.message)
-
-
 def _sockets(request: Request) -> SessionSockets:
     sockets: SessionSockets = request.app.state.session_sockets
     return sockets
@@ -107,10 +100,7 @@ def account_api(app: FastAPI) -> None:
             account = accounts.register(body.get("name"), body.get("password"))
             return account, accounts.open_session(account.key)
 
-        try:
-            account, secret = await asyncio.to_thread(work)
-        except AccountError as error:
-            raise _http(error) from None
+        account, secret = await asyncio.to_thread(work)  # an AccountError is the app's refusal
         return await _signed_in_answer(request, account, secret, 201)
 
     @app.post("/api/session")
@@ -121,12 +111,7 @@ def account_api(app: FastAPI) -> None:
         accounts = accounts_of(request)
         if isinstance(body.get("name"), str):
             limited_account(request, name_key(body["name"]))
-        try:
-            account, secret = await asyncio.to_thread(
-                accounts.sign_in, body.get("name"), body.get("password")
-            )
-        except AccountError as error:
-            raise _http(error) from None
+        account, secret = await asyncio.to_thread(accounts.sign_in, body.get("name"), body.get("password"))
         return await _signed_in_answer(request, account, secret, 200)
 
     @app.delete("/api/session", status_code=204)
@@ -144,7 +129,7 @@ def account_api(app: FastAPI) -> None:
     async def sign_out_others(request: Request) -> JSONResponse:
         """Sign out every other session of the account (other browsers, other devices): they end, and
         the websockets they opened close at once. ``{"signed_out": n}``, the sessions ended."""
-        account = await require_account(request, "signing out your other sessions")
+        account = await require_account(request, "sign_in_to_end_sessions")
         secret = request.cookies.get(SESSION_COOKIE) or ""
         ended = await asyncio.to_thread(accounts_of(request).sign_out_others, account, secret)
         _sockets(request).close(ended)
@@ -156,20 +141,17 @@ def account_api(app: FastAPI) -> None:
         on, every other one ends and its websockets close. 403 for a wrong current password (counted
         as a sign-in), 400 for a new one refused (too short or long, or a common password)."""
         limited(request, "sign_in")
-        account = await require_account(request, "changing your password")
+        account = await require_account(request, "sign_in_to_change_password")
         limited_account(request, account.key)
         body = await read_body(request)
         secret = request.cookies.get(SESSION_COOKIE) or ""
-        try:
-            ended = await asyncio.to_thread(
-                accounts_of(request).change_password,
-                account,
-                secret,
-                body.get("current_password"),
-                body.get("new_password"),
-            )
-        except AccountError as error:
-            raise _http(error) from None
+        ended = await asyncio.to_thread(
+            accounts_of(request).change_password,
+            account,
+            secret,
+            body.get("current_password"),
+            body.get("new_password"),
+        )
         _sockets(request).close(ended)
         return JSONResponse({"account": account.to_dict(), "signed_out": len(ended)})
 

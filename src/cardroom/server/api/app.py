@@ -20,16 +20,16 @@ from pathlib import Path
 from typing import Any, Final
 
 from argon2 import PasswordHasher
-from fastapi import FastAPI, HTTPException, Request, WebSocket
+from fastapi import FastAPI, Request, WebSocket
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.types import Message
 from starlette.websockets import WebSocketDisconnect
 
 from cardroom.games import GAMES
-from cardroom.server.accounts.accounts import Account, AccountError, Accounts, account_name
+from cardroom.server.accounts.accounts import Account, Accounts, account_name
 from cardroom.server.accounts.bot_names import bot_names_checked
-from cardroom.server.accounts.fair_play import rated_table_problem
+from cardroom.server.accounts.fair_play import rated_table_refusal
 from cardroom.server.accounts.ratings import Ratings
 from cardroom.server.api.account_api import SAFE_METHODS, account_api, csrf_guard
 from cardroom.server.api.cluster import Cluster
@@ -40,13 +40,15 @@ from cardroom.server.api.requests import (
     address,
     limited,
     read_body,
+    refusal_response,
     require_account,
     signed_in,
 )
 from cardroom.server.api.status_api import status_api
-from cardroom.server.events.director import HEADER, Director, DirectorError, LiveEvent, sheet_json
+from cardroom.server.events.director import HEADER, Director, LiveEvent, sheet_json
 from cardroom.server.live.forwarding import Forwarder, forward_client
-from cardroom.server.live.limits import ClientLimits, MessageLimit, Refusal
+from cardroom.server.live.limits import ClientLimits, MessageLimit
+from cardroom.server.live.limits import Refusal as LimitRefusal
 from cardroom.server.live.outage import StoreOutage
 from cardroom.server.live.recovery import UnavailableError
 from cardroom.server.live.rooms import Connection, Room, Rooms
@@ -57,6 +59,7 @@ from cardroom.server.storage.store import Store
 from cardroom.server.storage.store import database_url as resolve_database_url
 from cardroom.server.tables.codec import ProtocolError, parse_message, server_message, strict_json
 from cardroom.server.tables.config import HUMAN, MAX_NAME, TableConfig, bot_seat
+from cardroom.server.tables.refusals import RefusedError
 from cardroom.server.tables.seats import shown_text
 from cardroom.server.tables.shengji import ShengjiTable
 from cardroom.server.tables.shengji_replay import deal_frames
@@ -119,7 +122,7 @@ def create_app(
         leases = None if node is None else Leases(store, node, lease_ttl)
         rooms = Rooms(store, config, leases=leases)
         ratings = Ratings(store, config.table_defaults)
-        rooms.listeners.append(lambda room, before: ratings.listener(room, before) if rooms.primary else None)
+        rooms.listeners.append(lambda room, stored: ratings.listener(room, stored) if rooms.primary else None)
         accounts = Accounts(store, password_hasher)
         director = Director(store, rooms, accounts.get, event_clock, lookalike=accounts.lookalike)
         app.state.rooms = rooms
@@ -196,6 +199,7 @@ def create_app(
     # processes the table page fails over to (GET /api/nodes)
     app.add_middleware(SecurityHeaders, origins=lambda: _public_urls(app))
     app.add_exception_handler(Exception, server_error)  # Starlette's 500, outside every middleware
+    app.add_exception_handler(RefusedError, _refused)
     _pages(app)
     account_api(app)
     _api(app, config)
@@ -228,6 +232,12 @@ def _public_urls(app: FastAPI) -> list[str]:
     rooms: Rooms | None = getattr(app.state, "rooms", None)
     leases = None if rooms is None else rooms.leases
     return [] if leases is None else leases.public_urls
+
+
+async def _refused(_request: Request, error: Exception) -> Response:
+    """A refused request's answer: ``{"detail", "reason", "args"}`` (docs/server.md, "Errors")."""
+    assert isinstance(error, RefusedError)
+    return refusal_response(error)
 
 
 def _rooms(request: Request | WebSocket) -> Rooms:
@@ -305,7 +315,7 @@ def _pages(app: FastAPI) -> None:
 def _room(request: Request, table_id: str) -> Room:
     room = _rooms(request).get(table_id)
     if room is None:
-        raise HTTPException(404, f"unknown table {table_id!r}")
+        raise RefusedError(404, "unknown_table", table=table_id)
     return room
 
 
@@ -314,17 +324,10 @@ async def _player_name(request: Request, account: Account | None, name: object) 
     account holds it or one that looks the same (409), or it ends in " bot" (400)."""
     if account is not None:
         return account.name
-    try:
-        guest = account_name(name)
-    except AccountError as error:
-        raise HTTPException(error.status, error.message) from None
+    guest = account_name(name)
     holder = await asyncio.to_thread(accounts_of(request).lookalike, guest)
     if holder is not None:
-        raise HTTPException(
-            409,
-            f"the name {guest!r} is the account {holder.name}'s, or looks like it: sign in as "
-            f"{holder.name}, or play under another name",
-        )
+        raise RefusedError(409, "name_of_account", name=guest, holder=holder.name)
     return guest
 
 
@@ -335,16 +338,13 @@ async def _checked_table(request: Request, config: TableConfig) -> TableConfig:
     try:
         shown_text(config.name)
     except ProtocolError as error:
-        raise HTTPException(400, error.message) from None
+        raise RefusedError.of(400, error, field="name") from None
     if config.rated and await signed_in(request) is None:
-        raise HTTPException(401, "sign in first: a rated table is created by a signed-in account")
-    problem = rated_table_problem(config)
+        raise RefusedError(401, "rated_needs_sign_in")
+    problem = rated_table_refusal(config)
     if problem is not None:
-        raise HTTPException(400, problem)
-    try:
-        return await asyncio.to_thread(bot_names_checked, config, accounts_of(request).lookalike)
-    except AccountError as error:
-        raise HTTPException(error.status, error.message) from None
+        raise problem
+    return await asyncio.to_thread(bot_names_checked, config, accounts_of(request).lookalike)
 
 
 async def _sit(request: Request, find: Callable[[], Room], seat: int, name: object) -> dict[str, Any]:
@@ -359,7 +359,7 @@ async def _sit(request: Request, find: Callable[[], Room], seat: int, name: obje
         raise  # 503 (cardroom.server.live.outage)
     except ProtocolError as error:
         status = {"bad_message": 400, "not_signed_in": 403}.get(error.code, 409)
-        raise HTTPException(status, error.message) from None
+        raise RefusedError.of(status, error) from None
     await stored
     return {"id": room.table.id, "seat": seat, "token": token}
 
@@ -397,9 +397,7 @@ def _api(app: FastAPI, settings: Settings) -> None:
         wanted = tuple(part.strip() for part in status.split(",") if part.strip())
         unknown = set(wanted) - {"waiting", "running", "finished"}
         if unknown:
-            raise HTTPException(
-                400, f"unknown status {', '.join(sorted(unknown))}: waiting, running, finished"
-            )
+            raise RefusedError(400, "unknown_status", status=", ".join(sorted(unknown)))
         return {"tables": _rooms(request).listed(wanted)}
 
     @app.post("/api/tables", status_code=201)
@@ -408,23 +406,23 @@ def _api(app: FastAPI, settings: Settings) -> None:
         limited(request, "create")
         body = await read_body(request)
         if body.get("event") is not None:
-            raise HTTPException(400, "event: a tournament's tables are created by its director")
+            raise RefusedError(400, "event_table")
         try:
             config = TableConfig.from_dict(body, settings.table_defaults)
         except ValueError as error:
-            raise HTTPException(400, str(error)) from None
+            raise RefusedError(400, "bad_request", text=str(error)) from None
         config = await _checked_table(request, config)
         creator = address(request) if config.human_seats else None
         refusal = None if creator is None else _rooms(request).waiting_refusal(creator)
         if refusal is not None:
-            raise HTTPException(429, refusal)
+            raise refusal
         return _rooms(request).create(config, creator=creator).summary()
 
     @app.get("/api/tables/{table_id}")
     async def table(request: Request, table_id: str) -> dict[str, Any]:
         summary = _rooms(request).summary_of(table_id)
         if summary is None:
-            raise HTTPException(404, f"unknown table {table_id!r}")
+            raise RefusedError(404, "unknown_table", table=table_id)
         return summary
 
     @app.post("/api/tables/{table_id}/seats/{seat}")
@@ -434,11 +432,11 @@ def _api(app: FastAPI, settings: Settings) -> None:
         new token (the same player on another device): every connection of the old token is closed."""
         limited(request, "seat")
         if _rooms(request).game(table_id) is None:
-            raise HTTPException(404, f"unknown table {table_id!r}")
+            raise RefusedError(404, "unknown_table", table=table_id)
         name = (await read_body(request)).get("name")
         refusal = _director(request).seat_refusal(_room(request, table_id), seat, await signed_in(request))
         if refusal is not None:
-            raise HTTPException(403, refusal)
+            raise refusal
         return await _sit(request, lambda: _room(request, table_id), seat, name)
 
     @app.post("/api/quick", status_code=201)
@@ -450,7 +448,7 @@ def _api(app: FastAPI, settings: Settings) -> None:
         name = await _player_name(request, await signed_in(request), body.get("name"))
         game = body.get("game", "guandan")
         if game not in GAMES:
-            raise HTTPException(400, f"game: one of {', '.join(GAMES)}, got {game!r}")
+            raise RefusedError(400, "unknown_game", games=", ".join(GAMES), game=game)
         config = TableConfig(
             name=name[: MAX_NAME - len(QUICK_SUFFIX)].strip() + QUICK_SUFFIX,
             game=game,
@@ -467,18 +465,18 @@ def _api(app: FastAPI, settings: Settings) -> None:
         """A finished Shengji deal step by step, every hand open (Guandan's page replays the record)."""
         table = _room(request, table_id).table
         if not isinstance(table, ShengjiTable):
-            raise HTTPException(404, "this table plays Guandan: its replay is read from the record")
+            raise RefusedError(404, "replay_from_record")
         try:
             return deal_frames(table.match, deal_number - 1)
         except ValueError as error:
-            raise HTTPException(404, str(error)) from None
+            raise RefusedError(404, "not_found", text=str(error)) from None
 
     @app.get("/api/tables/{table_id}/record")
     async def record(request: Request, table_id: str) -> JSONResponse:
         """The match record (``cardroom replay`` reads it); only the finished deals while it runs."""
         record = _rooms(request).record_of(table_id)
         if record is None:
-            raise HTTPException(404, f"unknown table {table_id!r}")
+            raise RefusedError(404, "unknown_table", table=table_id)
         return JSONResponse(record)
 
 
@@ -488,10 +486,7 @@ def _director(request: Request | WebSocket) -> Director:
 
 
 def _event(request: Request, event_id: str) -> LiveEvent:
-    try:
-        return _director(request).get(event_id)
-    except DirectorError as error:
-        raise HTTPException(error.status, error.message) from None
+    return _director(request).get(event_id)
 
 
 ROUND_PRINTOUTS: Final = {"pairings": pairing_list, "cards": table_cards}
@@ -502,27 +497,21 @@ def _round_printout(live: LiveEvent, what: str, number: int | None, table: int |
     """A round's pairing list, table cards or blank score sheets (docs/tournaments.md, "Printouts"): the
     last round paired unless ``number`` names one; 404 naming what is not there."""
     if what not in (*ROUND_PRINTOUTS, "sheets"):
-        raise HTTPException(404, f"no printout {what!r}: pairings, cards or sheets (the results: /print)")
+        raise RefusedError(404, "no_printout", what=what)
     event = live.event
     if not event.rounds:
-        raise HTTPException(404, "no round is paired yet")
+        raise RefusedError(404, "no_round_paired")
     try:
         played = event.round(len(event.rounds) if number is None else number)
         if table is not None:
             if what != "sheets":
-                raise HTTPException(
-                    400, "a table is for the score sheets; pairings and cards print every table"
-                )
+                raise RefusedError(400, "printout_table")
             played.pairing(table)
     except KeyError as error:
-        raise HTTPException(404, str(error.args[0])) from None
+        raise RefusedError(404, "not_found", text=str(error.args[0])) from None
     if what == "sheets":
         return score_sheets(event, played.number, table)
     return ROUND_PRINTOUTS[what](event, played.number)
-
-
-def _as_http(error: DirectorError) -> HTTPException:
-    return HTTPException(error.status, error.message)
 
 
 def _event_api(app: FastAPI, settings: Settings) -> None:
@@ -531,10 +520,7 @@ def _event_api(app: FastAPI, settings: Settings) -> None:
     async def admin(request: Request, event_id: str) -> LiveEvent:
         """The event, when the request comes from its director (signed in, or its token)."""
         live = _event(request, event_id)
-        try:
-            _director(request).check_director(live, request.headers.get(HEADER), await signed_in(request))
-        except DirectorError as error:
-            raise _as_http(error) from None
+        _director(request).check_director(live, request.headers.get(HEADER), await signed_in(request))
         return live
 
     @app.get("/api/events")
@@ -547,12 +533,9 @@ def _event_api(app: FastAPI, settings: Settings) -> None:
         """Create an event, signed in as an account of the director role; the answer holds the
         director token for the director's scripts (shown once)."""
         limited(request, "create")
-        account = await require_account(request, "an event is created by a director's account")
+        account = await require_account(request, "sign_in_to_create_event")
         director = _director(request)
-        try:
-            live, token = director.create(await read_body(request), settings.table_defaults, account)
-        except DirectorError as error:
-            raise _as_http(error) from None
+        live, token = director.create(await read_body(request), settings.table_defaults, account)
         return {"event": director.view(live), "director_token": token}
 
     @app.get("/api/events/{event_id}")
@@ -564,30 +547,21 @@ def _event_api(app: FastAPI, settings: Settings) -> None:
         """Register a team (director): people by their accounts' names, or bots."""
         limited(request, "register")
         live = await admin(request, event_id)
-        try:
-            team = _director(request).register(live, await read_body(request))
-        except DirectorError as error:
-            raise _as_http(error) from None
+        team = _director(request).register(live, await read_body(request))
         view = next(t for t in _director(request).view(live)["teams"] if t["id"] == team.id)
         return {"team": view}
 
     @app.delete("/api/events/{event_id}/teams/{team_id}")
     async def withdraw(request: Request, event_id: str, team_id: str) -> dict[str, Any]:
         live = await admin(request, event_id)
-        try:
-            _director(request).withdraw(live, team_id)
-        except DirectorError as error:
-            raise _as_http(error) from None
+        _director(request).withdraw(live, team_id)
         return _director(request).view(live)
 
     @app.post("/api/events/{event_id}/start")
     async def start(request: Request, event_id: str) -> dict[str, Any]:
         """Close registration and draw the lots (director)."""
         live = await admin(request, event_id)
-        try:
-            _director(request).start(live, await read_body(request))
-        except DirectorError as error:
-            raise _as_http(error) from None
+        _director(request).start(live, await read_body(request))
         return _director(request).view(live)
 
     async def by_director(request: Request, event_id: str) -> tuple[LiveEvent, str]:
@@ -601,10 +575,7 @@ def _event_api(app: FastAPI, settings: Settings) -> None:
         request: Request, event_id: str, change: Callable[[LiveEvent, dict[str, Any], str], None]
     ) -> dict[str, Any]:
         live, by = await by_director(request, event_id)
-        try:
-            change(live, await read_body(request), by)
-        except DirectorError as error:
-            raise _as_http(error) from None
+        change(live, await read_body(request), by)
         await _rooms(request).settled()  # a table the change ended has entered its result
         return _director(request).view(live)
 
@@ -636,11 +607,8 @@ def _event_api(app: FastAPI, settings: Settings) -> None:
     async def arrive(request: Request, event_id: str) -> dict[str, Any]:
         """A player (signed in) says it is at its table (签到): whoami's answer."""
         live = _event(request, event_id)
-        try:
-            token = (await read_body(request)).get("token")
-            return _director(request).player_arrives(live, token, await signed_in(request))
-        except DirectorError as error:
-            raise _as_http(error) from None
+        token = (await read_body(request)).get("token")
+        return _director(request).player_arrives(live, token, await signed_in(request))
 
     @app.post("/api/events/{event_id}/rounds/{round_number}/tables/{table}/penalties", status_code=201)
     async def penalty(request: Request, event_id: str, round_number: int, table: int) -> dict[str, Any]:
@@ -697,37 +665,25 @@ def _event_api(app: FastAPI, settings: Settings) -> None:
     async def delete_event(request: Request, event_id: str) -> dict[str, Any]:
         """Delete an event not started (director)."""
         live = await admin(request, event_id)
-        try:
-            _director(request).delete(live)
-        except DirectorError as error:
-            raise _as_http(error) from None
+        _director(request).delete(live)
         return {"deleted": event_id}
 
     @app.post("/api/events/{event_id}/whoami")
     async def whoami(request: Request, event_id: str) -> dict[str, Any]:
         live = _event(request, event_id)
-        try:
-            token = (await read_body(request)).get("token")
-            return _director(request).whoami(live, token, await signed_in(request))
-        except DirectorError as error:
-            raise _as_http(error) from None
+        token = (await read_body(request)).get("token")
+        return _director(request).whoami(live, token, await signed_in(request))
 
     @app.post("/api/events/{event_id}/rounds/{round_number}/tables/{table}/forfeit")
     async def forfeit(request: Request, event_id: str, round_number: int, table: int) -> dict[str, Any]:
         live = await admin(request, event_id)
-        try:
-            _director(request).forfeit(live, round_number, table, await read_body(request))
-        except DirectorError as error:
-            raise _as_http(error) from None
+        _director(request).forfeit(live, round_number, table, await read_body(request))
         await _rooms(request).settled()  # the stopped match has entered its result
         return _director(request).view(live)
 
     @app.get("/api/events/{event_id}/rounds/{round_number}/tables/{table}/sheet")
     async def sheet(request: Request, event_id: str, round_number: int, table: int) -> dict[str, Any]:
-        try:
-            return _director(request).sheet(_event(request, event_id), round_number, table)
-        except DirectorError as error:
-            raise _as_http(error) from None
+        return _director(request).sheet(_event(request, event_id), round_number, table)
 
     @app.post("/api/events/{event_id}/rounds/{round_number}/tables/{table}/sign")
     async def sign(request: Request, event_id: str, round_number: int, table: int) -> dict[str, Any]:
@@ -735,10 +691,7 @@ def _event_api(app: FastAPI, settings: Settings) -> None:
         live = _event(request, event_id)
         token = (await read_body(request)).get("token")
         account = await signed_in(request)
-        try:
-            signed = _director(request).sign(live, round_number, table, token, account)
-        except DirectorError as error:
-            raise _as_http(error) from None
+        signed = _director(request).sign(live, round_number, table, token, account)
         return sheet_json(live, signed)
 
     @app.get("/api/events/{event_id}/standings")
@@ -754,7 +707,7 @@ def _event_api(app: FastAPI, settings: Settings) -> None:
     async def standings_csv_file(request: Request, event_id: str) -> Response:
         live = _event(request, event_id)
         if not live.event.lots:
-            raise HTTPException(409, "the standings begin when the event starts")
+            raise RefusedError(409, "standings_not_started")
         return _csv(standings_csv(live.event, bom=True), f"{event_id}-standings.csv")
 
 
@@ -774,11 +727,11 @@ def _rating_api(app: FastAPI) -> None:
         request: Request, by: str = "rating", limit: int = 100, min_matches: int = 0
     ) -> dict[str, Any]:
         if by not in ("rating", "points"):
-            raise HTTPException(400, f"by: rating or points, got {by!r}")
+            raise RefusedError(400, "bad_order", value=by)
         if not 1 <= limit <= 500:
-            raise HTTPException(400, f"limit: 1 to 500, got {limit}")
+            raise RefusedError(400, "bad_limit", value=limit)
         if min_matches < 0:
-            raise HTTPException(400, f"min_matches: 0 or more, got {min_matches}")
+            raise RefusedError(400, "bad_min_matches", value=min_matches)
         ratings: Ratings = request.app.state.ratings
         return {"by": by, "players": ratings.leaderboard(by, limit, min_matches)}
 
@@ -787,7 +740,7 @@ def _rating_api(app: FastAPI) -> None:
         ratings: Ratings = request.app.state.ratings
         found = ratings.player(name)
         if found is None:
-            raise HTTPException(404, f"no rated player {name!r}")
+            raise RefusedError(404, "no_rated_player", name=name)
         return found
 
 
@@ -861,7 +814,7 @@ class _Gate:
             await websocket.close(*self.closing)
 
 
-def _rate_limited(refusal: Refusal, received: Message) -> dict[str, Any]:
+def _rate_limited(refusal: LimitRefusal, received: Message) -> dict[str, Any]:
     """The ``error`` frame of a message over its limit: the limit, how long to wait (``retry_after``,
     seconds), the refused message's ``type`` (``refused``) and its ``id`` when it had one (a
     ``check``), so a page knows what to ask again."""

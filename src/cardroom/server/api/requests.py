@@ -4,13 +4,17 @@
 from __future__ import annotations
 
 import asyncio
+import math
 from typing import Any, Final, Literal
 
-from fastapi import HTTPException, Request, WebSocket
+from fastapi import Request, WebSocket
+from fastapi.responses import JSONResponse
 
 from cardroom.server.accounts.accounts import Account, Accounts
 from cardroom.server.live.limits import ClientLimits
+from cardroom.server.live.limits import Refusal as LimitRefusal
 from cardroom.server.tables.codec import NotTextError, strict_json
+from cardroom.server.tables.refusals import RefusedError
 
 MAX_BODY: Final = 64 * 1024
 """Bytes a request's body may have."""
@@ -41,7 +45,7 @@ def limited(request: Request, kind: Limit) -> None:
     }[kind]
     refusal = check(address(request), request.app.state.limits_clock())
     if refusal is not None:
-        raise HTTPException(429, refusal.message, headers={"Retry-After": str(refusal.retry_seconds)})
+        raise too_many(refusal)
 
 
 def limited_account(request: Request, key: str) -> None:
@@ -49,7 +53,24 @@ def limited_account(request: Request, key: str) -> None:
     limits: ClientLimits = request.app.state.limits
     refusal = limits.account_sign_in(key, request.app.state.limits_clock())
     if refusal is not None:
-        raise HTTPException(429, refusal.message, headers={"Retry-After": str(refusal.retry_seconds)})
+        raise too_many(refusal)
+
+
+def too_many(refusal: LimitRefusal) -> RefusedError:
+    """429 ``rate_limited``: what was sent too often, the limit and the seconds to wait (``Retry-After``)."""
+    return RefusedError(
+        429,
+        "rate_limited",
+        headers={"Retry-After": str(refusal.retry_seconds)},
+        what=refusal.what,
+        rate=str(refusal.rate),
+        wait=math.ceil(refusal.retry_after * 10) / 10,
+    )
+
+
+def refusal_response(refusal: RefusedError) -> JSONResponse:
+    """The answer to a refused request: its status, ``{"detail", "reason", "args"}`` and its headers."""
+    return JSONResponse(refusal.body(), status_code=refusal.status, headers=refusal.headers or None)
 
 
 async def read_body(request: Request) -> dict[str, Any]:
@@ -57,22 +78,22 @@ async def read_body(request: Request) -> dict[str, Any]:
     Content-Length, or as it arrives) is refused before it is read whole."""
     declared = request.headers.get("content-length")
     if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
-        raise HTTPException(413 if declared.isdigit() else 400, f"request body: at most {MAX_BODY} bytes")
+        raise RefusedError(413 if declared.isdigit() else 400, "body_too_large", most=MAX_BODY)
     chunks: list[bytes] = []
     size = 0
     async for chunk in request.stream():
         size += len(chunk)
         if size > MAX_BODY:
-            raise HTTPException(413, f"request body: at most {MAX_BODY} bytes")
+            raise RefusedError(413, "body_too_large", most=MAX_BODY)
         chunks.append(chunk)
     try:
         value = strict_json(b"".join(chunks) or b"{}")
     except NotTextError as error:
-        raise HTTPException(400, f"request body: {error}") from None
+        raise RefusedError(400, "body_not_text", text=str(error)) from None
     except ValueError as error:
-        raise HTTPException(400, f"not valid JSON: {error}") from None
+        raise RefusedError(400, "bad_json", text=str(error)) from None
     if not isinstance(value, dict):
-        raise HTTPException(400, "the body is a JSON object")
+        raise RefusedError(400, "body_not_object")
     return value
 
 
@@ -92,11 +113,11 @@ async def signed_in(request: Request) -> Account | None:
     return account
 
 
-async def require_account(request: Request, why: str) -> Account:
-    """The signed-in account; 401 (naming ``why``) for a guest."""
+async def require_account(request: Request, reason: str) -> Account:
+    """The signed-in account; 401 for a guest, for ``reason`` (a ``sign_in_…`` code naming why)."""
     account = await signed_in(request)
     if account is None:
-        raise HTTPException(401, f"sign in first: {why}")
+        raise RefusedError(401, reason)
     return account
 
 
@@ -108,6 +129,8 @@ __all__ = [
     "address",
     "limited",
     "read_body",
+    "refusal_response",
     "require_account",
     "signed_in",
+    "too_many",
 ]

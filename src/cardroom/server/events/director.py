@@ -17,7 +17,7 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
@@ -48,6 +48,7 @@ from cardroom.server.storage.store import Store
 from cardroom.server.tables.codec import ProtocolError
 from cardroom.server.tables.config import EventLink, SeatConfig, TableConfig, TableDefaults
 from cardroom.server.tables.guandan import Table, clean_name, token_hash
+from cardroom.server.tables.seated import Entry
 from cardroom.tournament import Event, EventPhase, Player, ScoreSheet, TableResult, Team, deal_lines
 from cardroom.tournament.conduct import Offence, Penalty
 from cardroom.tournament.event import CorrectionWindowError
@@ -77,7 +78,7 @@ def _guandan(room: Room) -> Table:
 def _known(body: Mapping[str, Any], fields: set[str]) -> None:
     unknown = set(body) - fields
     if unknown:
-        raise DirectorError(400, f"unknown fields: {', '.join(sorted(map(str, unknown)))}")
+        raise DirectorError(400, "unknown_fields", fields=", ".join(sorted(map(str, unknown))))
 
 
 def _time(body: Mapping[str, Any], field: str) -> datetime | None:
@@ -90,18 +91,16 @@ def _time(body: Mapping[str, Any], field: str) -> datetime | None:
     except ValueError:
         at = None
     if at is None or at.tzinfo is None:
-        raise DirectorError(
-            400, f"{field}: a time like 2025-05-01T09:00:00+08:00 (with its offset), got {value!r}"
-        )
+        raise DirectorError(400, "bad_time", field=field, value=value)
     return at
 
 
 def _text(body: Mapping[str, Any], field: str, *, required: bool = False, limit: int = 200) -> str:
     value = body.get(field, "")
     if not isinstance(value, str) or len(value) > limit:
-        raise DirectorError(400, f"{field}: a text of at most {limit} characters")
+        raise DirectorError(400, "bad_text", field=field, most=limit)
     if required and not value.strip():
-        raise DirectorError(400, f"{field}: say why (the reason is recorded)")
+        raise DirectorError(400, "reason_required", field=field)
     return value.strip()
 
 
@@ -117,7 +116,7 @@ def _level(where: str, value: object) -> int:
             return int(Rank.from_letter("T" if text == "10" else text))
         except (NotationError, ValueError):
             pass
-    raise DirectorError(400, f"{where}: a level 2…10, J, Q, K, A or A+ (past A), got {value!r}")
+    raise DirectorError(400, "bad_level", field=where, value=value)
 
 
 def _penalty(value: object) -> Penalty:
@@ -125,7 +124,19 @@ def _penalty(value: object) -> Penalty:
         if value in (penalty.name, penalty.label):
             return penalty
     names = ", ".join(f"{p.name} ({p.label})" for p in Penalty)
-    raise DirectorError(400, f"penalty: one of {names}, got {value!r}")
+    raise DirectorError(400, "bad_penalty", names=names, value=value)
+
+
+def _window_closed(live: LiveEvent, round_number: int) -> DirectorError:
+    """409: the round's correction window has closed, and no override was given."""
+    deadline = live.event.correction_deadline(round_number)
+    return DirectorError(
+        409,
+        "correction_window",
+        round=round_number,
+        deadline="" if deadline is None else deadline.isoformat(),
+        minutes=live.event.config.correction_minutes,
+    )
 
 
 class Director:
@@ -206,7 +217,7 @@ class Director:
     def get(self, event_id: str) -> LiveEvent:
         live = self.events.get(event_id)
         if live is None:
-            raise DirectorError(404, f"unknown event {event_id!r}")
+            raise DirectorError(404, "unknown_event", event=event_id)
         return live
 
     def check_director(self, live: LiveEvent, token: str | None, account: Account | None = None) -> None:
@@ -214,9 +225,7 @@ class Director:
         if account is not None and live.director_account is not None and account.key == live.director_account:
             return
         if not token or not hmac.compare_digest(token_hash(token), live.director_hash):
-            raise DirectorError(
-                403, f"this needs the event's director: signed in, or its token (header {HEADER})"
-            )
+            raise DirectorError(403, "director_only", header=HEADER)
 
     # -- the organiser's requests -----------------------------------------------------------------
 
@@ -226,9 +235,7 @@ class Director:
         """A new event in registration, directed by ``director`` (an account of the director role);
         its director token, for the director's scripts."""
         if not director.director:
-            raise DirectorError(
-                403, f"creating an event takes the director role; {director.name!r} has it not"
-            )
+            raise DirectorError(403, "not_a_director", name=director.name)
         config, options = read_event_config(body, defaults)
         event_id = secrets.token_hex(5)
         while event_id in self.events or self.store.tournament(event_id) is not None:
@@ -244,12 +251,12 @@ class Director:
         person by the name of its account; after the start, a late entry (Swiss events, between
         rounds: docs/tournaments.md, "Late entries")."""
         if live.event.phase is EventPhase.FINISHED:
-            raise DirectorError(409, "registration is closed: the event is finished")
+            raise DirectorError(409, "registration_finished")
         if len(live.event.teams) >= MAX_TEAMS:
-            raise DirectorError(409, f"an event has at most {MAX_TEAMS} teams")
+            raise DirectorError(409, "too_many_teams", most=MAX_TEAMS)
         unknown = set(body) - {"id", "name", "players"}
         if unknown:
-            raise DirectorError(400, f"unknown fields: {', '.join(sorted(map(str, unknown)))}")
+            raise DirectorError(400, "unknown_fields", fields=", ".join(sorted(map(str, unknown))))
         team_id = body.get("id")
         taken = {team.id for team in live.event.teams}
         if team_id is None:
@@ -258,72 +265,74 @@ class Director:
                 number += 1
             team_id = f"T{number}"
         if not isinstance(team_id, str) or not team_id.strip() or len(team_id) > 20:
-            raise DirectorError(400, f"id: a team id of 1 to 20 characters, got {team_id!r}")
+            raise DirectorError(400, "bad_team_id", value=team_id)
         if team_id in taken:
-            raise DirectorError(409, f"a team {team_id!r} is registered already")
+            raise DirectorError(409, "team_registered", team=team_id)
         team_name = body.get("name", team_id)
         try:
             team_name = clean_name(team_name)
         except ProtocolError as error:
-            raise DirectorError(400, error.message) from None
+            raise DirectorError.of(400, error) from None
         raw = body.get("players")
         if not isinstance(raw, list) or len(raw) != 2:
-            raise DirectorError(400, f"players: a list of two players, got {raw!r}")
+            raise DirectorError(400, "bad_players", value=raw)
         players = [
             self._player(live, f"{team_id}-{index + 1}", value, index) for index, value in enumerate(raw)
         ]
         people = [name_key(player.name) for player in players if player.bot is None]
         if len(set(people)) != len(people):
-            raise DirectorError(409, "the two players of a team are two different people")
+            raise DirectorError(409, "same_person_twice")
         team = Team(team_id, (players[0], players[1]), team_name)
         try:
             live.event = live.event.enter_late(team)
         except ValueError as error:
-            raise DirectorError(409, str(error)) from None
+            raise DirectorError(409, "event_refused", text=str(error)) from None
         self._save(live)
         return team
 
     def _player(self, live: LiveEvent, player_id: str, value: object, index: int) -> Player:
         where = f"players[{index}]"
         if not isinstance(value, Mapping):
-            raise DirectorError(400, f'{where}: an object like {{"name": "Ann"}} or {{"bot": "heuristic"}}')
+            raise DirectorError(400, "bad_player", field=where)
         unknown = set(value) - {"name", "bot"}
         if unknown:
-            raise DirectorError(400, f"{where}: unknown fields {', '.join(sorted(map(str, unknown)))}")
+            raise DirectorError(
+                400, "unknown_player_fields", field=where, fields=", ".join(sorted(map(str, unknown)))
+            )
         bot = value.get("bot")
         if bot is not None and bot not in BOTS:
-            raise DirectorError(400, f"{where}.bot: unknown bot {bot!r}; known: {', '.join(sorted(BOTS))}")
+            raise DirectorError(
+                400, "unknown_bot", field=f"{where}.bot", bot=bot, known=", ".join(sorted(BOTS))
+            )
         raw_name = value.get("name", f"{bot} bot" if bot is not None else None)
         try:
             name = clean_name(raw_name)
             if bot is not None:
                 name = bot_name(name, self.lookalike, f"{where}.name")
         except ProtocolError as error:
-            raise DirectorError(400, f"{where}.{error.message}") from None
+            raise DirectorError.of(400, error, field=f"{where}.name") from None
         except AccountError as error:
-            raise DirectorError(error.status, error.message) from None
+            raise DirectorError(error.status, error.reason, **error.details) from None
         if bot is None:
             account = self.find_account(name)
             if account is None:
-                raise DirectorError(
-                    409, f"{where}: no account {name!r}: a person registers with an account's name"
-                )
+                raise DirectorError(409, "not_an_account", field=where, name=name)
             name = account.name
         key = name_key(name)
         for team in live.event.teams:
             for other in team.players:
                 if name_key(other.name) == key and (bot is None or other.bot is None):
-                    raise DirectorError(409, f"{where}: {other.name!r} plays in team {team.id} already")
+                    raise DirectorError(409, "plays_in_team", field=where, name=other.name, team=team.id)
         return Player(player_id, name, bot)
 
     def withdraw(self, live: LiveEvent, team_id: str) -> None:
         """Withdraw a team during registration."""
         if live.event.phase is not EventPhase.REGISTRATION:
-            raise DirectorError(409, "registration is closed: the event has started")
+            raise DirectorError(409, "registration_started")
         try:
             team = live.event.team(team_id)
         except KeyError:
-            raise DirectorError(404, f"unknown team {team_id!r}") from None
+            raise DirectorError(404, "unknown_team", team=team_id) from None
         live.event = replace(live.event, teams=tuple(t for t in live.event.teams if t.id != team_id))
         for player in team.players:
             live.tokens.pop(player.id, None)
@@ -332,25 +341,25 @@ class Director:
     def start(self, live: LiveEvent, body: Mapping[str, Any]) -> None:
         """Close registration and draw the lots (optionally filling an odd field with a bot team)."""
         if live.event.phase is not EventPhase.REGISTRATION:
-            raise DirectorError(409, "the event has started already")
+            raise DirectorError(409, "event_started")
         fill = body.get("fill_with_bots")
         event = live.event
         if fill is not None:
             if fill not in BOTS:
-                raise DirectorError(400, f"fill_with_bots: unknown bot {fill!r}")
+                raise DirectorError(
+                    400, "unknown_bot", field="fill_with_bots", bot=fill, known=", ".join(sorted(BOTS))
+                )
             filled = event.fill_with_bots(fill)
             for player in filled.teams[-1].players if filled is not event else ():
                 try:
                     bot_name(player.name, self.lookalike, "fill_with_bots")
                 except AccountError as error:
-                    raise DirectorError(
-                        error.status, f"{error.message}: register a bot team by hand"
-                    ) from None
+                    raise DirectorError(error.status, "bot_team_name", text=error.message) from None
             event = filled
         try:
             event = event.start(random.Random(secrets.randbits(64)))
         except ValueError as error:
-            raise DirectorError(409, str(error)) from None
+            raise DirectorError(409, "event_refused", text=str(error)) from None
         live.event = event
         self._save(live)
         if live.options.auto_advance:
@@ -364,19 +373,19 @@ class Director:
         _known(body, {"start", "start_at"})
         start_now = body.get("start", False)
         if not isinstance(start_now, bool):
-            raise DirectorError(400, f"start: true or false, got {start_now!r}")
+            raise DirectorError(400, "bad_bool", field="start", value=start_now)
         start_at = _time(body, "start_at")
         current = live.event.current_round
         if current is not None and live.options.require_signatures:
             unsigned = live.unsigned(current.number)
             if unsigned:
-                raise DirectorError(409, f"round {current.number}: tables {unsigned} have unsigned sheets")
+                raise DirectorError(409, "unsigned_sheets", round=current.number, tables=unsigned)
         if current is not None and current.complete and current.started_at is None:
-            raise DirectorError(409, f"round {current.number} was never started")
+            raise DirectorError(409, "round_not_started", round=current.number)
         try:
             live.event = live.event.pair_next_round()
         except ValueError as error:
-            raise DirectorError(409, str(error)) from None
+            raise DirectorError(409, "event_refused", text=str(error)) from None
         played = live.event.rounds[-1]
         for pairing in played.pairings:
             players = live.event.seat_players(pairing)
@@ -399,14 +408,14 @@ class Director:
         try:
             played = live.event.round(round_number)
         except KeyError as error:
-            raise DirectorError(404, str(error.args[0])) from None
+            raise DirectorError(404, "not_found", text=str(error.args[0])) from None
         if played is not live.event.current_round:
-            raise DirectorError(409, f"round {round_number} is not the current round")
+            raise DirectorError(409, "not_current_round", round=round_number)
         now = self._now()
         try:
             live.event = live.event.start_round(now, round_number)
         except ValueError as error:
-            raise DirectorError(409, str(error)) from None
+            raise DirectorError(409, "event_refused", text=str(error)) from None
         live.schedule.pop(round_number, None)
         for pairing, result in zip(played.pairings, played.results, strict=True):
             if result is not None:
@@ -511,10 +520,10 @@ class Director:
         played, pairing = self._pairing(live, round_number, table)
         team_id = body.get("team")
         if team_id not in pairing.teams:
-            raise DirectorError(400, f"team: one of {list(pairing.teams)}, got {team_id!r}")
+            raise DirectorError(400, "bad_team", teams=list(pairing.teams), value=team_id)
         note = body.get("note", "")
         if not isinstance(note, str) or len(note) > 200:
-            raise DirectorError(400, "note: a text of at most 200 characters")
+            raise DirectorError(400, "bad_text", field="note", most=200)
         side = pairing.side_of(team_id)
         room = self._room(live, (played, table))
         if room is not None and room.table.status == "running":
@@ -534,7 +543,7 @@ class Director:
         try:
             return round_number, live.event.round(round_number).pairing(table)
         except KeyError as error:
-            raise DirectorError(404, str(error.args[0])) from None
+            raise DirectorError(404, "not_found", text=str(error.args[0])) from None
 
     def _room(self, live: LiveEvent, key: Key) -> Room | None:
         table_id = live.tables.get(key)
@@ -547,12 +556,12 @@ class Director:
         or seen by a referee); at a table already made, the person is seated there too."""
         played, pairing = self._pairing(live, round_number, table)
         if played != len(live.event.rounds):
-            raise DirectorError(409, f"round {round_number} is not the current round")
+            raise DirectorError(409, "not_current_round", round=round_number)
         if isinstance(seat, bool) or not isinstance(seat, int) or seat not in range(4):
-            raise DirectorError(400, f"seat: 0 to 3 (东 南 西 北 as the table shows them), got {seat!r}")
+            raise DirectorError(400, "bad_seat_of_table", value=seat)
         player = live.event.seat_players(pairing)[seat]
         if player.bot is not None:
-            raise DirectorError(409, f"seat {seat} is the {player.bot} bot's: bots are seated at the start")
+            raise DirectorError(409, "bot_seat", seat=seat, bot=player.bot)
         self._arrival(live, (round_number, table), seat)
 
     def player_arrives(self, live: LiveEvent, token: object, account: Account | None) -> dict[str, Any]:
@@ -560,11 +569,11 @@ class Director:
         player, team = self.player_of(live, token, account)
         current = live.event.current_round
         if current is None or current.complete:
-            raise DirectorError(409, "no round is being played: the pairings are not published")
+            raise DirectorError(409, "no_round_playing")
         try:
             pairing = current.table_of(team.id)
         except ValueError as error:
-            raise DirectorError(409, str(error)) from None
+            raise DirectorError(409, "event_refused", text=str(error)) from None
         seat = [p.id for p in live.event.seat_players(pairing)].index(player.id)
         self._arrival(live, (current.number, pairing.table), seat)
         return self.whoami(live, token, account)
@@ -573,10 +582,10 @@ class Director:
         round_number, table = key
         played = live.event.round(round_number)
         if played.result(table) is not None:
-            raise DirectorError(409, f"table {table} has its result already")
+            raise DirectorError(409, "table_decided", table=table)
         seats = live.seat_arrivals.setdefault(key, [None, None, None, None])
         if seats[seat] is not None:
-            raise DirectorError(409, f"seat {seat} arrived already at {seats[seat]}")
+            raise DirectorError(409, "arrived_already", seat=seat, at=str(seats[seat]))
         self._seat_arrived(live, key, seat)
         self._rule_late_fouls(live, key)
         room = self._room(live, key)
@@ -603,7 +612,7 @@ class Director:
             try:
                 live.event = live.event.arrive(team, now)  # its lateness is the rules' call
             except ValueError as error:
-                raise DirectorError(409, str(error)) from None
+                raise DirectorError(409, "event_refused", text=str(error)) from None
 
     def _rule_late_fouls(self, live: LiveEvent, key: Key) -> None:
         """Tell the table the fouls for lateness the event judged at it and it has not carried out: each
@@ -652,17 +661,17 @@ class Director:
         )
         if player is None:
             there = ", ".join(f"{p.name} (seat {seat})" for seat, p in enumerate(players))
-            raise DirectorError(400, f"player: one of the players at table {table}: {there}; got {wanted!r}")
+            raise DirectorError(400, "bad_player_at_table", table=table, players=there, value=wanted)
         if penalty is Penalty.FORFEIT and body.get("confirm") is not True:
-            raise DirectorError(400, 'confirm: a 判负 ends the match; send "confirm": true to give it')
+            raise DirectorError(400, "confirm_forfeit")
         try:
             live.event = live.event.penalise(
                 round_number, table, player.id, penalty, reason, at=self._now(), by=by, override=override
             )
-        except CorrectionWindowError as error:
-            raise DirectorError(409, str(error)) from None
+        except CorrectionWindowError:
+            raise _window_closed(live, round_number) from None
         except ValueError as error:
-            raise DirectorError(409, str(error)) from None
+            raise DirectorError(409, "event_refused", text=str(error)) from None
         self._close_decided(live)
         self._save(live)
         self._advance_if_due(live)
@@ -678,12 +687,12 @@ class Director:
         override = _text(body, "override")
         previous = live.event.round(round_number).result(table)
         if previous is not None and not reason:
-            raise DirectorError(400, "reason: a correction says why (the reason is recorded)")
+            raise DirectorError(400, "correction_reason")
         if (body.get("levels") is None) == (body.get("forfeit") is None):
-            raise DirectorError(400, 'give "levels" (and "deals"), or "forfeit": the team that forfeits')
+            raise DirectorError(400, "bad_result")
         room = self._room(live, (round_number, table))
         if room is not None and room.table.status == "running":
-            raise DirectorError(409, f"table {table} is still playing: its result is entered when it ends")
+            raise DirectorError(409, "table_playing", table=table)
         deals = body.get("deals")
         at = self._now()
         try:
@@ -691,9 +700,7 @@ class Director:
                 team = body["forfeit"]
                 if team not in pairing.teams:
                     raise DirectorError(
-                        400,
-                        f"forfeit: one of the teams at table {table}: "
-                        f"{', '.join(pairing.teams)}; got {team!r}",
+                        400, "bad_forfeit_team", table=table, teams=", ".join(pairing.teams), value=team
                     )
                 live.event = live.event.record_forfeit(
                     played,
@@ -710,11 +717,9 @@ class Director:
             else:
                 levels = body["levels"]
                 if not isinstance(levels, list) or len(levels) != 2:
-                    raise DirectorError(
-                        400, f'levels: two levels, seats 0 & 2 first, e.g. ["10", "6"]; got {levels!r}'
-                    )
+                    raise DirectorError(400, "bad_levels", value=levels)
                 if isinstance(deals, bool) or not isinstance(deals, int) or not 1 <= deals <= 200:
-                    raise DirectorError(400, f"deals: the deals played, 1 to 200, got {deals!r}")
+                    raise DirectorError(400, "bad_deals", value=deals)
                 result = TableResult.played(
                     (_level("levels[0]", levels[0]), _level("levels[1]", levels[1])),
                     deals,
@@ -723,10 +728,10 @@ class Director:
                 live.event = live.event.record(
                     played, table, result, at=at, by=by, reason=reason, override=override
                 )
-        except CorrectionWindowError as error:
-            raise DirectorError(409, str(error)) from None
+        except CorrectionWindowError:
+            raise _window_closed(live, round_number) from None
         except ValueError as error:
-            raise DirectorError(400, str(error)) from None
+            raise DirectorError(400, "event_refused", text=str(error)) from None
         self._close_decided(live)
         self._save(live)
         self._advance_if_due(live)
@@ -738,17 +743,17 @@ class Director:
         reason = _text(body, "reason", required=True)
         disqualify = body.get("disqualify", False)
         if not isinstance(disqualify, bool):
-            raise DirectorError(400, f"disqualify: true or false, got {disqualify!r}")
+            raise DirectorError(400, "bad_bool", field="disqualify", value=disqualify)
         try:
             live.event.team(team_id)
         except KeyError:
-            raise DirectorError(404, f"unknown team {team_id!r}") from None
+            raise DirectorError(404, "unknown_team", team=team_id) from None
         if live.event.phase is EventPhase.FINISHED:
-            raise DirectorError(409, "the event is finished")
+            raise DirectorError(409, "event_finished")
         try:
             live.event = live.event.withdraw(team_id, reason, at=self._now(), by=by, disqualify=disqualify)
         except ValueError as error:
-            raise DirectorError(409, str(error)) from None
+            raise DirectorError(409, "event_refused", text=str(error)) from None
         self._close_decided(live)
         self._save(live)
         self._advance_if_due(live)
@@ -758,7 +763,7 @@ class Director:
         _known(body, {"round", "table", "team", "text", "override"})
         round_number, table = body.get("round"), body.get("table")
         if not isinstance(round_number, int) or not isinstance(table, int):
-            raise DirectorError(400, "round and table: the numbers of the table appealed against")
+            raise DirectorError(400, "bad_table_ref")
         self._pairing(live, round_number, table)
         try:
             live.event = live.event.file_appeal(
@@ -771,7 +776,7 @@ class Director:
                 override=_text(body, "override"),
             )
         except ValueError as error:
-            raise DirectorError(409, str(error)) from None
+            raise DirectorError(409, "event_refused", text=str(error)) from None
         self._save(live)
 
     def rule_appeal(self, live: LiveEvent, number: int, body: Mapping[str, Any], by: str) -> None:
@@ -779,22 +784,22 @@ class Director:
         _known(body, {"ruling", "upheld", "by"})
         upheld = body.get("upheld")
         if not isinstance(upheld, bool):
-            raise DirectorError(400, f"upheld: true or false, got {upheld!r}")
+            raise DirectorError(400, "bad_bool", field="upheld", value=upheld)
         ruled_by = _text(body, "by") or by
         try:
             live.event = live.event.rule_appeal(
                 number, _text(body, "ruling", required=True, limit=1000), upheld, by=ruled_by, at=self._now()
             )
         except KeyError as error:
-            raise DirectorError(404, str(error.args[0])) from None
+            raise DirectorError(404, "not_found", text=str(error.args[0])) from None
         except ValueError as error:
-            raise DirectorError(409, str(error)) from None
+            raise DirectorError(409, "event_refused", text=str(error)) from None
         self._save(live)
 
     def edit(self, live: LiveEvent, body: Mapping[str, Any], defaults: TableDefaults) -> None:
         """Change an event not started: the fields of ``POST /api/events``, each given one replaced."""
         if live.event.phase is not EventPhase.REGISTRATION:
-            raise DirectorError(409, "the event has started: it is no longer edited")
+            raise DirectorError(409, "no_longer_edited")
         config = live.event.config
         current: dict[str, Any] = {
             "name": config.name,
@@ -814,14 +819,14 @@ class Director:
     def delete(self, live: LiveEvent) -> None:
         """Delete an event not started (its pages' websockets are closed)."""
         if live.event.phase is not EventPhase.REGISTRATION:
-            raise DirectorError(409, "the event has started: its results are kept, it is not deleted")
+            raise DirectorError(409, "not_deleted")
         self.store.delete_tournament(live.id)
         self.events.pop(live.id, None)
         for queue in list(live.subscribers):
             queue.put_nowait(None)
 
-    def seat_refusal(self, room: Room, seat: int, account: Account | None) -> str | None:
-        """Why ``account`` may not take ``seat`` at an event's table (``None``: it may): an event's
+    def seat_refusal(self, room: Room, seat: int, account: Account | None) -> DirectorError | None:
+        """Why ``account`` may not take ``seat`` at an event's table (403; ``None``: it may): an event's
         seats are its players'."""
         link = room.table.config.event
         if link is None:
@@ -835,7 +840,7 @@ class Director:
             return None
         player = live.event.seat_players(pairing)[seat]
         if account is None or player.bot is not None or name_key(player.name) != account.key:
-            return f"seat {seat} of this event's table is {player.name}'s: sign in as {player.name}"
+            return DirectorError(403, "event_seat", seat=seat, name=player.name)
         return None
 
     # -- players' requests ------------------------------------------------------------------------
@@ -857,8 +862,8 @@ class Director:
                 elif digest is not None and hmac.compare_digest(held, digest):
                     return player, team
         if account is None and digest is None:
-            raise DirectorError(401, "sign in first: this is for the event's players")
-        raise DirectorError(403, "you are no player of this event")
+            raise DirectorError(401, "players_sign_in")
+        raise DirectorError(403, "not_a_player")
 
     def whoami(self, live: LiveEvent, token: object, account: Account | None = None) -> dict[str, Any]:
         """The player, its team, and (while a round is played) its table and seat: signed in, the
@@ -896,14 +901,14 @@ class Director:
         sheet = live.sheets.get(key)
         room = self._room(live, key)
         if sheet is None or room is None:
-            raise DirectorError(404, f"round {round_number} has no table {table} in the card room")
+            raise DirectorError(404, "no_table_in_room", round=round_number, table=table)
         seat = room.table.seat_of(token) if isinstance(token, str) and token else None
         if seat is None and account is not None:
             seat = room.table.seat_of_account(account.key)
         if seat is None:
-            raise DirectorError(403, "only a player seated at this table signs its sheet")
+            raise DirectorError(403, "not_at_table")
         if sheet.result is None:
-            raise DirectorError(409, "the sheet is signed when the match's result is on it")
+            raise DirectorError(409, "sheet_without_result")
         signed = sheet.sign(seat % 2)
         if signed != sheet:
             live.sheets[key] = signed
@@ -913,7 +918,7 @@ class Director:
 
     # -- the tables' side -------------------------------------------------------------------------
 
-    def table_changed(self, room: Room, before: int) -> None:
+    def table_changed(self, room: Room, entries: Sequence[Entry]) -> None:
         """Rooms' listener: after a deal, a penalty or the match's end, refresh the sheet (and enter the
         result)."""
         link = room.table.config.event
@@ -923,12 +928,12 @@ class Director:
         live = self.events.get(link.id)
         if live is None:
             return
-        kinds = {entry["type"] for entry in table.log[before:]}
+        kinds = {entry["type"] for entry in entries}
         if not kinds & {"deal_end", "match_end", "penalty", "ruling", "start", "sit"}:
             return
         if live.tables.get((link.round, link.table)) != table.id:
             return
-        for entry in table.log[before:]:
+        for entry in entries:
             if entry["type"] == "sit":
                 self._seat_arrived(live, (link.round, link.table), int(entry["seat"]))
         self._rule_late_fouls(live, (link.round, link.table))
@@ -1005,7 +1010,7 @@ class Director:
         self._pairing(live, round_number, table)
         sheet = live.sheets.get((round_number, table))
         if sheet is None:
-            raise DirectorError(404, f"round {round_number}, table {table} has no sheet")
+            raise DirectorError(404, "no_sheet", round=round_number, table=table)
         return sheet_json(live, sheet)
 
     def results_of(self, live: LiveEvent) -> list[tuple[int, int, TableResult | None]]:

@@ -24,6 +24,7 @@ from cardroom.server.tables.config import (
     conduct_from_dict,
     format_from_dict,
 )
+from cardroom.server.tables.refusals import RefusedError
 from cardroom.server.tables.seats import clean_name
 from cardroom.tournament import ConductPolicy, Event, EventConfig, PairingSystem, ScoreSheet
 from cardroom.tournament.conduct import Clocks as ConductClocks
@@ -36,13 +37,9 @@ LIST_LIMIT: Final = 200
 HEADER: Final = "X-Director-Token"
 
 
-class DirectorError(Exception):
-    """A refused request: ``status`` is the HTTP status (400, 403, 404, 409), ``message`` says why."""
-
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.message = message
+class DirectorError(RefusedError):
+    """A refused request about an event: ``status`` is the HTTP status (400, 403, 404, 409), ``reason``
+    its code, ``message`` says why."""
 
 
 def utc_now() -> datetime:
@@ -177,13 +174,13 @@ class LiveEvent:
 
 def _number(where: str, value: object, low: float, high: float) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float) or not low <= value <= high:
-        raise DirectorError(400, f"{where}: a number from {low:g} to {high:g}, got {value!r}")
+        raise DirectorError(400, "bad_number", field=where, low=low, high=high, value=value)
     return float(value)
 
 
 def _flag(where: str, value: object) -> bool:
     if not isinstance(value, bool):
-        raise DirectorError(400, f"{where}: true or false, got {value!r}")
+        raise DirectorError(400, "bad_bool", field=where, value=value)
     return value
 
 
@@ -205,37 +202,33 @@ def read_event_config(body: Mapping[str, Any], defaults: TableDefaults) -> tuple
     }
     unknown = set(body) - known
     if unknown:
-        raise DirectorError(400, f"unknown fields: {', '.join(sorted(map(str, unknown)))}")
+        raise DirectorError(400, "unknown_fields", fields=", ".join(sorted(map(str, unknown))))
     try:
         name = clean_name(body.get("name"))
     except ProtocolError as error:
-        raise DirectorError(400, error.message.replace("name:", "name:", 1)) from None
+        raise DirectorError.of(400, error) from None
     rounds = body.get("rounds")
     if rounds is not None and (
         isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS
     ):
-        raise DirectorError(400, f"rounds: a whole number from 1 to {MAX_ROUNDS}, or null, got {rounds!r}")
+        raise DirectorError(400, "bad_rounds", most=MAX_ROUNDS, value=rounds)
     system_name = body.get("system", "auto")
     systems = [system.value for system in PairingSystem]
     if system_name not in systems:
-        raise DirectorError(400, f"system: one of {', '.join(systems)}, got {system_name!r}")
+        raise DirectorError(400, "bad_system", systems=", ".join(systems), value=system_name)
     rules = body.get("rules", "competition")
     if rules not in PRESETS:
-        raise DirectorError(400, f"rules: unknown rule set {rules!r}; known: {', '.join(sorted(PRESETS))}")
+        raise DirectorError(400, "unknown_rules", value=rules, known=", ".join(sorted(PRESETS)))
     level_table = body.get("level_table", 26)
     if isinstance(level_table, bool) or level_table not in LEVEL_TABLES:
-        raise DirectorError(
-            400,
-            "level_table: the table of the level difference (级差分), 26 (the rules') or 28 points, "
-            f"got {level_table!r}",
-        )
+        raise DirectorError(400, "bad_level_table", value=level_table)
     try:
         fmt = format_from_dict(body.get("format", {}))
         conduct = conduct_from_dict(body.get("conduct", {}))
         scoring = ScoringRules(level_table=int(level_table))
         config = EventConfig(name, fmt, rounds, PairingSystem(system_name), scoring, conduct)
     except ValueError as error:
-        raise DirectorError(400, str(error)) from None
+        raise DirectorError(400, "bad_request", text=str(error)) from None
     options = EventOptions(
         rules,
         _number("disconnect_grace", body.get("disconnect_grace", 60.0), 0, MAX_CLOCK),

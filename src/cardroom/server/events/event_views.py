@@ -14,6 +14,7 @@ from cardroom.server.storage.store import Store
 from cardroom.server.tables.seats import name_key
 from cardroom.server.tables.views import penalty_json
 from cardroom.tournament import Event, Player, ScoreSheet, StandingRow, TableResult, level_name
+from cardroom.tournament.conduct import Offence
 from cardroom.tournament.director import Appeal, PenaltyEntry, ResultChange, Withdrawal, time_to_text
 from cardroom.tournament.lateness import describe_late
 from cardroom.tournament.rounds import Round
@@ -127,7 +128,18 @@ def penalty_entry_json(event: Event, played: Round, entry: PenaltyEntry) -> dict
         "at": time_to_text(entry.at),
         "by": entry.by,
         "escalated": entry.escalated,
+        "late": _late_of(played, entry),
     }
+
+
+def _late_of(played: Round, entry: PenaltyEntry) -> dict[str, Any] | None:
+    """The lateness a penalty by the lateness rule judged, for the pages' own words (the ``reason`` is
+    the rule's Chinese): seconds late when judged, and whether the side was seated by then."""
+    if entry.offence is not Offence.LATE or entry.by or entry.at is None or played.started_at is None:
+        return None
+    arrival = played.arrival(entry.team)
+    seated = arrival is not None and arrival <= entry.at
+    return {"late_s": round((entry.at - played.started_at).total_seconds(), 1), "seated": seated}
 
 
 def change_json(change: ResultChange) -> dict[str, Any]:

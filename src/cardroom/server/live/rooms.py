@@ -60,6 +60,7 @@ from cardroom.server.tables.codec import (
     server_message,
 )
 from cardroom.server.tables.config import TableConfig
+from cardroom.server.tables.refusals import RefusedError
 from cardroom.server.tables.registry import GameTable, new_table, replay_table
 from cardroom.server.tables.seated import Due, Entry, Status
 from cardroom.server.tables.seats import token_hash
@@ -84,9 +85,9 @@ EXPIRED_CLOSE: Final = 4410
 SWEEP_MOST: Final = 5.0
 """Seconds between two sweeps at most (unloading idle tables, expiring waiting ones)."""
 
-Listener = Callable[["Room", int], None]
-"""Told after every commit: the room and the number of the last entry before it (the tournament
-director and the ratings listen)."""
+Listener = Callable[["Room", Sequence[Entry]], None]
+"""Told after every commit: the room and the entries just stored (the tournament director and the
+ratings listen)."""
 Person = tuple[int, str, str, str | None]
 """A tournament's player seated when its table is made: seat, name, token hash, account key."""
 
@@ -260,11 +261,7 @@ class Room:
         self.stored = upto
         self.shown_status = status
         self.broadcast(before, upto)
-        for listener in list(self.listeners):
-            try:
-                listener(self, before)
-            except Exception:
-                log.exception("table %s: a listener failed", self.table.id)
+        self._tell_listeners(self.table.log[before:upto])
 
     def halt(self) -> None:
         """A write failed: what is not stored is never told; the table takes no move, runs no clock
@@ -295,11 +292,14 @@ class Room:
         self.writer.forgive(self.table.id)
         self.broadcast(min(told, self.stored))
         if self.stored > told:  # a write stored though its answer was lost
-            for listener in list(self.listeners):
-                try:
-                    listener(self, told)
-                except Exception:
-                    log.exception("table %s: a listener failed", self.table.id)
+            self._tell_listeners(self.table.log[told:])
+
+    def _tell_listeners(self, entries: Sequence[Entry]) -> None:
+        for listener in list(self.listeners):
+            try:
+                listener(self, entries)
+            except Exception:
+                log.exception("table %s: a listener failed", self.table.id)
 
     def broadcast(self, before: int, upto: int | None = None) -> None:
         """Send each connection the stored entries after ``before`` (up to ``upto``), projected for it,
@@ -772,8 +772,8 @@ class Rooms:
         found = self.locate(table_id)
         return found if isinstance(found, Room) else None
 
-    def waiting_refusal(self, address: str) -> str | None:
-        """Why ``address`` may not create another table that waits for players (it has
+    def waiting_refusal(self, address: str) -> RefusedError | None:
+        """Why ``address`` may not create another table that waits for players (429: it has
         ``Settings.address_waiting_tables`` waiting already), or ``None``."""
         most = self.settings.address_waiting_tables
         if most is None:
@@ -781,10 +781,7 @@ class Rooms:
         self._forget_started()
         if sum(1 for creator in self.creators.values() if creator == address) < most:
             return None
-        return (
-            f"too many tables waiting for players from one address: at most {most} at once; "
-            "wait until one fills or expires"
-        )
+        return RefusedError(429, "too_many_waiting", most=most)
 
     def _forget_started(self) -> None:
         """Drop the creators of tables no longer waiting (started, or gone from memory and store)."""

@@ -26,6 +26,7 @@ from cardroom.guandan.plays import PASS, Play
 from cardroom.guandan.ruleset import RuleSet
 from cardroom.guandan.triple import KINDS_BY_TYPE, TripleError, from_triple, to_triple
 from cardroom.rule_errors import OutOfTurnError, RuleError, WrongPhaseError
+from cardroom.server.tables.refusals import words
 
 PROTOCOL: Final = 1
 """The protocol version every server message carries as ``"v"``."""
@@ -76,6 +77,12 @@ class ProtocolError(ValueError):
         ``out_of_turn`` or ``wrong_phase`` refusal is its own reason."""
         self.details: dict[str, Any] = dict(details or {})
         """The rule's arguments (the ``args`` field): the play to beat, the suit to follow …"""
+
+    @classmethod
+    def because(cls, code: ErrorCode, reason: str, **args: Any) -> ProtocolError:
+        """A refusal for a reason of :data:`~cardroom.server.tables.refusals.REASONS`, in its English
+        words, with its arguments."""
+        return cls(code, words(reason, args), reason=reason, details=args)
 
     @classmethod
     def refused(cls, error: RuleError) -> ProtocolError:

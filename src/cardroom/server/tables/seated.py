@@ -170,7 +170,7 @@ class SeatedTable(ABC):
     ) -> tuple[str, list[Entry]]:
         """:meth:`sit`, returning the entries it recorded with the token (the room stores them)."""
         if self.config.is_rated and account is None:
-            raise ProtocolError("not_signed_in", "a rated table's seats are taken by signed-in accounts")
+            raise ProtocolError.because("not_signed_in", "rated_seat_account")
         token = token or secrets.token_urlsafe(24)
         return token, self.sit_hashed(seat, name, now, token_hash(token), account)
 
@@ -181,21 +181,19 @@ class SeatedTable(ABC):
         tournament seats its players' accounts with a hash no one holds: each takes a token with
         :meth:`new_key`)."""
         if isinstance(seat, bool) or not isinstance(seat, int) or seat not in range(4):
-            raise ProtocolError("bad_message", f"seat: 0 to 3, got {seat!r}")
+            raise ProtocolError.because("bad_message", "bad_seat", seat=seat)
         player = clean_name(name)
         if self.config.seats[seat].kind == "bot":
-            raise ProtocolError(
-                "wrong_phase", f"seat {seat} is played by the {self.config.seats[seat].bot} bot"
+            raise ProtocolError.because(
+                "wrong_phase", "seat_is_bot", seat=seat, bot=self.config.seats[seat].bot
             )
         if self.names[seat] is not None:
-            raise ProtocolError("wrong_phase", f"seat {seat} is taken by {self.names[seat]}")
+            raise ProtocolError.because("wrong_phase", "seat_taken", seat=seat, name=self.names[seat])
         if self.status != "waiting":
-            raise ProtocolError("wrong_phase", f"the table is {self.status}")
+            raise ProtocolError.because("wrong_phase", "table_not_waiting", status=self.status)
         if self.config.is_rated and account is not None and account in self.accounts:
             held = self.accounts.index(account)
-            raise ProtocolError(
-                "wrong_phase", f"{player} holds seat {held} of this rated table already: one seat each"
-            )
+            raise ProtocolError.because("wrong_phase", "one_seat_each", name=player, held=held)
         before = self.number
         self._record(SitEntry(seat, player, hashed, now, account))
         self.start_if_ready(now)

@@ -29,12 +29,14 @@ def clean_name(name: object) -> str:
     ones), spaces at the ends removed, 1 to 40 characters of which none is a control, format
     (the bidirectional controls among them) or otherwise invisible character."""
     if not isinstance(name, str):
-        raise ProtocolError("bad_message", f"name: a string, got {name!r}")
+        raise ProtocolError.because("bad_message", "name_not_text", field="name", value=name)
     if any(unicodedata.category(char) == "Cs" for char in name):
-        raise ProtocolError("bad_message", "name: a lone surrogate is not a character")
+        raise ProtocolError.because("bad_message", "lone_surrogate", field="name")
     text = unicodedata.normalize("NFKC", name).strip()
     if not text or len(text) > MAX_NAME:
-        raise ProtocolError("bad_message", f"name: 1 to {MAX_NAME} characters, got {len(text)}")
+        raise ProtocolError.because(
+            "bad_message", "name_length", field="name", most=MAX_NAME, length=len(text)
+        )
     shown_text(text)
     return text
 
@@ -44,10 +46,7 @@ def shown_text(text: str, field: str = "name") -> str:
     :class:`ProtocolError` naming ``field`` when it holds a control, format (the bidirectional
     controls among them) or otherwise invisible character, with which it could pose as another."""
     if any(unicodedata.category(char).startswith("C") for char in text):
-        raise ProtocolError(
-            "bad_message",
-            f"{field}: control characters and format ones (right-to-left marks among them) are not allowed",
-        )
+        raise ProtocolError.because("bad_message", "control_characters", field=field)
     if any(is_invisible(char) for char in text):
-        raise ProtocolError("bad_message", f"{field}: invisible characters are not allowed")
+        raise ProtocolError.because("bad_message", "invisible_characters", field=field)
     return text

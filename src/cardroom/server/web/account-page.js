@@ -90,7 +90,7 @@ function register(event) {
     return;
   }
   submit(event.target, box, "/api/accounts", { name, password }, (error) =>
-    error.status === 409 && / is taken$/.test(error.message || "")
+    error.reason === "name_taken"
       ? t("account.taken", { name })
       : t("account.refused", { message: error.message }),
   );

@@ -167,6 +167,7 @@ export function refusalText(refusal) {
   const args = refusal?.args ?? {};
   let key = `refuse.${reason}`;
   if (reason === "not_a_combination" && args.kind) key = args.kind === "Bomb" ? "refuse.not_a_bomb" : "refuse.not_a_kind";
+  if (reason && !has(key) && has(`error.${reason}`)) return t(`error.${reason}`, args);
   if (!reason || !has(key)) return null;
   return t(key, {
     ...args,

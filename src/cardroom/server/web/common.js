@@ -1,6 +1,8 @@
 // Small helpers shared by every page: HTTP (with the signed-in account's CSRF token), the signed-in
 // account, the stored seat token and name, DOM building. The header's account bar is account.js.
 
+import { has, t } from "./i18n.js";
+
 const CSRF_HEADER = "X-CSRF-Token";
 
 /** The signed-in account ({key, name, role} or null) and its CSRF token, from GET /api/account
@@ -34,7 +36,27 @@ export function setAccount(account, csrf) {
 export function needsSignIn(error) {
   if (!error) return false;
   if (error.status === 401 || error.status === 403) return true;
-  return error.status === 409 && /account's|no account|: sign in as /.test(error.message || "");
+  return error.status === 409 && ["name_of_account", "not_an_account", "no_account"].includes(error.reason);
+}
+
+/** An argument of a refusal as the page shows it: lists joined, other values as JSON writes them. */
+function shownArg(value) {
+  if (Array.isArray(value)) return value.map(shownArg).join(", ");
+  if (typeof value === "string" || typeof value === "number") return String(value);
+  return JSON.stringify(value);
+}
+
+/** The page's words for a refused request's answer ``{detail, reason, args}`` (docs/server.md,
+ * "Errors"): ``error.<reason>`` with its arguments, or the server's ``detail`` for a code the page
+ * does not know. */
+export function refusalWords(data) {
+  const reason = data?.reason;
+  if (typeof reason === "string" && has(`error.${reason}`)) {
+    const args = Object.fromEntries(Object.entries(data.args ?? {}).map(([name, value]) => [name, shownArg(value)]));
+    return t(`error.${reason}`, args);
+  }
+  const detail = data && (data.detail ?? data.message ?? data.error);
+  return typeof detail === "string" ? detail : "";
 }
 
 /** Call the HTTP API; the JSON answer (an error with ``status`` when refused). Signed in, a request
@@ -69,9 +91,12 @@ export async function api(method, path, body, { headers = {} } = {}) {
   }
   if (!response.ok) {
     const detail = data && (data.detail ?? data.message ?? data.error);
-    const message = typeof detail === "string" ? detail : JSON.stringify(detail ?? response.status);
+    const message = refusalWords(data) || (detail == null ? "" : JSON.stringify(detail));
     const error = new Error(message || `HTTP ${response.status}`);
     error.status = response.status;
+    error.reason = data?.reason ?? null;
+    error.args = data?.args ?? {};
+    error.detail = typeof detail === "string" ? detail : null;
     throw error;
   }
   return data;

@@ -934,23 +934,26 @@ function seatLabel(seat) {
 function tableRecords(round, table) {
   const parts = [];
   const lateness = table.lateness || [];
+  // The view's lateness is as of its arrival: a side still missing counts on here, second by second.
+  if (lateness.received === undefined) lateness.received = performance.now();
   const late = lateness
-    .map((side, index) => (side.late_s > 0 ? { side, team: table.teams[index] } : null))
+    .map((side, index) => (side.late_s > 0 || !side.seated ? { side, team: table.teams[index] } : null))
     .filter(Boolean);
   if (late.length && round.started_at) {
     parts.push(
       h(
         "p.lateness",
         { testid: "lateness" },
-        ...late.map(({ side, team }) =>
-          h("span.badge-light.warn", {
-            text: t(side.seated ? "event.late.seated" : "event.late.missing", {
-              team: teamName(team),
-              minutes: Math.floor(side.late_s / 60),
-              seconds: String(Math.floor(side.late_s % 60)).padStart(2, "0"),
-            }),
-          }),
-        ),
+        ...late.map(({ side, team }) => {
+          const badge = h("span.badge-light.warn", { testid: "lateness-side" });
+          const show = () => {
+            const counted = side.seated ? side.late_s : side.late_s + (performance.now() - lateness.received) / 1000;
+            badge.textContent = lateText(side.seated ? "event.late.seated" : "event.late.missing", counted, teamName(team));
+          };
+          show();
+          if (!side.seated) lateCounters.add({ badge, show });
+          return badge;
+        }),
       ),
     );
   }
@@ -964,8 +967,10 @@ function tableRecords(round, table) {
           h("li", {
             text: t("event.penalty.line", {
               who: entry.player ? `${entry.player} (${seatLabel(entry.seat)})` : entry.team_name,
-              penalty: penaltyText(entry.penalty),
-              reason: entry.reason,
+              penalty: `${penaltyText(entry.penalty)} (${t(`offence.${entry.offence}`)})`,
+              reason: entry.late
+                ? lateText(entry.late.seated ? "event.late.reason.seated" : "event.late.reason.missing", entry.late.late_s)
+                : entry.reason,
               by: entry.by || t("event.penalty.rules"),
             }),
           }),
@@ -997,6 +1002,34 @@ function tableRecords(round, table) {
 
 function penaltyText(name) {
   return t(`penalty.${name}`);
+}
+
+/** Lateness in the page's words: whole minutes and seconds, a part second counted whole as the
+ * rules' referee writes it (迟到5分01秒). */
+function lateText(key, lateS, team = "") {
+  const whole = Math.ceil(lateS);
+  return t(key, { team, minutes: Math.floor(whole / 60), seconds: String(whole % 60).padStart(2, "0") });
+}
+
+/** The missing sides' lateness on the page, each redrawn once a second (rebuilt with each render). */
+const lateCounters = new Set();
+setInterval(() => {
+  for (const counter of lateCounters) {
+    if (counter.badge.isConnected) counter.show();
+    else lateCounters.delete(counter);
+  }
+}, 1000);
+
+/** A penalty of a table's own record (its clocks, 托管): the deal, the second, who, what and why. */
+function sheetPenaltyText(p) {
+  const who = p.seat !== null && p.seat !== undefined ? seatLabel(p.seat) : t("sheet.penalty.side", { n: p.side + 1 });
+  return t("sheet.penalty.line", {
+    deal: p.deal,
+    at: Math.round(p.at_s),
+    who,
+    penalty: penaltyText(p.penalty),
+    cause: t(p.escalated ? "offence.escalated" : `offence.${p.offence}`),
+  });
 }
 
 function field(labelKey, control) {
@@ -1406,7 +1439,7 @@ function renderSheet(key, table) {
           "div.penalties",
           {},
           h("strong", { text: t("sheet.penalties") }),
-          h("ul", {}, ...sheet.penalties.map((p) => h("li", { text: p.text || `${p.label ?? p.penalty} · seat ${p.seat + 1}` }))),
+          h("ul", { testid: "sheet-penalties" }, ...sheet.penalties.map((p) => h("li", { text: sheetPenaltyText(p) }))),
         )
       : null,
     h(
