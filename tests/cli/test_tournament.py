@@ -75,7 +75,7 @@ def test_a_round_robin_directed_from_the_command_line(tmp_path: Path) -> None:
         str(tmp_path / "r.csv"),
     )
     assert code == 0, output
-    assert "Club night: 3 of 3 rounds complete, finished." in output
+    assert "Club night: 3 of 3 rounds complete, finished; 级差分 in the 26-point table." in output
     assert "Tigers" in output.splitlines()[4], "the team of people won every match: it leads"
     rows = [line for line in output.splitlines() if line.startswith("│")]
     decided = [line.split("│")[-2].strip() for line in rows]
@@ -154,3 +154,28 @@ def test_a_forfeit_and_the_errors_a_director_meets(tmp_path: Path) -> None:
     code, output = run("create", str(tmp_path / "e2.json"), "--roster", str(bad))
     assert code == 1
     assert "line 2: no name" in output
+
+
+def test_rule_create_chooses_the_level_difference_table(tmp_path: Path) -> None:
+    """competition.md#tie-breaks (*Reading*): ``--level-table 28`` counts the 级差分 in the 28-point
+    table, the standings say which; 26 is the default; another number is refused naming the option."""
+    roster = tmp_path / "roster.csv"
+    roster.write_text(ROSTER, encoding="utf-8")
+    default, chosen = tmp_path / "default.json", tmp_path / "chosen.json"
+    code, output = run("create", str(default), "--roster", str(roster))
+    assert code == 0, output
+    assert "级差分 in the 26-point table" in output
+    assert load_event(default).config.scoring.level_table == 26
+    code, output = run("create", str(chosen), "--roster", str(roster), "--level-table", "28")
+    assert code == 0, output
+    assert "级差分 in the 28-point table" in output
+    assert load_event(chosen).config.scoring.level_table == 28
+    code, output = run("standings", str(chosen), "--csv", str(tmp_path / "s.csv"))
+    assert code == 0, output
+    assert "级差分 in the 28-point table" in output
+    assert (tmp_path / "s.csv").read_text(encoding="utf-8-sig").splitlines()[0].endswith(",level_table")
+    code, output = run("create", str(tmp_path / "bad.json"), "--roster", str(roster), "--level-table", "27")
+    assert code == 2
+    assert "--level-table" in output
+    assert "26 or 28" in output
+    assert not (tmp_path / "bad.json").exists()

@@ -87,13 +87,22 @@ def test_rule_late_at_the_command_line(tmp_path: Path) -> None:
 
 
 def test_rule_late_foul_at_five_minutes_one_second(tmp_path: Path) -> None:
-    """late: "迟到10分钟以内，判犯规" from 5:01."""
+    """late: "迟到10分钟以内，判犯规" from 5:01; foul: the first deal of the table ends as the late side's
+    双下 (the other side up 3, no tribute next deal), which the director is told and the table's score
+    sheet has filled in."""
     event_file, ((a1, b1), _) = swiss_event(tmp_path)
     assert run("start-round", str(event_file), "--at", at("14:00:00"))[0] == 0
     assert run("arrive", str(event_file), a1, "--at", at("14:00:00"))[0] == 0
     code, output = run("arrive", str(event_file), b1, "--at", at("14:05:01"))
     assert code == 0, output
     assert "犯规 (迟到5分01秒)" in output
+    flat = " ".join(output.split())
+    assert "The first deal of table 1 ends as this foul (犯规): a 双下 of" in flat
+    assert "rises 3 levels, and the next deal has no tribute" in flat
+    sheets = tmp_path / "sheets.html"
+    code, output = run("print", str(event_file), "sheets", "--table", "1", "--out", str(sheets))
+    assert code == 0, output
+    assert '犯规 <span class="en">foul</span> (东西 <span class="en">E/W</span> 迟到' in sheets.read_text()
 
 
 def test_corrections_penalties_withdrawal_and_appeal(tmp_path: Path) -> None:

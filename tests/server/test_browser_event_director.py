@@ -135,6 +135,22 @@ def test_a_director_runs_a_small_event(browser: Browser, server: Server, context
     table_of(page, 2).get_by_test_id("table-penalties").wait_for()
     assert "Foul" in table_of(page, 2).get_by_test_id("table-penalties").inner_text()
     assert "seated 7:00 late" in table_of(page, 2).get_by_test_id("table-penalties").inner_text()
+    # the foul costs the late side its first deal (competition.md#late, #foul): the table says why
+    fouled = server.api("GET", f"/api/events/{event_id}")["rounds"][0]["tables"][1]
+    watcher = context.new_page()
+    watcher_errors = PageErrors(watcher)
+    watcher.goto(f"{server.url}/tables/{fouled['table_id']}")
+    why = watcher.get_by_test_id("deal-foul")
+    why.wait_for()
+    assert why.get_attribute("data-offence") == "late"
+    assert (
+        "came late (迟到) and were judged a foul (犯规): the first deal ended as their 双下"
+        in why.inner_text()
+    )
+    assert "Team" in why.inner_text(), "the late team by its event name"
+    screenshot(watcher, "event-late-foul-at-the-table")
+    watcher_errors.check()
+    watcher.close()
     set_clock(server, start, 10)
     page.wait_for_timeout(1500)  # a tick or two at 10:00: still only late
     assert table_of(page, 3).get_by_test_id("table-penalties").count() == 0
@@ -235,3 +251,90 @@ def test_a_director_runs_a_small_event(browser: Browser, server: Server, context
     screenshot(projector, "event-projector")
     errors.check()
     projector_errors.check()
+
+
+def test_a_director_edits_an_event_not_started(
+    browser: Browser, server: Server, context: BrowserContext
+) -> None:
+    """docs/tournaments.md, "Running an event in the card room": before the start the director changes
+    the event on its page (name, format, pairing, rounds, rules, the 级差分 table); a bad value is refused
+    in the form, naming the field, and so is what the server refuses; a player sees no form, and none is
+    left once the event has started."""
+    director = server.sign_in("Edda", director=True)
+    server.sign_in_browser(context, "Edda", director=True)
+    created = director.api("POST", "/api/events", {"name": "Spring cup", "rounds": 3, "system": "swiss"})
+    event_id = created["event"]["id"]
+    page = context.new_page()
+    errors = PageErrors(page)
+    page.goto(f"{server.url}/events/{event_id}")
+    page.wait_for_function("() => window.__event && window.__event.ready && window.__event.director")
+    assert "26-point table for the level difference" in page.get_by_test_id("event-scoretables").inner_text()
+    edit = page.get_by_test_id("event-edit")
+    page.get_by_test_id("edit-open").click()
+    assert edit.get_by_test_id("edit-name").input_value() == "Spring cup"
+    assert edit.get_by_test_id("edit-rounds").input_value() == "3"
+    assert edit.get_by_test_id("edit-system").input_value() == "swiss"
+    assert edit.get_by_test_id("edit-level-table").input_value() == "26"
+    assert not edit.get_by_test_id("edit-deals").is_visible(), "played to A: no number of deals"
+
+    # refused in the form: a number out of range, named
+    edit.get_by_test_id("edit-rounds").fill("0")
+    edit.get_by_test_id("edit-save").click()
+    refusal = page.get_by_test_id("edit-error")
+    refusal.wait_for()
+    assert refusal.inner_text() == "Rounds: enter a number from 1 to 50."
+    assert server.api("GET", f"/api/events/{event_id}")["config"]["rounds"] == 3, "nothing sent"
+    # refused by the server: a Swiss event without its number of rounds
+    errors.allow(400)  # on purpose
+    page.get_by_test_id("edit-rounds").fill("")
+    page.get_by_test_id("edit-save").click()
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=edit-error]')?.textContent.includes('Swiss')"
+    )
+    assert "a Swiss event needs its number of rounds" in page.get_by_test_id("edit-error").inner_text()
+    assert server.api("GET", f"/api/events/{event_id}")["config"]["rounds"] == 3, "nothing changed"
+    screenshot(page, "event-director-edit-refused", full_page=True)
+
+    # saved: every field changed is the event's now, on the page and in the API
+    page.get_by_test_id("edit-name").fill("Spring cup 2026")
+    page.get_by_test_id("edit-format").select_option("deals")
+    page.get_by_test_id("edit-deals").fill("6")
+    page.get_by_test_id("edit-rounds").fill("4")
+    page.get_by_test_id("edit-level-table").select_option("28")
+    page.get_by_test_id("edit-save").click()
+    page.wait_for_function("() => window.__event.event.name === 'Spring cup 2026'")
+    config = server.api("GET", f"/api/events/{event_id}")["config"]
+    assert (config["rounds"], config["format"]["deals"], config["level_table"]) == (4, 6, 28)
+    assert page.get_by_test_id("event-title").inner_text() == "Spring cup 2026"
+    assert "28-point table for the level difference" in page.get_by_test_id("event-scoretables").inner_text()
+    page.get_by_test_id("edit-open").click()
+    assert not page.get_by_test_id("edit-error").is_visible(), "the refusals are gone once saved"
+    assert page.get_by_test_id("edit-level-table").input_value() == "28"
+    page.get_by_test_id("lang-toggle").click()
+    assert page.get_by_test_id("edit-open").inner_text() == "修改赛事设置"
+    assert "级差分用28分制表" in page.get_by_test_id("event-scoretables").inner_text()
+    page.get_by_test_id("lang-toggle").click()
+
+    # another account sees no form
+    other = browser.new_context(locale="en-US")
+    try:
+        server.sign_in_browser(other, "Pia")
+        visitor = other.new_page()
+        visitor.goto(f"{server.url}/events/{event_id}")
+        visitor.wait_for_function("() => window.__event && window.__event.ready")
+        assert visitor.get_by_test_id("event-title").inner_text() == "Spring cup 2026"
+        assert visitor.get_by_test_id("event-edit").count() == 0
+    finally:
+        other.close()
+    # started, the form is gone
+    for number in (1, 2):
+        director.api(
+            "POST",
+            f"/api/events/{event_id}/teams",
+            {"name": f"Bots {number}", "players": [{"bot": "random"}, {"bot": "random"}]},
+        )
+    director.api("POST", f"/api/events/{event_id}/start", {})
+    page.wait_for_function("() => window.__event.event.phase === 'running'")
+    assert page.get_by_test_id("event-edit").count() == 0
+    screenshot(page, "event-director-edit", full_page=True)
+    errors.check()

@@ -108,6 +108,8 @@ def test_a_bot_event_through_the_pages(browser: Browser, server: Server, context
     page.get_by_test_id("event-deals").fill("1")
     page.get_by_test_id("event-system").select_option("swiss")
     page.get_by_test_id("event-rounds").fill("3")
+    assert page.get_by_test_id("event-level-table").input_value() == "26", "the rules' table by default"
+    page.get_by_test_id("event-level-table").select_option("28")
     page.locator("#more summary").click()
     page.get_by_test_id("event-bot-delay").fill("0")
     page.get_by_test_id("event-deal-pause").fill("0")
@@ -128,6 +130,8 @@ def test_a_bot_event_through_the_pages(browser: Browser, server: Server, context
     assert config["system"] == "swiss"
     assert config["rounds"] == 3
     assert config["bot_delay"] == 0
+    assert config["level_table"] == 28, "the 级差分 counted in the 28-point table (competition.md#tie-breaks)"
+    assert "28-point table for the level difference" in page.get_by_test_id("event-scoretables").inner_text()
 
     # --- register one team by name (two named bots), then fill the field to eight with bot teams -------
     page.get_by_test_id("reg-team").fill("Pandas")
@@ -188,7 +192,7 @@ def test_a_bot_event_through_the_pages(browser: Browser, server: Server, context
         "Points",
         "Progressive (cut 1)",
         "Rounds won",
-        "Level diff. (26)",
+        "Level diff. (28)",  # the event's table
         "Levels gained",
         "Lot",
         "Decided by",

@@ -19,6 +19,7 @@ from cardroom.tournament import (
     Player,
     RatingBook,
     ResultKind,
+    ScoringRules,
     TableResult,
     Team,
     leaderboard,
@@ -208,3 +209,24 @@ def test_whole_swiss_event_with_bot_matches() -> None:
     assert len(standings_csv(event).splitlines()) == 1 + 8
     assert Event.from_dict(json.loads(json.dumps(event.to_dict()))) == event
     assert RatingBook().rate_event(event).get(event.teams[0].players[0].id).matches == 5
+
+
+def test_rule_an_event_ranks_by_its_level_difference_table() -> None:
+    """competition.md#tie-breaks (*Reading*): the event's scoring names the table of its 级差分; it is
+    kept through JSON, an event stored before the choice reads as 26, and the CSV names it."""
+    config = EventConfig("秋季赛", MatchFormat.fixed_deals(8), scoring=ScoringRules(level_table=28))
+    event = event_of(2, config).pair_next_round()
+    (pairing,) = event.round(1).pairings
+    event = event.record(1, pairing.table, TableResult.played((6, 2), 8))
+    rows = event.standings()
+    assert [(row.tally.level_difference, row.tally.level_table) for row in rows] == [(18, 28), (10, 28)]
+    data = json.loads(json.dumps(event.to_dict(), ensure_ascii=False))
+    assert data["config"]["scoring"]["level_table"] == 28
+    assert Event.from_dict(data) == event
+    del data["config"]["scoring"]["level_table"]
+    older = Event.from_dict(data)
+    assert older.config.scoring.level_table == 26
+    assert [row.tally.level_difference for row in older.standings()] == [17, 9]
+    csv_rows = standings_csv(event).splitlines()
+    assert csv_rows[0].split(",")[-1] == "level_table"
+    assert [line.split(",")[-1] for line in csv_rows[1:]] == ["28", "28"]

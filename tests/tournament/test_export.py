@@ -95,7 +95,7 @@ def test_results_csv_names_the_teams_after_the_ids() -> None:
 def test_standings_csv_names_the_players() -> None:
     event = event_of(4, EventConfig(system=PairingSystem.ROUND_ROBIN)).pair_next_round()
     rows = parse(standings_csv(event))
-    assert STANDING_COLUMNS[-1] == "players"
+    assert STANDING_COLUMNS[-2:] == ("players", "level_table")
     for row in rows:
         team = event.team(row["team"])
         assert row["players"] == f"{team.players[0].display} / {team.players[1].display}"

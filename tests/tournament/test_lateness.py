@@ -10,6 +10,9 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from cardroom.guandan.deal import Phase
+from cardroom.guandan.match import Match
+from cardroom.guandan.rulings import foul_places
 from cardroom.tournament import (
     Clocks,
     Event,
@@ -22,6 +25,7 @@ from cardroom.tournament import (
     judge_lateness,
     late_penalty,
 )
+from cardroom.tournament.lateness import late_foul_deals, late_foul_seat, rule_late_foul
 from tests.tournament.helpers import event_of
 
 START = datetime(2026, 5, 1, 14, 0, tzinfo=UTC)
@@ -188,3 +192,55 @@ def test_bots_are_seated_at_the_start() -> None:
     bots = bots.start(random.Random(1)).pair_next_round().start_round(START)
     assert {arrival.team for arrival in bots.round(1).arrivals} == {"B1", "B2", "B3", "B4"}
     assert bots.settle_lateness(after(30)).round(1).penalties == ()
+
+
+def test_rule_late_foul_ends_the_first_deal_as_the_late_sides_double_down() -> None:
+    """late and foul (docs/rules/competition.md#late, #foul): a side judged a foul for lateness loses
+    its match's first deal as a foul: the deal ends at once as its 双下, the other side rises 3 levels,
+    and the next deal has no tribute, its leader named by the offender's 下家."""
+    event = four_teams().start_round(START)
+    pairing = event.round(1).pairings[0]
+    event = event.arrive(pairing.teams[0], START).arrive(pairing.teams[1], after(5, 1))
+    assert event.round(1).late_fouls(pairing.table) == (1,)
+    assert event.round(1).late_fouls(event.round(1).pairings[1].table) == ()
+    seat = late_foul_seat(1)
+    assert seat == 1, "without the seats' arrivals: the side's first seat"
+    match = Match()
+    rng = random.Random(3)
+    with pytest.raises(ValueError, match="ends deal 1 of the match: the match has dealt 0"):
+        rule_late_foul(match, seat)
+    match.deal_random(rng)
+    rule_late_foul(match, seat)
+    (first,) = match.summaries
+    assert first.result.foul_by == seat
+    assert first.result.places == foul_places(seat)
+    assert first.result.double_down
+    assert match.level_values() == (5, 2), "the other side rises 3 (双下), the late side stays at 2"
+    assert match.needs_named_leader
+    assert match.leader_chooser == 2, "the offender's 下家 names the leader"
+    second = match.deal_random(rng, leader=2)
+    assert second.phase is Phase.PLAY, "no tribute after a foul"
+    with pytest.raises(ValueError, match="ends deal 1 of the match: the match has dealt 2"):
+        rule_late_foul(match, seat)
+
+
+def test_rule_late_foul_offender_is_the_side_s_last_seated() -> None:
+    """late, foul: the foul of a side names a seat (its 下家 names the next leader): the side's player
+    seated last when the arrivals are known."""
+    assert late_foul_seat(0, (after(6), after(1), after(7), None)) == 2
+    assert late_foul_seat(1, (after(6), after(8), after(7), after(2))) == 1
+    assert late_foul_seat(1, (None, None, None, None)) == 1
+    with pytest.raises(ValueError, match="a side is 0 or 1"):
+        late_foul_seat(2)
+
+
+def test_rule_late_foul_deals_as_a_score_sheet_writes_them() -> None:
+    """late, foul: the deals that fouls for lateness end, in the order judged, as the engine plays them
+    (a sheet's first lines): the first deal at 2, the other side up 3 each time."""
+    (only,) = late_foul_deals((1,))
+    assert (int(only.level), only.result.foul_by) == (2, 1)
+    assert [int(level) for level in only.levels_after] == [5, 2]
+    first, second = late_foul_deals((0, 1))
+    assert (first.result.foul_by, second.result.foul_by) == (0, 1)
+    assert [int(level) for level in second.levels_after] == [5, 5]
+    assert late_foul_deals(()) == ()

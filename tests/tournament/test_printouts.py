@@ -21,6 +21,7 @@ from cardroom.tournament import (
     PenaltyRecord,
     Player,
     ScoreSheet,
+    ScoringRules,
     TableResult,
     Team,
 )
@@ -185,6 +186,11 @@ def test_a_blank_score_sheet_per_table_and_page() -> None:
         assert f"北 North {north}" in duty
         deals = sheet.find("table", "deals").rows()
         assert [row[0] for row in deals] == [str(n) for n in range(1, 11)], "8 deals and 2 for a tie"
+        if pairing is late_table:
+            # competition.md#late, #foul: the late side's foul ends the first deal, its 双下
+            ruled = ["1", "2", "—", "南北 N/S", "3", "5", "2", "—", "犯规 foul (东西 E/W 迟到 late)"]
+            assert deals[0] == ruled
+            deals = deals[1:]
         assert all(cell == "" for row in deals for cell in row[1:]), "a blank sheet"
         assert len(sheet.find("table", "result").rows()) == 1
         signatures = [div.text for div in sheet.find_all("div", "signature")]
@@ -346,3 +352,21 @@ def test_results_page_before_the_draw_and_without_records() -> None:
     assert page.find("h1").text == "Club night"
     assert "报名 registration" in page.find("p", "meta").text
     assert page.find_all("table") == [], "no standings before the lots, no records"
+
+
+def test_rule_the_results_page_names_the_level_difference_table() -> None:
+    """competition.md#tie-breaks (*Reading*): the printout names the table the 级差分 is counted in, in
+    its header line and its standings column, and counts it there."""
+    for points in (26, 28):
+        config = EventConfig("Club night", scoring=ScoringRules(level_table=points))
+        event = Event(config)
+        for number in (1, 2):
+            event = event.register(Team(f"T{number}", (Player(f"a{number}"), Player(f"b{number}"))))
+        event = event.start(random.Random(1)).pair_next_round()
+        event = event.record(1, 1, TableResult.played((6, 2), 8))
+        page = body(results_page(event))
+        meta = page.find("p", "meta").text
+        assert f"级差分按{points}分制 level difference in the {points}-point table" in meta
+        standings = page.find("table", "standings")
+        assert f"级差分（{points}分制） Level difference ({points}-point)" in standings.find("tr").text
+        assert [row[6] for row in standings.rows()] == (["18", "10"] if points == 28 else ["17", "9"])

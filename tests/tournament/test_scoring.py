@@ -150,3 +150,17 @@ def test_a_forfeited_engine_match_is_scored_as_a_forfeit() -> None:
     assert outcome.reason is EndReason.FORFEIT
     assert outcome.winner == 0
     assert TableResult.from_outcome(outcome) == result
+
+
+def test_rule_the_event_chooses_the_level_difference_table() -> None:
+    """competition.md#tie-breaks (*Reading*), #score-26, #score-28: ``level_table`` is 26 (the rules',
+    the default) or 28; a result gives both sides' points in either table."""
+    assert ScoringRules().level_table == 26
+    assert ScoringRules(level_table=28).level_table == 28
+    with pytest.raises(ValueError, match="26-point or the 28-point table, got 27"):
+        ScoringRules(level_table=27)
+    result = TableResult.played((6, 2), 8)
+    assert result.level_points(26) == result.score26 == (17, 9)
+    assert result.level_points(28) == result.score28 == (18, 10)
+    with pytest.raises(ValueError, match="26 or 28"):
+        result.level_points(13)

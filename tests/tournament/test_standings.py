@@ -134,3 +134,24 @@ def test_lots_must_differ() -> None:
         standings({}, {"A": 1, "B": 1})
     with pytest.raises(ValueError, match="without a lot"):
         standings({"C": []}, {"A": 1})
+
+
+def test_rule_level_difference_in_the_chosen_table() -> None:
+    """competition.md#tie-breaks (*Reading*: the event's ``level_table``) and #score-26: the 级差分 sums
+    the 26-point table by the rules, or the 28-point table when the event chooses it. A forfeit won
+    scores 17 in both tables, a 4-level win 17 in the 26-point table and 18 in the 28-point one: tied
+    on 级差分 and 升级数 in the first (lots decide), the 28-point table puts the played win first."""
+    forfeit_won = [TeamRound(1, "X", 1, TableResult.forfeit(0))]  # recorded 2 : 6, 17 : 0
+    played_won = rounds_of((6, 2))  # gap 4: 17 : 9 and 18 : 10
+    entries = {"F": forfeit_won, "P": played_won}
+    lots = {"F": 1, "P": 2}
+    by_26 = standings(entries, lots)
+    assert [row.team for row in by_26] == ["F", "P"]
+    assert by_26[1].above is Criterion.LOTS
+    assert [row.tally.level_difference for row in by_26] == [17, 17]
+    by_28 = standings(entries, lots, level_table=28)
+    assert [row.team for row in by_28] == ["P", "F"]
+    assert by_28[1].above is Criterion.LEVEL_DIFFERENCE
+    assert [(row.tally.level_difference, row.tally.level_table) for row in by_28] == [(18, 28), (17, 28)]
+    with pytest.raises(ValueError, match="26 or 28"):
+        standings(entries, lots, level_table=27)

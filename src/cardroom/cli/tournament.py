@@ -55,6 +55,7 @@ from cardroom.tournament import (
     results_csv,
     standings_csv,
 )
+from cardroom.tournament.scoring import LEVEL_TABLES, ScoringRules
 
 FILE_FORMAT: Final = "cardroom-tournament"
 FILE_VERSION: Final = 2
@@ -194,6 +195,12 @@ def create_command(
     rounds: Annotated[int | None, typer.Option(min=1, help="Rounds (default: a full round robin).")] = None,
     system: Annotated[str, typer.Option(help="Pairing: auto, round_robin or swiss.")] = "auto",
     deals: Annotated[int | None, typer.Option(min=1, help="Deals a match (default: to A).")] = None,
+    level_table: Annotated[
+        int,
+        typer.Option(
+            help="The table of the level difference (级差分) in the tie-break: 26 (the rules') or 28 points."
+        ),
+    ] = 26,
     seed: Annotated[int, typer.Option(help="Seed of the lots.")] = 1,
     fill_bot: Annotated[
         str | None, typer.Option(help="With an odd number of teams, add a team of this bot instead of byes.")
@@ -209,9 +216,12 @@ def create_command(
         raise typer.BadParameter(
             f"{system!r}: choose auto, round_robin or swiss", param_hint="--system"
         ) from None
+    if level_table not in LEVEL_TABLES:
+        raise typer.BadParameter(f"{level_table}: 26 or 28 (points)", param_hint="--level-table")
     fmt = MatchFormat.fixed_deals(deals) if deals is not None else MatchFormat.to_ace()
+    scoring = ScoringRules(level_table=level_table)
     try:
-        event = new_event(EventConfig(name, fmt, rounds, pairing), read_roster(roster))
+        event = new_event(EventConfig(name, fmt, rounds, pairing, scoring), read_roster(roster))
         if fill_bot is not None:
             event = event.fill_with_bots(bot_name(fill_bot, "--fill-bot"))
         event = event.start(random.Random(seed))
@@ -223,7 +233,8 @@ def create_command(
     console.print(
         f"Created {escape(str(event_file))}: {escape(name or 'an event')}, "
         f"{plural(len(event.teams), 'team')}, {plural(event.total_rounds, 'round')} "
-        f"({event.system.value if event.system else '-'}), {escape(fmt.describe())}."
+        f"({event.system.value if event.system else '-'}), {escape(fmt.describe())}, "
+        f"级差分 in the {level_table}-point table."
     )
     table = Table("lot", "team", "players")
     for lot, team_id in enumerate(event.lots, start=1):
@@ -384,7 +395,7 @@ def standings_command(
     done = sum(1 for played in event.rounds if played.complete)
     console.print(
         f"{escape(event.config.name or 'Event')}: {done} of {plural(event.total_rounds, 'round')} complete, "
-        f"{event.phase.value}."
+        f"{event.phase.value}; 级差分 in the {event.config.scoring.level_table}-point table."
     )
     table = Table("rank", "team", "总积分", "去首累进分", "胜轮次", "级差分", "升级数", "lot", "decided by")
     for row in event.standings():

@@ -33,6 +33,7 @@ from cardroom.cli.tournament import (
     who,
 )
 from cardroom.tournament import Event, Penalty, Player, Team, penalty_text
+from cardroom.tournament.conduct import Offence
 from cardroom.tournament.lateness import describe_late
 
 PENALTIES = {
@@ -54,6 +55,15 @@ def _new_penalties(before: Event, after: Event) -> None:
     console = open_console()
     for entry in current.penalties[known:]:
         console.print(f"Table {entry.table}: {escape(penalty_text(after, entry))}")
+        if entry.offence is Offence.LATE and entry.penalty is Penalty.FOUL:
+            other = next(team for team in current.pairing(entry.table).teams if team != entry.team)
+            console.print(
+                f"  The first deal of table {entry.table} ends as this foul (犯规): a 双下 of "
+                f"{escape(after.team(entry.team).display)}, {escape(after.team(other).display)} rises 3 "
+                "levels, and the next deal has no tribute (its leader named by the offender's 下家 or the "
+                "chief referee). The table's score sheet (`cardroom tournament print EVENT sheets`) has "
+                "the deal filled in; enter the result with it counted."
+            )
 
 
 @app.command("start-round")

@@ -631,7 +631,8 @@ class Event:
         """The ranking over the results entered so far (:func:`cardroom.tournament.standings.standings`)."""
         if not self.lots:
             raise ValueError("the standings need the lots: start the event")
-        return standings(self.team_rounds(), {team_id: self.lot(team_id) for team_id in self.lots})
+        lots = {team_id: self.lot(team_id) for team_id in self.lots}
+        return standings(self.team_rounds(), lots, self.config.scoring.level_table)
 
     def entrants(self) -> list[Entrant]:
         """What Swiss pairing needs of each team, in standings order."""
@@ -679,6 +680,7 @@ class Event:
                     "forfeit_levels": config.scoring.forfeit_levels,
                     "forfeit_floor": config.scoring.forfeit_floor,
                     "forfeit_score": list(config.scoring.forfeit_score),
+                    "level_table": config.scoring.level_table,
                 },
                 "conduct": config.conduct.to_dict(),
                 "correction_minutes": config.correction_minutes,
@@ -716,6 +718,7 @@ class Event:
                 scoring.get("forfeit_levels", 4),
                 scoring.get("forfeit_floor", 11),
                 (int(win_score), int(loss_score)),
+                int(scoring.get("level_table", 26)),
             ),
             ConductPolicy.from_dict(raw.get("conduct", {})),
             float(raw.get("correction_minutes", 10)),

@@ -61,9 +61,11 @@ STANDING_COLUMNS = (
     "status",
     "penalties",
     "players",
+    "level_table",
 )
-"""``name`` the team's name, ``players`` its players' names (``A / B``, the last column);
-``points`` 总积分, ``progressive`` 去首累进分, ``wins`` 胜轮次, ``level_difference`` 级差分 (26-point),
+"""``name`` the team's name, ``players`` its players' names (``A / B``); ``points`` 总积分,
+``progressive`` 去首累进分, ``wins`` 胜轮次, ``level_difference`` 级差分 in the event's table,
+``level_table`` (26 or 28 points, the last column, so the columns before it keep their places),
 ``levels_gained`` 升级数, ``score28`` the 28-point scores summed, ``decided_by`` the criterion that put
 the team below the one above it (its Chinese label), ``status`` 退赛 or 取消资格 for a team out of the
 event, ``penalties`` the team's penalties by round (R1 警告, …)."""
@@ -176,6 +178,7 @@ def standings_csv(event: Event, rows: Sequence[StandingRow] | None = None, *, bo
                 if entry.team == row.team
             ),
             " / ".join(player.display for player in event.team(row.team).players),
+            row.tally.level_table,
         ]
         for row in table
     ]

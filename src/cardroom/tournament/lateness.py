@@ -3,6 +3,10 @@ started, a side (一方) not in its seats is late; up to 5 minutes a warning (�
 foul (犯规), over 10 minutes a forfeit (按弃权处理); when both sides are late, the one that came first is
 warned and the other judged by its time.
 
+A side judged a foul (犯规) for lateness loses its match's first deal as a foul (#foul: the deal ends as
+the side's 双下, the other side rises 3 levels, the next deal has no tribute): :func:`late_foul_seat`
+and :func:`rule_late_foul` apply it to an engine match.
+
 Pure functions of the times given: the round's start, each side's arrival (``None``: not seated yet)
 and the time of asking. "以内" (within) includes its bound, as Chinese rules and laws read it: 5:00 late
 is a warning, 5:01 a foul, 10:00 a foul, 10:01 a forfeit; seated at the start (or before) is on time.
@@ -11,9 +15,14 @@ is a warning, 5:01 a foul, 10:00 a foul, 10:01 a forfeit; seated at the start (o
 from __future__ import annotations
 
 import math
+import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
+from cardroom.guandan.match import DealSummary, Match
+from cardroom.guandan.ruleset import COMPETITION, RuleSet
+from cardroom.guandan.rulings import FoulRuling
 from cardroom.tournament.conduct import Clocks, Penalty, late_penalty
 
 
@@ -78,4 +87,47 @@ def describe_late(late_s: float) -> str:
     return f"迟到{whole // 60}分{whole % 60:02d}秒"
 
 
-__all__ = ["SideLateness", "describe_late", "judge_lateness"]
+def late_foul_seat(side: int, seated: tuple[datetime | None, ...] = ()) -> int:
+    """The seat that stands for ``side`` in the foul of its lateness (the engine's foul names a seat,
+    whose 下家 names the next deal's leader): the side's player seated last, when ``seated`` gives the
+    four seats' arrivals, else the side's first seat (0 or 1)."""
+    if side not in (0, 1):
+        raise ValueError(f"a side is 0 or 1, got {side}")
+    times = [(seated[seat], seat) for seat in (side, side + 2) if seat < len(seated) and seated[seat]]
+    return max(times)[1] if times else side
+
+
+def rule_late_foul(match: Match, seat: int, number: int = 1) -> None:
+    """The foul (犯规) of a side judged late (docs/rules/competition.md#late) on deal ``number`` of its
+    match (the first), dealt and not yet over: the deal ends at once as a 双下 of ``seat``'s side, the
+    other side rises (+3 in the competition rules), and the next deal has no tribute, its leader named
+    by ``seat``'s 下家 (docs/rules/competition.md#foul)."""
+    deal = match.current_deal
+    if len(match.deals) != number or deal is None:
+        raise ValueError(
+            f"a foul for lateness ends deal {number} of the match: the match has dealt "
+            f"{len(match.deals)} deal(s), {'one' if deal is not None else 'none'} in play"
+        )
+    match.apply_ruling(FoulRuling(seat))
+
+
+def late_foul_deals(sides: Sequence[int], rules: RuleSet = COMPETITION) -> tuple[DealSummary, ...]:
+    """The first deals of a match as the fouls for lateness of ``sides`` (in the order judged:
+    :meth:`Round.late_fouls`) end them, played by the engine (:func:`rule_late_foul`): what a score
+    sheet writes on its first lines (the level played, the winner, the levels after)."""
+    match = Match(rules)
+    rng = random.Random(0)  # the cards do not matter: each deal ends before a card is played
+    for number, side in enumerate(sides, start=1):
+        match.deal_random(rng, None if number == 1 else match.leader_chooser)
+        rule_late_foul(match, late_foul_seat(side), number)
+    return tuple(match.summaries)
+
+
+__all__ = [
+    "SideLateness",
+    "describe_late",
+    "judge_lateness",
+    "late_foul_deals",
+    "late_foul_seat",
+    "rule_late_foul",
+]

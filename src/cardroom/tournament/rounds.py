@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from cardroom.tournament.conduct import Clocks
+from cardroom.tournament.conduct import Clocks, Offence, Penalty
 from cardroom.tournament.director import Arrival, PenaltyEntry, ResultChange, time_from_text, time_to_text
 from cardroom.tournament.lateness import SideLateness, judge_lateness
 from cardroom.tournament.pairing import Pairing, RoundDraw
@@ -86,6 +86,17 @@ class Round:
 
     def table_penalties(self, table: int) -> tuple[PenaltyEntry, ...]:
         return tuple(entry for entry in self.penalties if entry.table == table)
+
+    def late_fouls(self, table: int) -> tuple[int, ...]:
+        """The sides judged a foul (犯规) for lateness at ``table``, in the order judged: each loses a
+        deal of its match as a foul, from the first deal on (docs/rules/competition.md#late, #foul). Of
+        two late sides the one seated first is warned, so there is at most one."""
+        teams = self.pairing(table).teams
+        return tuple(
+            teams.index(entry.team)
+            for entry in self.table_penalties(table)
+            if entry.offence is Offence.LATE and entry.penalty is Penalty.FOUL
+        )
 
     def table_changes(self, table: int) -> tuple[ResultChange, ...]:
         return tuple(change for change in self.changes if change.table == table)

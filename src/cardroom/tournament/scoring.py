@@ -27,6 +27,9 @@ MAX_GAP_26: Final = 13
 
 JACK: Final = 11
 
+LEVEL_TABLES: Final = (26, 28)
+"""The tables an event may count its 级差分 in: the 13-level 26-point table (摜彈's) or the 28-point one."""
+
 
 def table26(gap: int) -> tuple[int, int]:
     """Winner's and loser's 级差分 in the 13-level 26-point table: 13 + gap and 13 − gap (gap 0…13).
@@ -63,10 +66,18 @@ class ScoringRules:
     """"违规方级数可降至J": the offender's level is lowered to J at most, so the winner can reach 过A."""
     forfeit_score: tuple[int, int] = (17, 0)
     """"弃权记分17:0", in both tables, unless the table's gap is larger than ``forfeit_levels``."""
+    level_table: int = 26
+    """The table whose scores are the 级差分 tie-break (docs/rules/competition.md#score-26): 26, as 摜彈
+    says ("按13级26分制计算"), or 28 for an event that ranks by the round's 28-point scores."""
 
     def __post_init__(self) -> None:
         if not self.win > self.draw > self.loss:
             raise ValueError("round points must order win > draw > loss")
+        if self.level_table not in LEVEL_TABLES:
+            raise ValueError(
+                f"the level difference (级差分) is counted in the 26-point or the 28-point table, "
+                f"got {self.level_table!r}"
+            )
         if (
             self.forfeit_levels < 1
             or not START_LEVEL <= self.forfeit_floor <= PASSED_ACE - self.forfeit_levels
@@ -207,6 +218,14 @@ class TableResult:
 
     # -- per side ----------------------------------------------------------------------------------
 
+    def level_points(self, table: int) -> tuple[int, int]:
+        """Both sides' scores in the table of 26 or 28 points (the 级差分 of an event that counts it so)."""
+        if table == 26:
+            return self.score26
+        if table == 28:
+            return self.score28
+        raise ValueError(f"a level table is 26 or 28 points, got {table!r}")
+
     def levels_gained(self, side: int) -> int:
         """升级数: the levels the side rose from 2."""
         return self.levels[side] - START_LEVEL
@@ -270,6 +289,7 @@ def _by_side(winner: int, scores: tuple[int, int]) -> tuple[int, int]:
 __all__ = [
     "COMPETITION_SCORING",
     "DRAW",
+    "LEVEL_TABLES",
     "LOSS",
     "MAX_GAP",
     "MAX_GAP_26",

@@ -79,7 +79,12 @@ class TeamRound:
 
     @property
     def level_difference(self) -> int:
+        """级差分 in the 26-point table (:meth:`level_points` for an event's own table)."""
         return self.result.score26[self.side]
+
+    def level_points(self, table: int) -> int:
+        """级差分 in the table of 26 or 28 points."""
+        return self.result.level_points(table)[self.side]
 
     @property
     def levels_gained(self) -> int:
@@ -117,6 +122,9 @@ class Tally:
     rounds: tuple[TeamRound, ...]
     points_by_round: tuple[int, ...]
     """Round points of rounds 1, 2, …, 0 for a round the team has no result in."""
+    level_table: int = 26
+    """The table whose scores sum to the 级差分: 26 by the rules, or 28
+    (docs/rules/competition.md#tie-breaks)."""
 
     @property
     def points(self) -> int:
@@ -140,7 +148,8 @@ class Tally:
 
     @property
     def level_difference(self) -> int:
-        return sum(entry.level_difference for entry in self.rounds)
+        """级差分: the scores of :attr:`level_table` summed."""
+        return sum(entry.level_points(self.level_table) for entry in self.rounds)
 
     @property
     def levels_gained(self) -> int:
@@ -191,8 +200,13 @@ def separated_by(first: Tally, second: Tally) -> Criterion:
     raise ValueError(f"{first.team} and {second.team} drew the same lot")
 
 
-def tallies(entries: Mapping[str, Sequence[TeamRound]], lots: Mapping[str, int]) -> list[Tally]:
-    """Each team's totals; every team of ``lots`` gets a tally (no rounds yet: zeros)."""
+def tallies(
+    entries: Mapping[str, Sequence[TeamRound]], lots: Mapping[str, int], level_table: int = 26
+) -> list[Tally]:
+    """Each team's totals, the 级差分 counted in ``level_table`` (26 or 28); every team of ``lots`` gets
+    a tally (no rounds yet: zeros)."""
+    if level_table not in (26, 28):
+        raise ValueError(f"a level table is 26 or 28 points, got {level_table!r}")
     if len(set(lots.values())) != len(lots):
         raise ValueError("every team draws a different lot")
     unknown = set(entries) - set(lots)
@@ -207,14 +221,17 @@ def tallies(entries: Mapping[str, Sequence[TeamRound]], lots: Mapping[str, int])
         by_round = dict.fromkeys(range(1, last + 1), 0)
         for entry in rounds:
             by_round[entry.round] = entry.points
-        result.append(Tally(team, lot, rounds, tuple(by_round.values())))
+        result.append(Tally(team, lot, rounds, tuple(by_round.values()), level_table))
     return result
 
 
-def standings(entries: Mapping[str, Sequence[TeamRound]], lots: Mapping[str, int]) -> tuple[StandingRow, ...]:
-    """The ranking: by total round points, then (去首)累进分, 胜轮次, 级差分, 升级数, then the lot drawn
-    (lot 1 first). ``entries`` holds each team's rounds; ``lots`` each team's lot number."""
-    ordered = sorted(tallies(entries, lots), key=Tally.key)
+def standings(
+    entries: Mapping[str, Sequence[TeamRound]], lots: Mapping[str, int], level_table: int = 26
+) -> tuple[StandingRow, ...]:
+    """The ranking: by total round points, then (去首)累进分, 胜轮次, 级差分 (in ``level_table``: 26 by
+    the rules, or 28), 升级数, then the lot drawn (lot 1 first). ``entries`` holds each team's rounds;
+    ``lots`` each team's lot number."""
+    ordered = sorted(tallies(entries, lots, level_table), key=Tally.key)
     rows = []
     for index, tally in enumerate(ordered):
         above = separated_by(ordered[index - 1], tally) if index > 0 else None

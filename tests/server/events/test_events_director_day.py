@@ -13,8 +13,10 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from cardroom.guandan.rulings import foul_places
 from cardroom.server.api.app import create_app
 from cardroom.server.events.director import Director
+from cardroom.server.tables.guandan import Table
 from tests.server.conftest import CHEAP, FAST, signed_in
 from tests.server.events.test_events import (
     LONG,
@@ -360,3 +362,87 @@ def test_an_event_not_started_is_edited_and_deleted(day: TestClient) -> None:
     started, headers = bot_event(day, teams=2)
     assert day.patch(f"/api/events/{started}", json={"name": "x"}, headers=headers).status_code == 409
     assert day.delete(f"/api/events/{started}", headers=headers).status_code == 409
+
+
+def test_rule_an_event_chooses_the_table_of_its_level_difference(day: TestClient) -> None:
+    """competition.md#tie-breaks (*Reading*): ``level_table`` 26 (the default) or 28, chosen when the
+    event is created or edited before it starts; the standings and their CSV count and name it."""
+    event_id, headers = make_event(day)
+    assert event_of(day, event_id)["config"]["level_table"] == 26
+    edited = day.patch(f"/api/events/{event_id}", json={"level_table": 28}, headers=headers)
+    assert edited.status_code == 200, edited.text
+    assert edited.json()["config"]["level_table"] == 28
+    bad = day.patch(f"/api/events/{event_id}", json={"level_table": 27}, headers=headers)
+    assert bad.status_code == 400
+    assert "level_table: the table of the level difference (级差分), 26" in bad.json()["detail"]
+    director = signed_in(day, "Director", director=True)
+    refused = day.post("/api/events", json={"name": "x", "level_table": "28"}, headers=director)
+    assert refused.status_code == 400
+    assert "level_table" in refused.json()["detail"]
+    started, started_headers = bot_event(day, teams=2, level_table=28)
+    paired = day.post(f"/api/events/{started}/rounds", json={"start": True}, headers=started_headers)
+    assert paired.status_code == 201, paired.text
+    event = wait_for(day, started, round_done(1))
+    result = event["rounds"][0]["tables"][0]["result"]
+    first, second = event["rounds"][0]["tables"][0]["teams"]
+    by_team = {row["team"]: row for row in event["standings"]}
+    assert by_team[first]["level_difference"] == result["score28"][0]
+    assert by_team[second]["level_difference"] == result["score28"][1]
+    assert {row["level_table"] for row in event["standings"]} == {28}
+    csv_text = day.get(f"/api/events/{started}/standings.csv").text.lstrip("\ufeff")
+    assert csv_text.splitlines()[0].endswith(",level_table")
+    assert all(line.endswith(",28") for line in csv_text.splitlines()[1:])
+
+
+def test_rule_a_side_fouled_for_lateness_loses_the_first_deal_at_its_table(
+    day: TestClient, clock: ScriptedClock
+) -> None:
+    """docs/rules/competition.md#late and #foul: a side seated 5:01 late is judged a foul, and its table's
+    first deal ends as that foul: the late side's 双下, the other side at 5, no tribute next deal (its
+    leader named by the offender's 下家); the table, the sheet and the printout show why."""
+    event_id, headers, _names = people_event(day, 2)
+    event = day.post(f"/api/events/{event_id}/rounds", json={}, headers=headers).json()
+    (table,) = event["rounds"][0]["tables"]
+    on_time, late = table["teams"]
+    for name in players_of(event, on_time):
+        arrive(day, event_id, name)
+    assert day.post(f"/api/events/{event_id}/rounds/1/start", headers=headers).status_code == 200
+    clock.at(5, 1)
+    first, second = players_of(event, late)
+    arrive(day, event_id, first)
+    clock.at(5, 2)
+    arrive(day, event_id, second)  # the side is seated now: 5:02 late, a foul
+    now = event_of(day, event_id)["rounds"][0]["tables"][0]
+    assert [(p["label"], p["team"], p["reason"]) for p in now["director_penalties"]] == [
+        ("犯规", late, "迟到5分02秒")
+    ]
+    director: Director = day.app.state.director  # type: ignore[attr-defined]
+    room = director.rooms.get(now["table_id"])
+    assert room is not None
+    played = room.table
+    assert isinstance(played, Table)
+    assert played.status == "running"
+    offender = 3  # the late side's player seated last (seats 1 and 3: the second player, seat 3)
+    (summary,) = played.match.summaries
+    assert summary.result.foul_by == offender
+    assert summary.result.places == foul_places(offender)
+    assert played.match.level_values() == (5, 2)
+    assert played.match.needs_named_leader, "no tribute next deal: its leader is named"
+    assert played.view(0, clock.now)["last_deal"]["foul"] == {"seat": offender, "side": 1, "offence": "late"}
+    assert played.view(0, clock.now)["choice"]["kind"] == "leader", "the offender's 下家 names the leader"
+    sheet = wait_for(day, event_id, lambda e: e["rounds"][0]["tables"][0]["levels"] == ["5", "2"])["rounds"][
+        0
+    ]["tables"][0]
+    assert sheet["deal_number"] == 1
+    answer = day.get(f"/api/events/{event_id}/rounds/1/tables/1/sheet").json()
+    assert answer["lines"][0]["note"] == f"犯规 seat {offender}"
+    assert answer["penalties"] == [], "the foul is the event's (director_penalties), listed once"
+    assert [p["label"] for p in answer["director_penalties"]] == ["犯规"]
+    printout = day.get(f"/events/{event_id}/print/sheets").text
+    assert "迟到5分02秒" in printout
+    assert '犯规 <span class="en">foul</span> (东西 <span class="en">E/W</span> 迟到' in printout, (
+        "deal 1 filled"
+    )
+    # the table does not take the foul twice (a later commit of the table)
+    director._rule_late_fouls(director.get(event_id), (1, 1))
+    assert len(played.match.summaries) == 1

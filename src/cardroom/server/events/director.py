@@ -50,8 +50,9 @@ from cardroom.server.tables.config import EventLink, SeatConfig, TableConfig, Ta
 from cardroom.server.tables.guandan import Table, clean_name, token_hash
 from cardroom.server.tables.seated import Entry
 from cardroom.tournament import Event, EventPhase, Player, ScoreSheet, TableResult, Team, deal_lines
-from cardroom.tournament.conduct import Penalty
+from cardroom.tournament.conduct import Offence, Penalty
 from cardroom.tournament.event import CorrectionWindowError
+from cardroom.tournament.lateness import late_foul_seat
 
 log = logging.getLogger(__name__)
 
@@ -586,6 +587,7 @@ class Director:
         if seats[seat] is not None:
             raise DirectorError(409, "arrived_already", seat=seat, at=str(seats[seat]))
         self._seat_arrived(live, key, seat)
+        self._rule_late_fouls(live, key)
         room = self._room(live, key)
         if room is not None and room.table.names[seat] is None:
             player = live.event.seat_players(played.pairing(table))[seat]
@@ -611,6 +613,29 @@ class Director:
                 live.event = live.event.arrive(team, now)  # its lateness is the rules' call
             except ValueError as error:
                 raise DirectorError(409, "event_refused", text=str(error)) from None
+
+    def _rule_late_fouls(self, live: LiveEvent, key: Key) -> None:
+        """Tell the table the fouls for lateness the event judged at it and it has not carried out: each
+        ends a deal as the late side's foul, the first deal first (docs/rules/competition.md#late,
+        #foul; :meth:`Table.late_foul`), its offender the side's player seated last."""
+        room = self._room(live, key)
+        if room is None or room.halted or room.table.status not in ("waiting", "running"):
+            return
+        table = _guandan(room)
+        played = live.event.round(key[0])
+        judged = [
+            entry
+            for entry in played.table_penalties(key[1])
+            if entry.offence is Offence.LATE and entry.penalty is Penalty.FOUL
+        ]
+        told = [r for r in table.penalties if r.offence is Offence.LATE and r.penalty is Penalty.FOUL]
+        pairing = played.pairing(key[1])
+        seated = tuple(live.seat_arrivals.get(key, ()))
+        for entry in judged[len(told) :]:
+            seat = late_foul_seat(pairing.teams.index(entry.team), seated)
+            entries = table.late_foul(seat, room.clock(), entry.reason)
+            if entries:
+                room.commit(entries)
 
     def penalise(
         self, live: LiveEvent, round_number: int, table: int, body: Mapping[str, Any], by: str
@@ -782,6 +807,7 @@ class Director:
             "system": config.system.value,
             "rounds": config.rounds,
             "rules": live.options.rules,
+            "level_table": config.scoring.level_table,
             "conduct": config.conduct.to_dict(),
             **{k: v for k, v in live.options.to_dict().items() if k != "rules"},
         }
@@ -910,6 +936,7 @@ class Director:
         for entry in entries:
             if entry["type"] == "sit":
                 self._seat_arrived(live, (link.round, link.table), int(entry["seat"]))
+        self._rule_late_fouls(live, (link.round, link.table))
         self._refresh(live, link.round, link.table, table)
         self._save(live)
         if "match_end" in kinds:
@@ -928,8 +955,9 @@ class Director:
         new = old
         if lines != old.lines:
             new = new.with_lines(lines)
-        if table.penalties != new.penalties:
-            new = new.with_penalties(table.penalties)
+        clocks = tuple(r for r in table.penalties if r.offence is not Offence.LATE)  # lateness: the event's
+        if clocks != new.penalties:
+            new = new.with_penalties(clocks)
         entered = live.event.round(round_number).result(table_number)
         if result is not None and entered is None:
             live.event = live.event.record(round_number, table_number, result, at=self._now())

@@ -29,6 +29,7 @@ from cardroom.server.tables.seats import clean_name
 from cardroom.tournament import ConductPolicy, Event, EventConfig, PairingSystem, ScoreSheet
 from cardroom.tournament.conduct import Clocks as ConductClocks
 from cardroom.tournament.director import time_from_text, time_to_text
+from cardroom.tournament.scoring import LEVEL_TABLES, ScoringRules
 
 MAX_ROUNDS: Final = 50
 MAX_TEAMS: Final = 256
@@ -191,6 +192,7 @@ def read_event_config(body: Mapping[str, Any], defaults: TableDefaults) -> tuple
         "system",
         "rounds",
         "rules",
+        "level_table",
         "conduct",
         "disconnect_grace",
         "bot_delay",
@@ -217,10 +219,14 @@ def read_event_config(body: Mapping[str, Any], defaults: TableDefaults) -> tuple
     rules = body.get("rules", "competition")
     if rules not in PRESETS:
         raise DirectorError(400, "unknown_rules", value=rules, known=", ".join(sorted(PRESETS)))
+    level_table = body.get("level_table", 26)
+    if isinstance(level_table, bool) or level_table not in LEVEL_TABLES:
+        raise DirectorError(400, "bad_level_table", value=level_table)
     try:
         fmt = format_from_dict(body.get("format", {}))
         conduct = conduct_from_dict(body.get("conduct", {}))
-        config = EventConfig(name, fmt, rounds, PairingSystem(system_name), conduct=conduct)
+        scoring = ScoringRules(level_table=int(level_table))
+        config = EventConfig(name, fmt, rounds, PairingSystem(system_name), scoring, conduct)
     except ValueError as error:
         raise DirectorError(400, "bad_request", text=str(error)) from None
     options = EventOptions(

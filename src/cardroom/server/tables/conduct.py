@@ -25,6 +25,7 @@ from cardroom.tournament.conduct import (
     MatchConduct,
     NoEffect,
     Offence,
+    Penalty,
     PenaltyRecord,
     SkipTurn,
 )
@@ -79,6 +80,10 @@ class Conduct:
         """The open choices of offenders' 下家 (``choice`` entries not yet answered by ``chosen``)."""
         self.named_leader: int | None = None
         """The leader named for the deal after a foul (a ``chosen`` entry), until that deal is dealt."""
+        self.late_fouls: list[int] = []
+        """Seats of sides judged a foul for lateness (a ``penalty`` entry, offence ``late``, effect
+        ``end_deal``) whose deal is not yet ruled: each ends the next deal dealt
+        (docs/rules/competition.md#late)."""
 
     @property
     def records(self) -> tuple[PenaltyRecord, ...]:
@@ -183,6 +188,14 @@ class Conduct:
         """Whether a pending skip of ``seat`` is to be applied now."""
         return deal is not None and seat in self.pending_skip and can_skip(deal, seat)
 
+    def late_foul(self, seat: int, note: str, *, at_s: float, deal_number: int, now: float) -> PenaltyEntry:
+        """The ``penalty`` entry of a side judged a foul for lateness by the event (its record says so;
+        nothing escalates here: the event counted the side's penalties when it judged the lateness)."""
+        record = PenaltyRecord(seat % 2, None, Penalty.FOUL, Offence.LATE, at_s, deal_number, False, note)
+        return PenaltyEntry(
+            seat, seat % 2, Offence.LATE.value, (record.to_dict(),), EFFECT_NAMES[EndDeal], deal_number, now
+        )
+
     # -- applying the entries (live or replayed) --------------------------------------------------
 
     def apply_penalty(self, entry: PenaltyEntry) -> None:
@@ -192,6 +205,8 @@ class Conduct:
         self.penalties = MatchConduct(self.penalties.policy, self.penalties.records + records)
         if entry.effect == "skip_turn":
             self.pending_skip.add(entry.seat)
+        if entry.effect == EFFECT_NAMES[EndDeal] and entry.offence == Offence.LATE.value:
+            self.late_fouls.append(entry.seat)
 
     def apply_ruling(self, entry: RulingEntry, match: Match) -> RulingEntry:
         """Apply a ruling to ``match``; the entry is returned with where the lead went (a skip) or the
@@ -207,6 +222,8 @@ class Conduct:
             return replace(entry, lead_to=lead[0]) if lead and lead[0] is not None else entry
         self.pending_skip.clear()
         self.choices = [choice for choice in self.choices if choice.kind != "skip_turn"]
+        if entry.seat in self.late_fouls:
+            self.late_fouls.remove(entry.seat)
         match.apply_ruling(FoulRuling(entry.seat))
         assert deal.result is not None
         return replace(entry, places=tuple(deal.result.places))

@@ -275,6 +275,25 @@ class Table(SeatedTable):
             self._skip_if_due(seat, now)
         return self.log[before:]
 
+    def late_foul(self, seat: int, now: float, note: str = "") -> list[Entry]:
+        """The event judged ``seat``'s side a foul (犯规) for lateness (docs/rules/competition.md#late): a
+        ``penalty`` entry, and a deal ends as the side's foul (#foul): the deal in play (the match's
+        first: the side's last player has just sat down), else the next one dealt (a table still
+        waiting for its players: the first). Nothing at a table without a conduct policy, or over."""
+        if self.conduct.penalties is None or self.status not in ("waiting", "running"):
+            return []
+        before = self.number
+        at_s, deal_number = self.elapsed(now), len(self.match.deals)
+        self._record(self.conduct.late_foul(seat, note, at_s=at_s, deal_number=deal_number, now=now))
+        if self.status == "running" and self.match.current_deal is not None:
+            self._rule_late_foul(now)
+        return self.log[before:]
+
+    def _rule_late_foul(self, now: float) -> None:
+        """A deal just dealt (or in play) ends as the foul of the first side judged late not yet ruled."""
+        if self.conduct.late_fouls and self.match.current_deal is not None:
+            self._foul(self.conduct.late_fouls[0], now)
+
     def forfeit(self, side: int, now: float, note: str = "") -> list[Entry]:
         """End a running match by a forfeit of ``side`` (the director's 判负 or 弃权)."""
         if self.status != "running":
@@ -315,6 +334,7 @@ class Table(SeatedTable):
                 now,
             )
         )
+        self._rule_late_foul(now)
 
     def _next_deal(self, now: float) -> None:
         """Between deals: the match ends if its format says so, else the next deal is dealt."""

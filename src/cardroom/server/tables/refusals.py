@@ -120,6 +120,10 @@ REASONS: Final[Mapping[str, str]] = MappingProxyType(
         "bad_rounds": "rounds: a whole number from 1 to {most}, or null, got {value!r}",
         "bad_system": "system: one of {systems}, got {value!r}",
         "unknown_rules": "rules: unknown rule set {value!r}; known: {known}",
+        "bad_level_table": (
+            "level_table: the table of the level difference (级差分), 26 (the rules') or 28 points, "
+            "got {value!r}"
+        ),
         "bad_time": "{field}: a time like 2025-05-01T09:00:00+08:00 (with its offset), got {value!r}",
         "bad_text": "{field}: a text of at most {most} characters",
         "reason_required": "{field}: say why (the reason is recorded)",

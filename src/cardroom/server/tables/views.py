@@ -26,7 +26,7 @@ from cardroom.server.tables.conduct import Choice
 from cardroom.server.tables.config import TableConfig
 from cardroom.server.tables.entries import Entry
 from cardroom.server.tables.seated import Due, Status, public_entry
-from cardroom.tournament.conduct import PenaltyRecord
+from cardroom.tournament.conduct import Penalty, PenaltyRecord
 
 
 class ViewedTable(Protocol):
@@ -99,6 +99,7 @@ def state(table: ViewedTable, viewer: int | None, now: float) -> dict[str, Any]:
             "places": list(summary.result.places),
             "rise": summary.result.rise(table.rules),
             "levels": [rank.letter for rank in summary.levels_after],
+            "foul": _foul(table.penalties, summary.result.foul_by, len(match.summaries)),
         }
     result = table.outcome()
     config = table.config
@@ -148,6 +149,17 @@ def _choice(table: ViewedTable, viewer: int | None) -> dict[str, Any] | None:
     """The viewer's open choice (违例: skip the offender's turn?; 犯规: who leads next?), its own only."""
     choice = table.choice_for(viewer)
     return None if choice is None else choice.to_json()
+
+
+def _foul(records: Sequence[PenaltyRecord], seat: int | None, deal_number: int) -> dict[str, Any] | None:
+    """Why a deal ended by a foul (犯规): the offender's seat and side and the offence of the side's
+    foul that ended it (``late``: lateness, docs/rules/competition.md#late); ``None`` for a deal
+    played out."""
+    if seat is None:
+        return None
+    fouls = [r for r in records if r.side == seat % 2 and r.penalty is Penalty.FOUL and r.deal <= deal_number]
+    offence = fouls[-1].offence.value if fouls else None
+    return {"seat": seat, "side": seat % 2, "offence": offence}
 
 
 def penalty_json(record: PenaltyRecord) -> dict[str, Any]:

@@ -164,7 +164,7 @@ function renderHead() {
       "event-rounds",
     ),
     ...fact("event.rules", has(`rules.${config.rules}`) ? t(`rules.${config.rules}`) : config.rules || "", "event-rules"),
-    ...fact("event.scoretables", t("event.scoretables.text"), "event-scoretables"),
+    ...fact("event.scoretables", t("event.scoretables.text", { n: config.level_table ?? 26 }), "event-scoretables"),
   );
 }
 
@@ -263,6 +263,7 @@ function renderDirector() {
   }
   if (isDirector()) {
     parts.push(h("p.director-note", { testid: "director-note", text: t("event.director") }));
+    if (view.event?.phase === "registration") parts.push(editControl());
   } else if (view.event && new URLSearchParams(location.search).has("director")) {
     // the token box is the director's (a script's token, opened with ?director): no one else sees it
     const input = h("input", { type: "password", testid: "director-input", placeholder: t("event.director.paste") });
@@ -292,6 +293,128 @@ function renderDirector() {
     );
   }
   box.replaceChildren(...parts);
+}
+
+// --- editing an event not started (PATCH /api/events/{id}) -----------------------------------------------
+
+const EDIT_RULES = ["competition", "classic", "platform", "huopin"];
+
+/** A number field of the edit form: its value, null when empty and optional, or throw naming it. */
+function editNumber(input, labelKey, min, max, { integer = true, optional = false } = {}) {
+  const text = input.value.trim();
+  input.removeAttribute("aria-invalid");
+  if (text === "" && optional) return null;
+  const value = Number(text);
+  if (text === "" || !Number.isFinite(value) || value < min || value > max || (integer && !Number.isInteger(value))) {
+    input.setAttribute("aria-invalid", "true");
+    input.focus();
+    throw new Error(t("events.invalid", { field: t(labelKey), min, max }));
+  }
+  return value;
+}
+
+/** The director's form to change the event before it starts: its name, format, pairing, rounds, rules,
+ * the table of the level difference and how rounds advance. Errors show in the form. */
+function editControl() {
+  const config = view.event.config || {};
+  const format = config.format || {};
+  const field = (labelKey, control, extra = {}) => h("label.field", extra, h("span", { text: t(labelKey) }), control);
+  const select = (testid, options, value, id) => {
+    const el = h("select", { testid }, ...options.map(([v, key]) => h("option", { value: v, text: t(key) })));
+    el.value = value;
+    return kept(el, `edit:${id}`);
+  };
+  const name = kept(h("input", { testid: "edit-name", maxlength: "60", value: view.event.name || "" }), "edit:name");
+  const kind = select(
+    "edit-format",
+    [["to_ace", "events.format.to_ace"], ["deals", "events.format.deals"], ["minutes", "events.format.minutes"]],
+    format.minutes != null ? "minutes" : format.deals != null ? "deals" : "to_ace",
+    "format",
+  );
+  const numberInput = (testid, value, max, id) =>
+    kept(h("input", { type: "number", testid, min: "1", max, step: "1", inputmode: "numeric", value: value == null ? "" : String(value) }), `edit:${id}`);
+  const deals = numberInput("edit-deals", format.deals ?? 8, "1000", "deals");
+  const minutes = numberInput("edit-minutes", format.minutes ?? 50, "600", "minutes");
+  const tie = kept(h("input", { type: "checkbox", testid: "edit-tie", checked: format.tie_extra_deal !== false }), "edit:tie");
+  const system = select(
+    "edit-system",
+    [["auto", "system.auto"], ["round_robin", "system.round_robin"], ["swiss", "system.swiss"]],
+    config.system || "auto",
+    "system",
+  );
+  const rounds = numberInput("edit-rounds", config.rounds, "50", "rounds");
+  const rules = kept(
+    h("select", { testid: "edit-rules" }, ...EDIT_RULES.map((r) => h("option", { value: r, text: has(`rules.${r}`) ? t(`rules.${r}`) : r }))),
+    "edit:rules",
+  );
+  if (!drafts.has("edit:rules")) rules.value = config.rules || "competition";
+  const levelTable = select(
+    "edit-level-table",
+    [["26", "events.level_table.26"], ["28", "events.level_table.28"]],
+    String(config.level_table ?? 26),
+    "level_table",
+  );
+  const autoAdvance = kept(h("input", { type: "checkbox", testid: "edit-auto-advance", checked: Boolean(config.auto_advance) }), "edit:auto_advance");
+  const signatures = kept(
+    h("input", { type: "checkbox", testid: "edit-require-signatures", checked: Boolean(config.require_signatures) }),
+    "edit:require_signatures",
+  );
+  const error = h("p.error", { testid: "edit-error", role: "alert", hidden: !drafts.get("edit:error"), text: drafts.get("edit:error") || "" });
+  const sync = () => {
+    deals.closest("label").hidden = kind.value !== "deals";
+    minutes.closest("label").hidden = kind.value !== "minutes";
+    tie.closest("label").hidden = kind.value === "to_ace";
+  };
+  kind.addEventListener("change", sync);
+  const save = () => {
+    let body;
+    try {
+      body = {
+        name: name.value.trim(),
+        format: {
+          deals: kind.value === "deals" ? editNumber(deals, "events.deals", 1, 1000) : null,
+          minutes: kind.value === "minutes" ? editNumber(minutes, "events.minutes", 1, 600, { integer: false }) : null,
+          tie_extra_deal: tie.checked,
+        },
+        system: system.value,
+        rounds: editNumber(rounds, "events.rounds", 1, 50, { optional: true }),
+        rules: rules.value,
+        level_table: Number(levelTable.value),
+        auto_advance: autoAdvance.checked,
+        require_signatures: signatures.checked,
+      };
+    } catch (problem) {
+      drafts.set("edit:error", problem.message);
+      render();
+      return;
+    }
+    drafts.delete("edit:error");
+    submitForm("edit:", () => call("PATCH", base(), body, { director: true })).then(() => {
+      if (view.error) {
+        drafts.set("edit:error", view.error);
+        render();
+      }
+    });
+  };
+  const form = keptOpen(
+    h(
+      "details.event-edit",
+      { testid: "event-edit" },
+      h("summary", { testid: "edit-open", text: t("event.edit") }),
+      h("p.note", { text: t("event.edit.note") }),
+      field("events.name", name),
+      h("div.row", {}, field("events.format", kind), field("events.deals", deals), field("events.minutes", minutes)),
+      h("label.check", {}, tie, h("span", { text: t("events.tie_extra") })),
+      h("div.row", {}, field("events.system", system), field("events.rounds", rounds), field("events.rules", rules), field("events.level_table", levelTable)),
+      h("label.check", {}, autoAdvance, h("span", { text: t("events.auto_advance") })),
+      h("label.check", {}, signatures, h("span", { text: t("events.require_signatures") })),
+      error,
+      h("button.btn.small.primary", { type: "button", testid: "edit-save", text: t("event.edit.save"), onclick: save }),
+    ),
+    "edit:open",
+  );
+  sync();
+  return form;
 }
 
 // --- teams and registration ----------------------------------------------------------------------------
@@ -548,7 +671,9 @@ function renderRegistration() {
 
 function critLabel(criterion, fallback) {
   if (!criterion) return t("common.none");
-  return has(`crit.${criterion}`) ? t(`crit.${criterion}`) : fallback || criterion;
+  // the level difference names its table (26 or 28 points: the event's choice)
+  const n = view.event?.config?.level_table ?? 26;
+  return has(`crit.${criterion}`) ? t(`crit.${criterion}`, { n }) : fallback || criterion;
 }
 
 function renderStandings() {

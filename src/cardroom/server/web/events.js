@@ -93,6 +93,7 @@ function readForm() {
     system: $("#event-system").value,
     rounds: numberField($("#event-rounds"), "events.rounds", 1, 50, { optional: true }),
     rules: $("#event-rules").value,
+    level_table: Number($("#event-level-table").value),
     conduct: { clocks },
     bot_delay: numberField($("#event-bot-delay"), "events.bot_delay", 0, 10, { integer: false }),
     deal_pause: numberField($("#event-deal-pause"), "events.deal_pause", 0, 120, { integer: false }),

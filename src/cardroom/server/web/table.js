@@ -719,6 +719,13 @@ function dealPanel(s) {
       {},
       ...places.map((seat, i) => h(`li.team${seat % 2}`, {}, h("span.place", { text: t(`place.${i}`) }), h("span", { text: seatName(seat) }), h(`span.team-dot.team${seat % 2}`, { title: teamName(seat % 2) }))),
     ),
+    last.foul
+      ? h("p.foul", {
+          testid: "deal-foul",
+          dataset: { offence: last.foul.offence ?? "" },
+          text: t(last.foul.offence === "late" ? "deal.foul.late" : "deal.foul", { name: seatName(last.foul.seat), team: teamName(last.foul.side) }),
+        })
+      : null,
     h("p.rise", { testid: "deal-rise", text: last.rise && winnerTeam !== null ? t("deal.rise", { team: teamName(winnerTeam), n: last.rise }) : t("deal.norise") }),
     h("p", { text: t("deal.levels", { a: `${teamName(0)} ${rankText(levels[0])}`, b: `${teamName(1)} ${rankText(levels[1])}` }) }),
     h("p.muted", { text: t("deal.next") }),

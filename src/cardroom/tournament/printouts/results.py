@@ -72,10 +72,11 @@ def _meta(event: Event) -> str:
     config = event.config
     total = event.total_rounds if event.lots else "?"
     phase = label(*PHASES[event.phase])
+    points = config.scoring.level_table
     return (
         f'<p class="meta">{label("赛制", "Format")} {text(config.format.describe())} · '
         f"{len(event.teams)} {label('队', 'teams')} · {len(event.rounds)}/{total} {label('轮', 'rounds')} · "
-        f"{phase}</p>"
+        f"{label(f'级差分按{points}分制', f'level difference in the {points}-point table')} · {phase}</p>"
     )
 
 
@@ -89,6 +90,7 @@ def _team_penalties(event: Event, team_id: str) -> str:
 
 
 def _standings(event: Event) -> list[str]:
+    points = event.config.scoring.level_table
     headers = [
         label("名次", "Rank"),
         label("队", "Team"),
@@ -96,7 +98,7 @@ def _standings(event: Event) -> list[str]:
         label("总积分", "Points"),
         label("去首累进分", "Progressive (cut 1)"),
         label("胜轮次", "Wins"),
-        label("级差分", "Level difference"),
+        label(f"级差分（{points}分制）", f"Level difference ({points}-point)"),
         label("升级数", "Levels gained"),
         label("28分制", "28-point"),
         label("签号", "Lot"),

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from cardroom.guandan.ruleset import COMPETITION
 from cardroom.tournament.director import PenaltyEntry
 from cardroom.tournament.event import Event, Team
 from cardroom.tournament.formats import MatchFormat, level_name
+from cardroom.tournament.lateness import late_foul_deals
 from cardroom.tournament.pairing import Pairing
 from cardroom.tournament.printouts.markup import DEFAULT_STYLESHEET, cell, clock, label, page, table, text
 from cardroom.tournament.rounds import Round
@@ -191,6 +193,28 @@ def _penalty_row(event: Event, entry: PenaltyEntry, seats: dict[Wind, TableSeat]
     ]
 
 
+def _late_foul_lines(sides: tuple[int, ...]) -> list[list[str]]:
+    """The deal lines that fouls for lateness filled before the table plays (docs/rules/competition.md#late):
+    each deal ends as the late side's 双下, the other side rising (#foul)."""
+    lines = []
+    for number, (side, summary) in enumerate(zip(sides, late_foul_deals(sides), strict=True), start=1):
+        after = summary.levels_after
+        lines.append(
+            [
+                cell(text(number), "number"),
+                cell(text(level_name(int(summary.level)))),
+                cell(text("—")),
+                cell(side_label(1 - side)),
+                cell(text(summary.result.rise(COMPETITION))),
+                cell(text(level_name(int(after[0])))),
+                cell(text(level_name(int(after[1])))),
+                cell(text("—")),
+                cell(f"{label('犯规', 'foul')} ({side_label(side)} {label('迟到', 'late')})", "name"),
+            ]
+        )
+    return lines
+
+
 def _sheet(event: Event, played: Round, pairing: Pairing) -> str:
     seats = _seats(event, pairing)
     fmt = event.config.format
@@ -243,7 +267,11 @@ def _sheet(event: Event, played: Round, pairing: Pairing) -> str:
         label("北家复查", "North's check"),
         label("备注", "Note"),
     ]
-    deals = ([cell(text(n), "number")] + [cell("", "blank")] * 8 for n in range(1, deal_line_count(fmt) + 1))
+    ruled = _late_foul_lines(played.late_fouls(pairing.table))
+    deals = (
+        ruled[n - 1] if n <= len(ruled) else [cell(text(n), "number")] + [cell("", "blank")] * 8
+        for n in range(1, max(deal_line_count(fmt), len(ruled)) + 1)
+    )
     penalty_headers = [
         label("时间", "Time"),
         label("牌手", "Player"),
