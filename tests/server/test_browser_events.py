@@ -426,7 +426,7 @@ def test_people_play_signed_in(browser: Browser, server: Server, context: Browse
     page.get_by_test_id("reg-player-1").fill("Cleo")
     page.get_by_test_id("reg-player-2").fill("Zed")
     page.get_by_test_id("register-submit").click()
-    page.get_by_test_id("event-error").filter(has_text="no account 'Zed'").wait_for()
+    page.get_by_test_id("event-error").filter(has_text="there is no account Zed").wait_for()
     page.get_by_test_id("reg-player-2").fill("dmitri")
     page.get_by_test_id("register-submit").click()
     page.wait_for_selector("[data-testid=team] >> text=Humans")
