@@ -82,6 +82,9 @@ def test_the_next_player_answers_not_to_skip_in_the_dialog(browser: Browser, ser
     dialog.wait_for(state="visible")
     assert dialog.get_attribute("data-kind") == "skip_turn"
     assert chooser.get_by_test_id("choice-title").inner_text() == "Skip Ann's next turn?"
+    chooser.get_by_test_id("penalty-banner").wait_for(state="visible")
+    penalty = chooser.get_by_test_id("table-penalty")
+    assert penalty.all_inner_texts() == ["deal 1, Ann: Violation (违例) (disconnection)"], "the table lists it"
     screenshot(chooser, "conduct-skip-choice")
     chooser.get_by_test_id("choice-skip-no").click()
     dialog.wait_for(state="hidden")
@@ -105,6 +108,7 @@ def test_the_next_player_names_the_leader_after_a_foul(browser: Browser, server:
     dialog.wait_for(state="visible")
     assert dialog.get_attribute("data-kind") == "leader"
     assert chooser.get_by_test_id("choice-title").inner_text() == "指定下一副牌的首圈领出者"
+    assert chooser.get_by_test_id("table-penalty").all_inner_texts() == ["第1副 Ann：犯规（掉线）"]
     assert [chooser.get_by_test_id(f"choice-leader-{seat}").count() for seat in range(4)] == [1, 1, 1, 1]
     screenshot(chooser, "conduct-leader-choice")
     chooser.get_by_test_id("choice-leader-3").click()

@@ -113,6 +113,8 @@ def test_a_director_runs_a_small_event(browser: Browser, server: Server, context
         })"""
     )
     assert lines == [1] * 6, "each team's name on one line on the projector"
+    headings = projector.locator("#standings th").all_inner_texts()
+    assert any(heading.endswith(("(26)", "（26）")) for heading in headings), "the 级差分's table is named"
 
     start = float(int(time.time()) + 5)  # after the check-ins
     set_clock(server, start, 0)

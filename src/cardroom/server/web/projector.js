@@ -45,7 +45,9 @@ function render() {
     round?.bye ? h("tr", {}, h("td", { colspan: "4", text: t("event.bye", { team: teamName(round.bye) }) })) : "",
   );
   document.querySelector("#standings").replaceChildren(
-    h("tr", {}, ...["projector.rank", "projector.team", "projector.points", "projector.progressive", "projector.level_difference"].map((key) => h("th", { text: t(key) }))),
+    h("tr", {}, ...["projector.rank", "projector.team", "projector.points", "projector.progressive", "projector.level_difference"].map((key) =>
+      h("th", { text: t(key, { n: event?.config?.level_table ?? 26 }) }),
+    )),
     ...(event?.standings || []).map((row) =>
       h(
         "tr",

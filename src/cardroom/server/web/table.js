@@ -264,6 +264,7 @@ function render() {
   renderOverlay();
   renderChoice();
   renderCounter();
+  renderPenalties();
   $("#replay-open").hidden = !(s.last_deal || (s.deal_number ?? 0) > 1 || s.phase === "finished");
 }
 
@@ -273,6 +274,26 @@ function renderTop() {
   const more = [s.deal_number ? h("span.muted", { text: t("top.deal", { n: s.deal_number }) }) : null];
   renderTitleAndLevels(table.name || tableId, s.level_team, more);
   document.title = `${table.name || tableId} · ${t("app.title")}`;
+}
+
+/** The match's penalties (a tournament table's clocks, 托管, lateness and the director's), in the page's
+ * words, in a banner above the felt. */
+function renderPenalties() {
+  const penalties = app.state.penalties ?? [];
+  const box = $("#penalty-banner");
+  box.hidden = penalties.length === 0;
+  const lines = penalties.map((p) =>
+    t("table.penalty.line", {
+      deal: p.deal,
+      who: p.seat === null || p.seat === undefined ? teamName(p.side) : seatName(p.seat),
+      penalty: t(`penalty.${p.penalty}`),
+      cause: t(p.escalated ? "offence.escalated" : `offence.${p.offence}`),
+    }),
+  );
+  box.replaceChildren(
+    h("span", { text: t("table.penalties") }),
+    ...lines.map((text) => h("span.penalty", { testid: "table-penalty", text })),
+  );
 }
 
 /** The seat's place in this deal, 0 = 上游 … 3 = 下游 (the state counts from 1). */
