@@ -8,6 +8,7 @@ from datetime import date
 
 import pytest
 
+from cardroom.arena import ArenaError
 from cardroom.ladder import (
     Entrant,
     InProcessRunner,
@@ -25,6 +26,7 @@ from cardroom.ladder import (
 )
 from cardroom.ladder.runner import BotMaker
 from cardroom.records import replay
+from tests.arena.bots import OutOfTurnBot
 
 MATCH = LadderMatch(("heuristic#1", "r1#1"), ("random#1", "r2#1"), 11)
 
@@ -64,6 +66,13 @@ def test_the_same_match_gives_the_same_result_and_another_seed_another() -> None
     assert first.records == ()
     other = runner.play(LadderMatch(MATCH.team_a, MATCH.team_b, 12))
     assert other.outcomes != first.outcomes
+
+
+def test_a_refused_action_stops_the_match_naming_the_entrant_and_its_seat() -> None:
+    bots = makers()
+    bots["r2#1"] = lambda seed: OutOfTurnBot(random.Random(seed))
+    with pytest.raises(ArenaError, match=r"deal 0 \(direct\), deal 1: bot 'r2#1' at seat 3 answered"):
+        InProcessRunner(bots).play(MATCH)
 
 
 def test_an_entrant_without_a_bot_here_or_an_unregistered_house_bot_is_refused() -> None:
