@@ -21,6 +21,7 @@ LAYERS = [
     "competition",
     "openguandan",
     "tournament",
+    "ladder",
     "server",
     "terminal",
     "demo",

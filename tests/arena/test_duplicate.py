@@ -84,6 +84,28 @@ def test_bots_see_only_their_own_observation(monkeypatch: pytest.MonkeyPatch) ->
     assert all(seat == to_act for seat, to_act in seen)
 
 
+def test_bots_given_to_a_game_play_its_seats_in_place_of_the_named_ones() -> None:
+    """``play_game(spec, bots)`` seats the four bots given (the ladder's four entrants), each at its
+    seat; the spec's names only label the game. Anything but four bots is refused."""
+    seen: list[tuple[int, int]] = []
+
+    class Seated(FirstBot):
+        def __init__(self, seat: int) -> None:
+            self.seat = seat
+
+        def act(self, observation: Observation) -> Action:
+            seen.append((self.seat, observation.seat))
+            return super().act(observation)
+
+    spec = GameSpec(GameKind.DEAL, 0, False, 1, "nobody", "nobody", COMPETITION)
+    match = play_game(spec, [Seated(seat) for seat in range(4)])
+    assert len(match.summaries) == 1
+    assert {seat for seat, _ in seen} == {0, 1, 2, 3}
+    assert all(mine == observed for mine, observed in seen)
+    with pytest.raises(ValueError, match="four bots, one per seat, got 3"):
+        play_game(spec, [Seated(seat) for seat in range(3)])
+
+
 def test_a_deterministic_bot_against_itself_wins_exactly_half(deterministic_bot: str) -> None:
     config = ArenaConfig(deterministic_bot, deterministic_bot, deals=12, seed=4)
     results = summarize(config, run_arena(config, workers=1))

@@ -194,13 +194,19 @@ def play_out(
                 ) from error
 
 
-def play_game(spec: GameSpec) -> Match:
+def play_game(spec: GameSpec, bots: Sequence[ArenaBot] | None = None) -> Match:
     """Play one Guandan game and return its match (:func:`play_out`). Raises :class:`ArenaError` when a
-    bot's action is refused. Guandan only (Shengji: :mod:`cardroom.arena.shengji_play`)."""
+    bot's action is refused. Guandan only (Shengji: :mod:`cardroom.arena.shengji_play`).
+
+    ``bots`` (one per seat, made fresh for this game) replace the registered bots the spec names: the
+    ladder (:mod:`cardroom.ladder.runner`) seats four different bots this way."""
     if not isinstance(spec.rules, RuleSet):
         raise TypeError(f"{spec.label()}: a Shengji game is played by cardroom.arena.shengji_play")
+    if bots is not None and len(bots) != 4:
+        raise ValueError(f"{spec.label()}: four bots, one per seat, got {len(bots)}")
     match = Match(spec.rules, max_deals=1 if spec.kind is GameKind.DEAL else None)
-    bots = [make_bot(spec.bot_at(seat), bot_seed(spec, seat)) for seat in range(4)]
+    if bots is None:
+        bots = [make_bot(spec.bot_at(seat), bot_seed(spec, seat)) for seat in range(4)]
 
     def deal(number: int) -> None:
         hands, (holder, card) = deal_cards(spec.seed, spec.kind, spec.index, number)
