@@ -84,7 +84,7 @@ def test_the_next_player_answers_not_to_skip_in_the_dialog(browser: Browser, ser
     assert chooser.get_by_test_id("choice-title").inner_text() == "Skip Ann's next turn?"
     chooser.get_by_test_id("penalty-banner").wait_for(state="visible")
     penalty = chooser.get_by_test_id("table-penalty")
-    assert penalty.all_inner_texts() == ["deal 1, Ann: Violation (违例) (disconnection)"], "the table lists it"
+    assert penalty.all_inner_texts() == ["deal 1, Ann: Violation (违例) (disconnection)"]
     screenshot(chooser, "conduct-skip-choice")
     chooser.get_by_test_id("choice-skip-no").click()
     dialog.wait_for(state="hidden")
