@@ -109,7 +109,12 @@ def test_a_bot_account_plays_a_deal_then_its_revoked_token_is_cut_off(
         server,
         "POST",
         "/api/tables",
-        {"name": "Tao's first deal", "max_deals": 1, "seats": [{"kind": "human"}, house, house, house]},
+        {
+            "name": "Tao's first deal",
+            "max_deals": 1,
+            "seats": [{"kind": "human"}, house, house, house],
+            "clocks": {"bot": 60},
+        },
     )
     assert table.status == 201, table
     table_id = table.body["id"]
@@ -128,6 +133,7 @@ def test_a_bot_account_plays_a_deal_then_its_revoked_token_is_cut_off(
         assert last["result"] is not None
         assert last["seats"][0]["place"] is not None
         assert not any(info["auto"] for info in last["seats"]), "托管 played for the bot"
+        assert [info["faults"] for info in last["seats"]] == [0, 0, 0, 0], "a bot that plays well"
 
         revoked = call(server, "DELETE", f"/api/account/bots/{bot_id}/token", None, ann)
         assert revoked.status == 200

@@ -130,3 +130,30 @@ def test_a_bot_accounts_seat_is_marked_as_a_bot_at_the_table(server: Server, con
     page.goto(server.url + "/")
     page.get_by_text("Little Tao · bot").first.wait_for()
     errors.check()
+
+
+def test_a_bot_accounts_faults_are_shown_at_its_seat(server: Server, context: BrowserContext) -> None:
+    """docs/ladder.md, "Clocks and faults": a silent bot's missed moves, counted beside its seat."""
+    cy = server.sign_in("Cy")
+    token = cy.api("POST", "/api/account/bots", {"name": "Silent Tao"})["token"]
+    house = {"kind": "bot", "bot": "heuristic"}
+    body = {
+        "name": "Silent Tao's table",
+        "max_deals": 1,
+        "seats": [{"kind": "human"}, house, house, house],
+        "clocks": {"bot": 0.3},
+        "fault_limit": 100,
+    }
+    table = server.api("POST", "/api/tables", body)
+    call(f"{server.url}/api/tables/{table['id']}/seats/0", "POST", {}, {"Authorization": f"Bearer {token}"})
+    page = context.new_page()
+    errors = PageErrors(page)
+    page.goto(f"{server.url}/tables/{table['id']}")
+    badge = page.get_by_test_id("faults-badge")
+    badge.wait_for()
+    assert badge.inner_text().startswith("faults: ")
+    page.get_by_test_id("lang-toggle").click()
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=faults-badge]').textContent.startsWith('违规 ')"
+    )
+    errors.check()

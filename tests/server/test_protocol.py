@@ -40,6 +40,7 @@ def test_presets_list_the_rule_sets_bots_and_clocks(client: TestClient) -> None:
         "follow": 20,
         "declare": 3,
         "bury": 60,
+        "bot": 5,
     }
     shengji = presets["games"]["shengji"]
     assert shengji["rules"][0] == "shengji"
@@ -73,6 +74,7 @@ def test_creating_a_table_lists_it_as_waiting(client: TestClient) -> None:
         "follow": 15,
         "declare": 3,
         "bury": 60,
+        "bot": 5,
     }
     assert [seat["kind"] for seat in table["seats"]] == ["human", "bot", "human", "bot"]
     assert table["seats"][3]["bot"] == "heuristic"

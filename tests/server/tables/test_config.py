@@ -12,7 +12,8 @@ from cardroom.server.tables.config import Clocks, SeatConfig, TableConfig, Table
 
 def test_the_default_clocks_are_the_conduct_rules() -> None:
     """docs/rules/competition.md#clocks: tribute 20 s, return 40 s, lead 40 s, follow 20 s (and Shengji's: 3 s
-    to declare each time a card arrives, a minute to bury the kitty)."""
+    to declare each time a card arrives, a minute to bury the kitty); a bot account's 5 s a decision
+    (docs/ladder.md, "Clocks and faults")."""
     assert Clocks().to_dict() == {
         "tribute": 20,
         "return": 40,
@@ -20,6 +21,7 @@ def test_the_default_clocks_are_the_conduct_rules() -> None:
         "follow": 20,
         "declare": 3,
         "bury": 60,
+        "bot": 5,
     }
     assert TableConfig().clocks == Clocks()
 

@@ -392,7 +392,11 @@ class Room:
         now = self.clock()
         match message:
             case Act(action):
-                self.commit(self.table.act(seat, action, now))
+                try:
+                    self.commit(self.table.act(seat, action, now))
+                except ProtocolError as error:  # a bot account's illegal action is a fault
+                    self._commit_any(self.table.fault(seat, error, now))
+                    raise
             case Check():
                 self.check(connection, seat, message)
             case Legal():

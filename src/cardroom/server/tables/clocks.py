@@ -46,11 +46,13 @@ def due(
     auto: Sequence[bool],
     turn_started: float,
     deal_ended: float,
+    bots: Sequence[bool] = (False, False, False, False),
 ) -> Due | None:
     """The next automatic step of a running table and when it is due: a choice's deadline when it
-    comes first, else the deal, a skip, a bot's or a 托管 seat's move, or the clock of a person."""
+    comes first, else the deal, a skip, a bot's or a 托管 seat's move, or the clock of a person or of
+    a bot account (``bots``: the seats they hold; docs/ladder.md, "Clocks and faults")."""
     regular = _regular_due(
-        match, config, conduct, auto=auto, turn_started=turn_started, deal_ended=deal_ended
+        match, config, conduct, auto=auto, turn_started=turn_started, deal_ended=deal_ended, bots=bots
     )
     first = conduct.first_deadline()
     if first is not None and (regular is None or first.deadline <= regular.at):
@@ -66,6 +68,7 @@ def _regular_due(
     auto: Sequence[bool],
     turn_started: float,
     deal_ended: float,
+    bots: Sequence[bool],
 ) -> Due | None:
     """:func:`due` but for the choices' deadlines; ``None`` while play waits for a choice."""
     if match.phase is MatchPhase.DEALING:
@@ -82,6 +85,8 @@ def _regular_due(
         return Due(turn_started, "skip", seat)
     if config.seats[seat].kind == "bot":
         return Due(turn_started + config.bot_delay, "bot", seat)
+    if bots[seat]:
+        return Due(turn_started + config.clocks.bot, "clock", seat)
     if auto[seat]:
         return Due(turn_started + config.bot_delay, "auto", seat)
     allowed = clock(deal, config, conduct)

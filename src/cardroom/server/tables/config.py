@@ -31,6 +31,11 @@ MAX_BOT_DELAY: Final = 10.0
 MAX_DEAL_PAUSE: Final = 120.0
 MAX_DEALS: Final = 1000
 MAX_DEAL_PACE: Final = 2.0
+BOT_CLOCK: Final = 5.0
+"""Seconds a bot account has for each decision (docs/ladder.md, "Clocks and faults")."""
+FAULT_LIMIT: Final = 10
+"""A bot account's faults in a match that forfeit it (docs/ladder.md, "Clocks and faults")."""
+MAX_FAULT_LIMIT: Final = 100
 
 
 @dataclass(frozen=True)
@@ -38,7 +43,8 @@ class Clocks:
     """Seconds a human seat has to act (docs/rules/competition.md#clocks): 进贡 tribute, 还贡 return, the
     first play of a trick (lead) and a play on someone else's (follow); Shengji's ``declare`` (each time a
     card reaches a seat that could declare, 叫主 or 反主: then the dealing goes on) and ``bury`` (the dealer's
-    扣底)."""
+    扣底). ``bot`` is a bot account's, for every decision of a Guandan match (docs/ladder.md, "Clocks and
+    faults")."""
 
     tribute: float = 20.0
     return_: float = 40.0
@@ -46,6 +52,7 @@ class Clocks:
     follow: float = 20.0
     declare: float = 3.0
     bury: float = 60.0
+    bot: float = BOT_CLOCK
 
     def to_dict(self) -> dict[str, float]:
         return {
@@ -55,12 +62,13 @@ class Clocks:
             "follow": self.follow,
             "declare": self.declare,
             "bury": self.bury,
+            "bot": self.bot,
         }
 
     @classmethod
     def from_dict(cls, values: object, defaults: Clocks | None = None) -> Clocks:
-        """Read ``{"tribute": 20, "return": 40, "lead": 40, "follow": 20, "declare": 3, "bury": 60}``;
-        missing keys keep ``defaults``."""
+        """Read ``{"tribute": 20, "return": 40, "lead": 40, "follow": 20, "declare": 3, "bury": 60,
+        "bot": 5}``; missing keys keep ``defaults``."""
         base = defaults or cls()
         if not isinstance(values, Mapping):
             raise ValueError(f"clocks: expected an object, got {values!r}")
@@ -75,7 +83,13 @@ class Clocks:
             for key in current
         }
         return cls(
-            read["tribute"], read["return"], read["lead"], read["follow"], read["declare"], read["bury"]
+            read["tribute"],
+            read["return"],
+            read["lead"],
+            read["follow"],
+            read["declare"],
+            read["bury"],
+            read["bot"],
         )
 
 
@@ -280,6 +294,9 @@ class TableConfig:
     rated: bool = False
     """A rated table (every tournament table is one): its seats are taken only by signed-in accounts,
     and its match counts for their ratings."""
+    fault_limit: int = FAULT_LIMIT
+    """The faults a bot account may make in a match here: the one that reaches it forfeits the match
+    for the bot's side (docs/ladder.md, "Clocks and faults")."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip() or len(self.name) > MAX_NAME:
@@ -312,6 +329,14 @@ class TableConfig:
             raise ValueError("max_deals: a table with a match format sets no max_deals")
         if not isinstance(self.rated, bool):
             raise ValueError(f"rated: true or false, got {self.rated!r}")
+        if (
+            isinstance(self.fault_limit, bool)
+            or not isinstance(self.fault_limit, int)
+            or not 1 <= self.fault_limit <= MAX_FAULT_LIMIT
+        ):
+            raise ValueError(
+                f"fault_limit: a whole number from 1 to {MAX_FAULT_LIMIT}, got {self.fault_limit!r}"
+            )
         if self.rated and self.game != "guandan":
             raise ValueError(f"rated: ratings are Guandan's; a {self.game} table is not rated")
 
@@ -346,6 +371,7 @@ class TableConfig:
             "game": self.game,
             "deal_pace": self.deal_pace,
             "rated": self.rated,
+            "fault_limit": self.fault_limit,
         }
 
     @classmethod
@@ -370,6 +396,7 @@ class TableConfig:
             "game",
             "deal_pace",
             "rated",
+            "fault_limit",
         }
         if unknown:
             raise ValueError(f"unknown fields: {', '.join(sorted(map(str, unknown)))}")
@@ -405,6 +432,7 @@ class TableConfig:
             ),
             deal_pace=read_seconds("deal_pace", values.get("deal_pace", base.deal_pace), high=MAX_DEAL_PACE),
             rated=values.get("rated", False),
+            fault_limit=values.get("fault_limit", FAULT_LIMIT),
         )
 
 

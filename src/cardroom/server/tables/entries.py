@@ -8,8 +8,9 @@ the dict, in the order the table adds them.
 
 Who writes which: :class:`~cardroom.server.tables.seated.SeatedTable` the seats' (``sit``, ``start``,
 ``auto``); both games ``action`` and ``match_end`` (built by :func:`cardroom.server.tables.outcomes.match_end`
-for Guandan); Guandan's table ``deal``, ``deal_end`` and, with :mod:`cardroom.server.tables.conduct`, the
-conduct entries (``penalty``, ``ruling``, ``choice``, ``chosen``); Shengji's table its own ``deal`` and
+for Guandan); Guandan's table ``deal``, ``deal_end``, with :mod:`cardroom.server.tables.conduct` the
+conduct entries (``penalty``, ``ruling``, ``choice``, ``chosen``) and with
+:mod:`cardroom.server.tables.faults` bot accounts' ``fault``; Shengji's table its own ``deal`` and
 ``deal_end`` (:class:`ShengjiDealEntry`, :class:`ShengjiDealEndEntry`).
 """
 
@@ -30,6 +31,10 @@ By = Literal["player", "bot", "auto", "default"]
 """Who took an action or answered a choice: its player, its bot, the 托管 bot, or the deadline."""
 
 RulingKind = Literal["skip_turn", "foul"]
+
+FaultKind = Literal["clock", "illegal"]
+"""A bot account's fault (docs/ladder.md, "Clocks and faults"): its clock ran out, or the rules refused
+its action."""
 
 
 def _choice_kind(value: object) -> ChoiceKind:
@@ -358,6 +363,40 @@ class ChosenEntry:
 
 
 @dataclass(frozen=True)
+class FaultEntry:
+    """A bot account's fault at a Guandan table: its decision clock ran out (``clock``) or the rules
+    refused its action (``illegal``, with the refusal's ``reason``); ``count`` is the seat's faults in
+    the match with this one. The fallback plays the move; the limit's fault forfeits the match."""
+
+    seat: int
+    kind: FaultKind
+    count: int
+    at: float
+    reason: str | None = None
+
+    def to_json(self) -> Entry:
+        value: Entry = {"type": "fault", "seat": self.seat, "kind": self.kind, "count": self.count}
+        if self.reason is not None:
+            value["reason"] = self.reason
+        value["at"] = self.at
+        return value
+
+    @classmethod
+    def from_json(cls, value: Mapping[str, Any]) -> FaultEntry:
+        kind = value["kind"]
+        if kind not in ("clock", "illegal"):
+            raise ValueError(f"unknown fault {kind!r}")
+        reason = value.get("reason")
+        return cls(
+            int(value["seat"]),
+            cast(FaultKind, kind),
+            int(value["count"]),
+            float(value["at"]),
+            None if reason is None else str(reason),
+        )
+
+
+@dataclass(frozen=True)
 class DealEndEntry:
     """A Guandan deal is over: its places, the winners' rise and both levels after it."""
 
@@ -518,6 +557,7 @@ LogEntry = (
     | RulingEntry
     | ChoiceEntry
     | ChosenEntry
+    | FaultEntry
     | DealEndEntry
     | MatchEndEntry
     | ShengjiDealEntry
@@ -543,6 +583,7 @@ GUANDAN_ENTRIES: Final[Mapping[str, Reader]] = {
     "ruling": RulingEntry.from_json,
     "choice": ChoiceEntry.from_json,
     "chosen": ChosenEntry.from_json,
+    "fault": FaultEntry.from_json,
     "deal_end": DealEndEntry.from_json,
     "match_end": MatchEndEntry.from_json,
 }
@@ -580,6 +621,8 @@ __all__ = [
     "DealEndEntry",
     "DealEntry",
     "Entry",
+    "FaultEntry",
+    "FaultKind",
     "KeyEntry",
     "LogEntry",
     "MatchEndEntry",

@@ -60,15 +60,18 @@ from cardroom.server.tables.entries import (
     ChosenEntry,
     DealEndEntry,
     DealEntry,
+    FaultEntry,
+    FaultKind,
     LogEntry,
     MatchEndEntry,
     PenaltyEntry,
     Reader,
     RulingEntry,
 )
+from cardroom.server.tables.faults import BotFaults
 from cardroom.server.tables.outcomes import DECIDED
 from cardroom.server.tables.seated import Decide, Due, DueKind, Entry, SeatedTable, Status
-from cardroom.server.tables.seats import clean_name, token_hash
+from cardroom.server.tables.seats import clean_name, is_bot_account, token_hash
 from cardroom.tournament.conduct import EndDeal, EndMatch, Offence, PenaltyRecord, SkipTurn
 from cardroom.tournament.scoring import TableResult
 
@@ -102,6 +105,8 @@ class Table(SeatedTable):
         self.match = Match(self.rules, max_deals=None if config.format is not None else config.max_deals)
         self.conduct = Conduct(config.conduct)
         """The conduct state: penalties (tournament tables), pending skips, open choices."""
+        self.faults = BotFaults()
+        """Bot accounts' faults in the match (docs/ladder.md, "Clocks and faults")."""
 
     @property
     def current_player(self) -> int | None:
@@ -160,12 +165,51 @@ class Table(SeatedTable):
 
     def act(self, seat: int, action: object, now: float) -> list[Entry]:
         """A seated player's action (the client's shape, docs/protocol.md); it ends the seat's 托管."""
+        turn = self.faults.waiting(self.match) if self.status == "running" else None
+        if turn is not None and turn.seat == seat:
+            raise ProtocolError.because("wrong_phase", "fallback_plays", seat=seat)
         chosen = self.verify(seat, action)
         before = self.number
         if self.auto[seat]:
             self._record(AutoEntry(seat, False, now))
         self._play(chosen, "player", now)
         return self.log[before:]
+
+    # -- bot accounts: their clock and faults (cardroom.server.tables.faults) -----------------------
+
+    @property
+    def bot_seats(self) -> tuple[bool, ...]:
+        """Which seats bot accounts hold (their clock is ``clocks.bot``; no 托管)."""
+        return tuple(is_bot_account(account) for account in self.accounts)
+
+    def fault(self, seat: int, error: ProtocolError, now: float) -> list[Entry]:
+        """The rules refused the ``act`` of a bot account's ``seat`` (``error``): on its turn, a fault
+        (then the fallback plays, or the match is forfeited at the limit); nothing otherwise."""
+        if (
+            self.status != "running"
+            or not self.bot_seats[seat]
+            or self.current_player != seat
+            or self.waits_for_choice()
+            or not BotFaults.counts_as_fault(error)
+            or self.faults.waiting(self.match) is not None
+        ):
+            return []
+        before = self.number
+        self._bot_fault(seat, "illegal", now, error.reason or error.code)
+        return self.log[before:]
+
+    def set_auto(self, seat: int, on: bool, now: float) -> list[Entry]:
+        """:meth:`SeatedTable.set_auto`; a bot account plays its own moves (no 托管 by choice)."""
+        if on and self.bot_seats[seat]:
+            raise ProtocolError.because("wrong_phase", "bot_no_auto")
+        return super().set_auto(seat, on, now)
+
+    def _bot_fault(self, seat: int, kind: FaultKind, now: float, reason: str | None) -> None:
+        """Record a bot account's fault; the one that reaches the table's limit forfeits the match."""
+        entry = self._record(self.faults.entry(seat, kind, now, reason))
+        if entry["count"] >= self.config.fault_limit:
+            note = f"seat {seat} ({self.names[seat]}): {entry['count']} faults, the table's limit"
+            self._record(outcomes.match_end(self.match, now, forfeited_by=seat % 2, note=note))
 
     def choose(self, seat: int, message: Choose | Mapping[str, Any], now: float) -> list[Entry]:
         """A ``choose`` message (as the codec read it, or its JSON): the seat answers its open choice
@@ -210,12 +254,17 @@ class Table(SeatedTable):
         deal = self.match.current_deal
         if deal is None or self.status != "running":
             return None
+        if deal.current_player is not None and self.bot_seats[deal.current_player]:
+            return self.config.clocks.bot
         return clocks.clock(deal, self.config, self.conduct)
 
     def due(self) -> Due | None:
         """The next automatic step and when it is due, or ``None`` (waiting for players, or over)."""
         if self.status != "running":
             return None
+        fallback = self.faults.fallback_due(self.match)
+        if fallback is not None:
+            return fallback
         return clocks.due(
             self.match,
             self.config,
@@ -223,6 +272,7 @@ class Table(SeatedTable):
             auto=self.auto,
             turn_started=self.turn_started,
             deal_ended=self.deal_ended,
+            bots=self.bot_seats,
         )
 
     def observation(self, seat: int) -> Observation:
@@ -247,6 +297,10 @@ class Table(SeatedTable):
         elif due.kind == "choice":
             choice = self.conduct.due_choice(seat, due.at)
             self._answer(choice, choice.default, "default", now)
+        elif due.kind == "clock" and self.bot_seats[seat]:
+            self._bot_fault(seat, "clock", now, None)
+            if self.status == "running":
+                self._play(clocks.bot_action(self.match, action), "auto", now)
         elif due.kind == "clock" and self.penalising:
             self._timeout(seat, action, now)
         else:
@@ -446,6 +500,7 @@ class Table(SeatedTable):
             RulingEntry: self._apply_ruling,
             ChoiceEntry: self._apply_choice,
             ChosenEntry: self._apply_chosen,
+            FaultEntry: self._apply_fault,
             DealEndEntry: self._apply_deal_end,
             MatchEndEntry: self._apply_match_end,
         }
@@ -492,6 +547,11 @@ class Table(SeatedTable):
         if self.conduct.apply_chosen(entry, self.match.current_deal):
             self.turn_started = entry.at  # play waited: the offender's clock starts now
 
+    def _apply_fault(self, entry: FaultEntry) -> None:
+        if self.status != "running":
+            raise ValueError("a fault outside a match in play")
+        self.faults.apply(entry, self.match)
+
     def _apply_deal_end(self, entry: DealEndEntry) -> None:
         if not self.match.summaries or tuple(self.match.summaries[-1].result.places) != entry.places:
             raise ValueError("the deal's places differ from the log")
@@ -533,6 +593,17 @@ class Table(SeatedTable):
     def view(self, viewer: int | None, now: float) -> dict[str, Any]:
         """The ``state`` message for ``viewer``: everything needed to draw the table."""
         return views.state(self, viewer, now)
+
+    def seat_view(self, seat: int, cards: int) -> dict[str, Any]:
+        """:meth:`SeatedTable.seat_view` and the seat's ``faults`` in the match (a bot account's)."""
+        return {**super().seat_view(seat, cards), "faults": self.faults.counts[seat]}
+
+    def summary(self) -> dict[str, Any]:
+        """The lobby's line, each seat with its ``faults`` in the match (a bot account's)."""
+        line = super().summary()
+        for seat in line["seats"]:
+            seat["faults"] = self.faults.counts[seat["seat"]]
+        return line
 
     # -- records ---------------------------------------------------------------------------------
 

@@ -114,6 +114,11 @@ REASONS: Final[Mapping[str, str]] = MappingProxyType(
         "bot_keeps_name": "name: a bot keeps its name (a new name is a new bot: create one)",
         "bot_edit_fields": "send description, link or both",
         "bot_no_token": "the bot {name!r} has no token to revoke: rotate to give it one",
+        "fallback_plays": (
+            "seat {seat}'s move is the fallback's after a fault: no retry "
+            "(docs/ladder.md, 'Clocks and faults')"
+        ),
+        "bot_no_auto": "a bot account plays its own moves: no 托管",
         # events: reading the request
         "bad_number": "{field}: a number from {low:g} to {high:g}, got {value!r}",
         "bad_bool": "{field}: true or false, got {value!r}",

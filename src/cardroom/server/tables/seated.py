@@ -323,6 +323,11 @@ class SeatedTable(ABC):
         """Whether play waits for a 下家's choice (tournament conduct; never at a game without it)."""
         return False
 
+    def fault(self, seat: int, error: ProtocolError, now: float) -> list[Entry]:
+        """A bot account's refused ``act`` as a fault (Guandan's tables count them: docs/ladder.md,
+        "Clocks and faults"); nothing here."""
+        return []
+
     def penalise(self, seat: int, offence: Offence, now: float) -> list[Entry]:
         """Penalise ``seat`` under the table's conduct policy (none here: nothing happens)."""
         return []

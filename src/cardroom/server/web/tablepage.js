@@ -648,13 +648,14 @@ export function renderTitleAndLevels(title, playing, more) {
   );
 }
 
-/** The badges every seat may wear: you, a bot, 托管, offline. */
+/** The badges every seat may wear: you, a bot, 托管, a bot account's faults, offline. */
 export function seatBadges(info, seat) {
   const badges = [];
   if (seat === app.seat) badges.push(h("span.badge.you", { text: t("badge.you") }));
   if (info.kind === "bot") badges.push(h("span.badge.bot", { text: botLabel(info.bot) || t("badge.bot") }));
   if (isBotAccount(info.account)) badges.push(h("span.badge.bot", { testid: "bot-account-badge", text: t("badge.bot") }));
   if (info.auto) badges.push(h("span.badge.auto", { testid: "auto-badge", text: t("auto.badge") }));
+  if (info.faults) badges.push(h("span.badge.faults", { testid: "faults-badge", title: t("badge.faults.note"), text: t("badge.faults", { n: info.faults }) }));
   if (info.kind !== "bot" && info.connected === false && info.name) badges.push(h("span.badge.offline", { text: t("badge.offline") }));
   return badges;
 }
