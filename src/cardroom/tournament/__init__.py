@@ -16,6 +16,7 @@ and openskill. ``docs/tournaments.md`` is the guide.
   director records in it (arrivals, penalties, result entries and corrections, withdrawals, appeals).
 - :mod:`~cardroom.tournament.ratings`: openskill ratings, rating points and titles, leaderboards.
 - :mod:`~cardroom.tournament.export`: results and standings as CSV.
+- :mod:`~cardroom.tournament.refusals`: what the core refuses, as a reason code and its arguments.
 """
 
 from cardroom.tournament.conduct import (
@@ -62,11 +63,13 @@ from cardroom.tournament.formats import (
 from cardroom.tournament.lateness import SideLateness, judge_lateness
 from cardroom.tournament.pairing import Entrant, Pairing, RoundDraw, round_robin, swiss_round
 from cardroom.tournament.ratings import LeaderRow, PlayerRating, Ranking, RatingBook, RatingModel, leaderboard
+from cardroom.tournament.refusals import EVENT_REASONS, EventError, EventLookupError
 from cardroom.tournament.scoring import ResultKind, ScoringRules, TableResult, table26, table28
 from cardroom.tournament.sheets import DealLine, ScoreSheet, deal_lines, sheet_from_match
 from cardroom.tournament.standings import Criterion, StandingRow, Tally, progressive_score, standings
 
 __all__ = [
+    "EVENT_REASONS",
     "Appeal",
     "Arrival",
     "Clocks",
@@ -81,6 +84,8 @@ __all__ = [
     "Entrant",
     "Event",
     "EventConfig",
+    "EventError",
+    "EventLookupError",
     "EventPhase",
     "LeaderRow",
     "MatchConduct",

@@ -14,13 +14,14 @@ from datetime import datetime
 from typing import Any
 
 from cardroom.tournament.conduct import Offence, Penalty
+from cardroom.tournament.refusals import EventError
 from cardroom.tournament.scoring import TableResult
 
 
 def check_time(at: datetime, what: str = "a time") -> datetime:
     """``at`` if it carries its UTC offset; naive times are refused (they cannot be compared safely)."""
     if at.tzinfo is None or at.utcoffset() is None:
-        raise ValueError(f"{what} needs its UTC offset (a timezone-aware datetime), got {at.isoformat()}")
+        raise EventError("time_without_offset", what=what, at=at.isoformat())
     return at
 
 

@@ -28,6 +28,7 @@ from cardroom.tournament.director import (
 from cardroom.tournament.formats import MatchFormat
 from cardroom.tournament.lateness import describe_late
 from cardroom.tournament.pairing import Entrant, Pairing, RoundDraw, round_robin, swiss_round
+from cardroom.tournament.refusals import EventError, EventLookupError
 from cardroom.tournament.rounds import Round
 from cardroom.tournament.scoring import COMPETITION_SCORING, ScoringRules, TableResult
 from cardroom.tournament.standings import StandingRow, TeamRound, standings
@@ -103,14 +104,14 @@ class EventConfig:
 
     def __post_init__(self) -> None:
         if self.correction_minutes < 0 or self.appeal_minutes < 0:
-            raise ValueError("the correction and appeal windows are not negative")
+            raise EventError("negative_windows")
         if self.rounds is not None and self.rounds < 1:
-            raise ValueError(f"an event has at least one round, got {self.rounds}")
+            raise EventError("no_rounds", rounds=self.rounds)
         if self.system is PairingSystem.SWISS and self.rounds is None:
-            raise ValueError("a Swiss event needs its number of rounds")
+            raise EventError("swiss_needs_rounds")
 
 
-class CorrectionWindowError(ValueError):
+class CorrectionWindowError(EventError):
     """A correction after the round's correction window, without the director's override."""
 
 
@@ -155,26 +156,24 @@ class Event:
         for team in self.teams:
             if team.id == team_id:
                 return team
-        raise KeyError(f"no team {team_id!r}")
+        raise EventLookupError("no_team", team=team_id)
 
     def register(self, team: Team) -> Event:
         """Add a team before the start; team ids and player ids are unique in the event."""
         if self.phase is not EventPhase.REGISTRATION:
-            raise ValueError(
-                "registration is closed: the event has started (a Swiss event takes late entries)"
-            )
+            raise EventError("registration_closed")
         self._check_new_team(team)
         return replace(self, teams=(*self.teams, team))
 
     def _check_new_team(self, team: Team) -> None:
         if any(other.id == team.id for other in self.teams):
-            raise ValueError(f"a team {team.id!r} is registered already")
+            raise EventError("team_registered", team=team.id)
         if team.players[0].id == team.players[1].id:
-            raise ValueError("a team is two different players")
+            raise EventError("same_player_twice")
         taken = {player.id for other in self.teams for player in other.players}
         clash = [player.id for player in team.players if player.id in taken]
         if clash:
-            raise ValueError(f"players already in another team: {clash}")
+            raise EventError("players_taken", players=clash)
 
     def fill_with_bots(self, bot: str = "heuristic") -> Event:
         """Make the field even with a bot team (instead of a bye each round)."""
@@ -187,19 +186,19 @@ class Event:
     def start(self, rng: random.Random) -> Event:
         """Close registration: draw the lots with ``rng`` (recorded in ``lots``) and fix the system."""
         if self.phase is not EventPhase.REGISTRATION:
-            raise ValueError("the event has started already")
+            raise EventError("event_started")
         if len(self.teams) < 2:
-            raise ValueError("an event needs two or more teams")
+            raise EventError("too_few_teams")
         order = [team.id for team in self.teams]
         rng.shuffle(order)
         full = round_robin_rounds(len(order))
         system, rounds = self.config.system, self.config.rounds
         if system is PairingSystem.AUTO:
             if rounds is not None and rounds > full:
-                raise ValueError(f"{rounds} rounds is more than a round robin of {full}: choose Swiss")
+                raise EventError("rounds_past_round_robin", rounds=rounds, full=full)
             system = PairingSystem.ROUND_ROBIN if rounds is None or rounds == full else PairingSystem.SWISS
         if system is PairingSystem.ROUND_ROBIN and rounds is not None and rounds > full:
-            raise ValueError(f"a round robin of {len(order)} teams has {full} rounds, not {rounds}")
+            raise EventError("round_robin_rounds", teams=len(order), full=full, rounds=rounds)
         return replace(self, lots=tuple(order), system=system)
 
     def lot(self, team_id: str) -> int:
@@ -217,7 +216,7 @@ class Event:
 
     def round(self, number: int) -> Round:
         if not 1 <= number <= len(self.rounds):
-            raise KeyError(f"no round {number}: {len(self.rounds)} paired")
+            raise EventLookupError("no_round", round=number, paired=len(self.rounds))
         return self.rounds[number - 1]
 
     @property
@@ -231,16 +230,13 @@ class Event:
         of a Swiss round; in a round robin, whose rounds are fixed at the start, their tables are
         forfeited (a table of two teams out is dropped)."""
         if self.phase is EventPhase.REGISTRATION:
-            raise ValueError("the event has not started: draw the lots first")
+            raise EventError("event_not_started")
         if self.phase is EventPhase.FINISHED:
-            raise ValueError(
-                f"the event is finished: its last round (round {self.total_rounds}) is complete, "
-                "so there is no round left to pair"
-            )
+            raise EventError("no_round_left", round=self.total_rounds)
         if self.rounds and not self.rounds[-1].complete:
-            raise ValueError(f"round {len(self.rounds)} still has tables without a result")
+            raise EventError("round_incomplete", round=len(self.rounds))
         if len(self.rounds) >= self.total_rounds:
-            raise ValueError("every round is paired")
+            raise EventError("every_round_paired")
         out = {withdrawal.team for withdrawal in self.withdrawals}
         if self.system is PairingSystem.ROUND_ROBIN:
             full = round_robin(self.lots)[len(self.rounds)]
@@ -249,7 +245,7 @@ class Event:
         else:
             entrants = [entrant for entrant in self.entrants() if entrant.team not in out]
             if len(entrants) < 2:
-                raise ValueError("fewer than two teams are left in the event: nothing to pair")
+                raise EventError("too_few_left")
             draw = swiss_round(entrants)
         number = len(self.rounds) + 1
         event = replace(self, rounds=(*self.rounds, Round(number, draw, (None,) * len(draw.pairings))))
@@ -265,7 +261,7 @@ class Event:
         (docs/rules/competition.md#late). Teams of bots are seated at the start."""
         played = self._round_or_current(round_number)
         if played.started_at is not None:
-            raise ValueError(f"round {played.number} was started at {played.started_at.isoformat()}")
+            raise EventError("round_started", round=played.number, at=played.started_at.isoformat())
         check_time(at, "the start")
         seated = {arrival.team for arrival in played.arrivals}
         bots = tuple(
@@ -285,9 +281,9 @@ class Event:
         pairing = played.table_of(team_id)
         seated = played.arrival(team_id)
         if seated is not None:
-            raise ValueError(f"{team_id} was seated already at {seated.isoformat()}")
+            raise EventError("seated_already", team=team_id, at=seated.isoformat())
         if played.result(pairing.table) is not None:
-            raise ValueError(f"table {pairing.table} has its result already")
+            raise EventError("table_decided", table=pairing.table)
         event = self._with_round(replace(played, arrivals=(*played.arrivals, Arrival(team_id, at))))
         return event.settle_lateness(at, by=by) if played.started_at is not None else event
 
@@ -356,15 +352,14 @@ class Event:
         (a correction when a result was entered: the correction window applies, ``override`` with its
         reason lifts it)."""
         if not reason.strip():
-            raise ValueError("a penalty needs its reason")
+            raise EventError("penalty_reason")
         played = self.round(round_number)
         pairing = played.pairing(table)
         team = next((t for t in pairing.teams if player_id in (p.id for p in self.team(t).players)), None)
         if team is None:
             names = ", ".join(f"{p.id} ({p.display})" for p in self.seat_players(pairing))
-            raise ValueError(
-                f"no player {player_id!r} at table {table} in round {round_number}; "
-                f"the players there: {names}"
+            raise EventError(
+                "no_player_at_table", player=player_id, table=table, round=round_number, players=names
             )
         return self._penalise(
             round_number, table, team, player_id, penalty, Offence.MISCONDUCT, reason, at, by, override
@@ -402,7 +397,7 @@ class Event:
             ),
         )
         if conduct.forfeited is not None:
-            raise ValueError(f"table {table} is already decided by 判负 in round {round_number}")
+            raise EventError("decided_by_forfeit", table=table, round=round_number)
         at_s = 0.0 if at is None or base is None else (at - base).total_seconds()
         _, ruling = conduct.penalise(
             offence, at_s=at_s, deal=0, side=side, seat=seat, penalty=penalty, note=reason
@@ -458,9 +453,10 @@ class Event:
         late = previous is not None and deadline is not None and at is not None and at > deadline
         if late and deadline is not None and not override.strip():
             raise CorrectionWindowError(
-                f"the correction window of round {round_number} closed at {deadline.isoformat()}"
-                f" ({self.config.correction_minutes:g} minutes after the round ended); a director may"
-                " override it, giving the reason"
+                "correction_window",
+                round=round_number,
+                deadline=deadline.isoformat(),
+                minutes=self.config.correction_minutes,
             )
         why = reason if not late else f"{reason} (override: {override})".strip()
         results = list(played.results)
@@ -495,7 +491,7 @@ class Event:
         for withdrawal in self.withdrawals:
             if withdrawal.team == team_id:
                 return withdrawal
-        raise KeyError(f"{team_id} has not withdrawn")
+        raise EventLookupError("not_withdrawn", team=team_id)
 
     def is_out(self, team_id: str) -> bool:
         return any(withdrawal.team == team_id for withdrawal in self.withdrawals)
@@ -508,11 +504,11 @@ class Event:
         result, is its forfeit; later rounds leave it out (Swiss) or forfeit its tables (round robin)."""
         self.team(team_id)
         if not reason.strip():
-            raise ValueError("a withdrawal or disqualification needs its reason")
+            raise EventError("withdrawal_reason")
         if self.phase is EventPhase.REGISTRATION:
             return replace(self, teams=tuple(team for team in self.teams if team.id != team_id))
         if self.is_out(team_id):
-            raise ValueError(f"{team_id} is out of the event already ({self.withdrawal_of(team_id).label})")
+            raise EventError("team_out", team=team_id, label=self.withdrawal_of(team_id).label)
         if at is not None:
             check_time(at)
         out = Withdrawal(team_id, len(self.rounds), reason, at, by, disqualify)
@@ -532,13 +528,11 @@ class Event:
         if self.phase is EventPhase.REGISTRATION:
             return self.register(team)
         if self.phase is EventPhase.FINISHED:
-            raise ValueError("the event is finished")
+            raise EventError("event_finished")
         if self.system is not PairingSystem.SWISS:
-            raise ValueError("a round robin's rounds are fixed at the start: no late entries")
+            raise EventError("no_late_entries")
         if self.rounds and not self.rounds[-1].complete:
-            raise ValueError(
-                f"round {len(self.rounds)} is under way: a late entry joins before a round is paired"
-            )
+            raise EventError("round_under_way", round=len(self.rounds))
         self._check_new_team(team)
         return replace(self, teams=(*self.teams, team), lots=(*self.lots, team.id))
 
@@ -560,16 +554,13 @@ class Event:
         played = self.round(round_number)
         played.side_of(table, team_id)
         if not text.strip():
-            raise ValueError("an appeal says what it is against")
+            raise EventError("appeal_text")
         if at is not None:
             check_time(at)
         ended = played.ended_at
         late = ended is not None and at is not None and at > ended + _minutes(self.config.appeal_minutes)
         if late and not override.strip():
-            raise ValueError(
-                f"appeals against round {round_number} closed {self.config.appeal_minutes:g} minutes after it"
-                " ended; a director may override it, giving the reason"
-            )
+            raise EventError("appeal_window", round=round_number, minutes=self.config.appeal_minutes)
         appeal = Appeal(len(self.appeals) + 1, round_number, table, team_id, text, at, by, bool(late))
         return replace(self, appeals=(*self.appeals, appeal))
 
@@ -578,12 +569,12 @@ class Event:
     ) -> Event:
         """Record the ruling on appeal ``number`` and who made it; a ruling is final."""
         if not 1 <= number <= len(self.appeals):
-            raise KeyError(f"no appeal {number}: {len(self.appeals)} filed")
+            raise EventLookupError("no_appeal", appeal=number, filed=len(self.appeals))
         appeal = self.appeals[number - 1]
         if appeal.decided:
-            raise ValueError(f"appeal {number} is decided already: {appeal.ruling}")
+            raise EventError("appeal_decided", appeal=number, ruling=appeal.ruling)
         if not ruling.strip() or not by.strip():
-            raise ValueError("a ruling says what was decided and who decided it")
+            raise EventError("ruling_text")
         if at is not None:
             check_time(at)
         decided = replace(appeal, ruling=ruling, upheld=upheld, ruled_by=by, ruled_at=at)
@@ -597,7 +588,7 @@ class Event:
         if number is not None:
             return self.round(number)
         if self.current_round is None:
-            raise ValueError("no round is paired yet")
+            raise EventError("no_round_paired")
         return self.current_round
 
     def _with_round(self, played: Round) -> Event:
@@ -630,7 +621,7 @@ class Event:
     def standings(self) -> tuple[StandingRow, ...]:
         """The ranking over the results entered so far (:func:`cardroom.tournament.standings.standings`)."""
         if not self.lots:
-            raise ValueError("the standings need the lots: start the event")
+            raise EventError("standings_need_lots")
         lots = {team_id: self.lot(team_id) for team_id in self.lots}
         return standings(self.team_rounds(), lots, self.config.scoring.level_table)
 

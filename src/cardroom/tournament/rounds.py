@@ -16,6 +16,7 @@ from cardroom.tournament.conduct import Clocks, Offence, Penalty
 from cardroom.tournament.director import Arrival, PenaltyEntry, ResultChange, time_from_text, time_to_text
 from cardroom.tournament.lateness import SideLateness, judge_lateness
 from cardroom.tournament.pairing import Pairing, RoundDraw
+from cardroom.tournament.refusals import EventError, EventLookupError
 from cardroom.tournament.scoring import TableResult
 
 
@@ -48,7 +49,7 @@ class Round:
             if pairing.table == table:
                 return pairing
         tables = ", ".join(str(pairing.table) for pairing in self.pairings) or "none"
-        raise KeyError(f"round {self.number} has no table {table} (its tables: {tables})")
+        raise EventLookupError("no_table", round=self.number, table=table, tables=tables)
 
     def table_of(self, team: str) -> Pairing:
         """The table where ``team`` plays this round."""
@@ -56,17 +57,16 @@ class Round:
             if team in pairing.teams:
                 return pairing
         if self.draw.bye == team:
-            raise ValueError(f"{team} has the bye in round {self.number}: no table")
-        raise ValueError(f"{team} has no table in round {self.number}")
+            raise EventError("bye_no_table", team=team, round=self.number)
+        raise EventError("no_table_for_team", team=team, round=self.number)
 
     def side_of(self, table: int, team: str) -> int:
         """The side (0: seats 0 & 2, 1: seats 1 & 3) of ``team`` at ``table``, or a clear error."""
         pairing = self.pairing(table)
         if team not in pairing.teams:
             first, second = pairing.teams
-            raise ValueError(
-                f"team {team} is not at table {table} in round {self.number}: "
-                f"the teams there are {first} (seats 0 & 2) and {second} (seats 1 & 3)"
+            raise EventError(
+                "team_not_at_table", team=team, table=table, round=self.number, first=first, second=second
             )
         return pairing.teams.index(team)
 
@@ -80,7 +80,7 @@ class Round:
     def lateness(self, table: int, now: datetime, clocks: Clocks) -> tuple[SideLateness, SideLateness]:
         """Both sides' lateness at ``table`` at ``now`` (:func:`.lateness.judge_lateness`)."""
         if self.started_at is None:
-            raise ValueError(f"round {self.number} is not started: lateness counts from its start")
+            raise EventError("lateness_before_start", round=self.number)
         first, second = self.pairing(table).teams
         return judge_lateness(self.started_at, (self.arrival(first), self.arrival(second)), now, clocks)
 

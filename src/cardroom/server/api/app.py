@@ -522,7 +522,7 @@ def _round_printout(live: LiveEvent, what: str, number: int | None, table: int |
                 raise RefusedError(400, "printout_table")
             played.pairing(table)
     except KeyError as error:
-        raise RefusedError(404, "not_found", text=str(error.args[0])) from None
+        raise RefusedError.of_event(404, error) from None
     if what == "sheets":
         return score_sheets(event, played.number, table)
     return ROUND_PRINTOUTS[what](event, played.number)

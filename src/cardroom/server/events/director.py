@@ -127,18 +127,6 @@ def _penalty(value: object) -> Penalty:
     raise DirectorError(400, "bad_penalty", names=names, value=value)
 
 
-def _window_closed(live: LiveEvent, round_number: int) -> DirectorError:
-    """409: the round's correction window has closed, and no override was given."""
-    deadline = live.event.correction_deadline(round_number)
-    return DirectorError(
-        409,
-        "correction_window",
-        round=round_number,
-        deadline="" if deadline is None else deadline.isoformat(),
-        minutes=live.event.config.correction_minutes,
-    )
-
-
 class Director:
     """Every event of the server: created, changed and stored here; fed by the tables' commits."""
 
@@ -286,7 +274,7 @@ class Director:
         try:
             live.event = live.event.enter_late(team)
         except ValueError as error:
-            raise DirectorError(409, "event_refused", text=str(error)) from None
+            raise DirectorError.of_event(409, error) from None
         self._save(live)
         return team
 
@@ -359,7 +347,7 @@ class Director:
         try:
             event = event.start(random.Random(secrets.randbits(64)))
         except ValueError as error:
-            raise DirectorError(409, "event_refused", text=str(error)) from None
+            raise DirectorError.of_event(409, error) from None
         live.event = event
         self._save(live)
         if live.options.auto_advance:
@@ -385,7 +373,7 @@ class Director:
         try:
             live.event = live.event.pair_next_round()
         except ValueError as error:
-            raise DirectorError(409, "event_refused", text=str(error)) from None
+            raise DirectorError.of_event(409, error) from None
         played = live.event.rounds[-1]
         for pairing in played.pairings:
             players = live.event.seat_players(pairing)
@@ -408,14 +396,14 @@ class Director:
         try:
             played = live.event.round(round_number)
         except KeyError as error:
-            raise DirectorError(404, "not_found", text=str(error.args[0])) from None
+            raise DirectorError.of_event(404, error) from None
         if played is not live.event.current_round:
             raise DirectorError(409, "not_current_round", round=round_number)
         now = self._now()
         try:
             live.event = live.event.start_round(now, round_number)
         except ValueError as error:
-            raise DirectorError(409, "event_refused", text=str(error)) from None
+            raise DirectorError.of_event(409, error) from None
         live.schedule.pop(round_number, None)
         for pairing, result in zip(played.pairings, played.results, strict=True):
             if result is not None:
@@ -543,7 +531,7 @@ class Director:
         try:
             return round_number, live.event.round(round_number).pairing(table)
         except KeyError as error:
-            raise DirectorError(404, "not_found", text=str(error.args[0])) from None
+            raise DirectorError.of_event(404, error) from None
 
     def _room(self, live: LiveEvent, key: Key) -> Room | None:
         table_id = live.tables.get(key)
@@ -573,7 +561,7 @@ class Director:
         try:
             pairing = current.table_of(team.id)
         except ValueError as error:
-            raise DirectorError(409, "event_refused", text=str(error)) from None
+            raise DirectorError.of_event(409, error) from None
         seat = [p.id for p in live.event.seat_players(pairing)].index(player.id)
         self._arrival(live, (current.number, pairing.table), seat)
         return self.whoami(live, token, account)
@@ -612,7 +600,7 @@ class Director:
             try:
                 live.event = live.event.arrive(team, now)  # its lateness is the rules' call
             except ValueError as error:
-                raise DirectorError(409, "event_refused", text=str(error)) from None
+                raise DirectorError.of_event(409, error) from None
 
     def _rule_late_fouls(self, live: LiveEvent, key: Key) -> None:
         """Tell the table the fouls for lateness the event judged at it and it has not carried out: each
@@ -668,10 +656,8 @@ class Director:
             live.event = live.event.penalise(
                 round_number, table, player.id, penalty, reason, at=self._now(), by=by, override=override
             )
-        except CorrectionWindowError:
-            raise _window_closed(live, round_number) from None
         except ValueError as error:
-            raise DirectorError(409, "event_refused", text=str(error)) from None
+            raise DirectorError.of_event(409, error) from None
         self._close_decided(live)
         self._save(live)
         self._advance_if_due(live)
@@ -728,10 +714,10 @@ class Director:
                 live.event = live.event.record(
                     played, table, result, at=at, by=by, reason=reason, override=override
                 )
-        except CorrectionWindowError:
-            raise _window_closed(live, round_number) from None
+        except CorrectionWindowError as error:
+            raise DirectorError.of_event(409, error) from None
         except ValueError as error:
-            raise DirectorError(400, "event_refused", text=str(error)) from None
+            raise DirectorError.of_event(400, error) from None
         self._close_decided(live)
         self._save(live)
         self._advance_if_due(live)
@@ -753,7 +739,7 @@ class Director:
         try:
             live.event = live.event.withdraw(team_id, reason, at=self._now(), by=by, disqualify=disqualify)
         except ValueError as error:
-            raise DirectorError(409, "event_refused", text=str(error)) from None
+            raise DirectorError.of_event(409, error) from None
         self._close_decided(live)
         self._save(live)
         self._advance_if_due(live)
@@ -776,7 +762,7 @@ class Director:
                 override=_text(body, "override"),
             )
         except ValueError as error:
-            raise DirectorError(409, "event_refused", text=str(error)) from None
+            raise DirectorError.of_event(409, error) from None
         self._save(live)
 
     def rule_appeal(self, live: LiveEvent, number: int, body: Mapping[str, Any], by: str) -> None:
@@ -791,9 +777,9 @@ class Director:
                 number, _text(body, "ruling", required=True, limit=1000), upheld, by=ruled_by, at=self._now()
             )
         except KeyError as error:
-            raise DirectorError(404, "not_found", text=str(error.args[0])) from None
+            raise DirectorError.of_event(404, error) from None
         except ValueError as error:
-            raise DirectorError(409, "event_refused", text=str(error)) from None
+            raise DirectorError.of_event(409, error) from None
         self._save(live)
 
     def edit(self, live: LiveEvent, body: Mapping[str, Any], defaults: TableDefaults) -> None:

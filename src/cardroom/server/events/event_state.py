@@ -29,6 +29,7 @@ from cardroom.server.tables.seats import clean_name
 from cardroom.tournament import ConductPolicy, Event, EventConfig, PairingSystem, ScoreSheet
 from cardroom.tournament.conduct import Clocks as ConductClocks
 from cardroom.tournament.director import time_from_text, time_to_text
+from cardroom.tournament.refusals import EventRefusedError
 from cardroom.tournament.scoring import LEVEL_TABLES, ScoringRules
 
 MAX_ROUNDS: Final = 50
@@ -227,6 +228,8 @@ def read_event_config(body: Mapping[str, Any], defaults: TableDefaults) -> tuple
         conduct = conduct_from_dict(body.get("conduct", {}))
         scoring = ScoringRules(level_table=int(level_table))
         config = EventConfig(name, fmt, rounds, PairingSystem(system_name), scoring, conduct)
+    except EventRefusedError as error:
+        raise DirectorError.of_event(400, error) from None
     except ValueError as error:
         raise DirectorError(400, "bad_request", text=str(error)) from None
     options = EventOptions(

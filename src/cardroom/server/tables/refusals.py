@@ -1,10 +1,12 @@
 """Why the card room refuses a request: one reason code per refusal, its English words and its arguments
 (docs/server.md, "Errors").
 
-:data:`REASONS` is the one list of the codes: each maps to its English template, which the refusal's
-arguments fill into the answer's ``detail``. The pages show their own words for a code (``error.<reason>``
-in ``web/i18n.js``, in English and Chinese; a test checks that every code has both) and fall back to
-``detail`` for a code they do not know. :class:`RefusedError` is what every layer raises:
+:data:`REASONS` is the one list of the codes: each maps to its English template, which the refusal's arguments
+fill into the answer's ``detail``. It is the card room's own (:data:`ROOM_REASONS`) and the tournament core's
+(:data:`~cardroom.tournament.refusals.EVENT_REASONS`), which a director's request answers with the core's
+reason and arguments (:meth:`RefusedError.of_event`). The pages show their own words for a code
+(``error.<reason>`` in ``web/i18n.js``, in English and Chinese; a test checks that every code has both) and
+fall back to ``detail`` for a code they do not know. :class:`RefusedError` is what every layer raises:
 :class:`~cardroom.server.accounts.accounts.AccountError` and
 :class:`~cardroom.server.events.event_state.DirectorError` are its kinds, and the app answers one as
 ``{"detail", "reason", "args"}`` with its HTTP status. A websocket ``error`` shares the namespace: its
@@ -18,7 +20,9 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, Final, Protocol, Self
 
-REASONS: Final[Mapping[str, str]] = MappingProxyType(
+from cardroom.tournament.refusals import EVENT_REASONS, EventRefusedError
+
+ROOM_REASONS: Final[Mapping[str, str]] = MappingProxyType(
     {
         # requests
         "rate_limited": "too many {what}: {rate}; wait {wait:g} s",
@@ -154,28 +158,20 @@ REASONS: Final[Mapping[str, str]] = MappingProxyType(
         "registration_finished": "registration is closed: the event is finished",
         "registration_started": "registration is closed: the event has started",
         "too_many_teams": "an event has at most {most} teams",
-        "team_registered": "a team {team!r} is registered already",
         "same_person_twice": "the two players of a team are two different people",
         "not_an_account": "{field}: no account {name!r}: a person registers with an account's name",
         "plays_in_team": "{field}: {name!r} plays in team {team} already",
         "unknown_team": "unknown team {team!r}",
-        "event_started": "the event has started already",
         "bot_team_name": "{text}: register a bot team by hand",
         "unsigned_sheets": "round {round}: tables {tables} have unsigned sheets",
         "round_not_started": "round {round} was never started",
         "not_current_round": "round {round} is not the current round",
         "bot_seat": "seat {seat} is the {bot} bot's: bots are seated at the start",
         "no_round_playing": "no round is being played: the pairings are not published",
-        "table_decided": "table {table} has its result already",
         "arrived_already": "seat {seat} arrived already at {at}",
         "confirm_forfeit": 'confirm: a 判负 ends the match; send "confirm": true to give it',
         "correction_reason": "reason: a correction says why (the reason is recorded)",
         "table_playing": "table {table} is still playing: its result is entered when it ends",
-        "correction_window": (
-            "the correction window of round {round} closed at {deadline} ({minutes:g} minutes after the "
-            "round ended); a director may override it, giving the reason"
-        ),
-        "event_finished": "the event is finished",
         "no_longer_edited": "the event has started: it is no longer edited",
         "not_deleted": "the event has started: its results are kept, it is not deleted",
         "players_sign_in": "sign in first: this is for the event's players",
@@ -187,7 +183,6 @@ REASONS: Final[Mapping[str, str]] = MappingProxyType(
         "event_refused": "{text}",
         "standings_not_started": "the standings begin when the event starts",
         "no_printout": "no printout {what!r}: pairings, cards or sheets (the results: /print)",
-        "no_round_paired": "no round is paired yet",
         "printout_table": "a table is for the score sheets; pairings and cards print every table",
         # ratings
         "bad_order": "by: rating or points, got {value!r}",
@@ -196,7 +191,12 @@ REASONS: Final[Mapping[str, str]] = MappingProxyType(
         "no_rated_player": "no rated player {name!r}",
     }
 )
-"""Every reason code a refusal may carry, with its English words (``str.format`` of its arguments)."""
+"""The card room's own reason codes, with their English words (``str.format`` of their arguments)."""
+
+REASONS: Final[Mapping[str, str]] = MappingProxyType({**ROOM_REASONS, **EVENT_REASONS})
+"""Every reason code a refusal may carry, with its English words: the card room's and the tournament
+core's (:data:`~cardroom.tournament.refusals.EVENT_REASONS`, which a director's request answers with its
+own reason and arguments)."""
 
 _PLAIN: Final = (str, int, float, bool, type(None))
 
@@ -250,9 +250,20 @@ class RefusedError(Exception):
             return cls(status, error.reason, **{**error.details, **args})
         return cls(status, "bad_request", text=error.message)
 
+    @classmethod
+    def of_event(cls, status: int, error: Exception) -> Self:
+        """A refusal of the tournament core answered over HTTP: its own reason and arguments (an
+        :class:`~cardroom.tournament.refusals.EventRefusedError`), else its words as ``not_found`` (a
+        ``KeyError``) or ``event_refused``."""
+        if isinstance(error, EventRefusedError):
+            return cls(status, error.reason, **error.details)
+        if isinstance(error, KeyError):
+            return cls(status, "not_found", text=str(error.args[0] if error.args else error))
+        return cls(status, "event_refused", text=str(error))
+
     def body(self) -> dict[str, Any]:
         """The answer's JSON: ``detail`` (the English words), ``reason`` and ``args``."""
         return {"detail": self.message, "reason": self.reason, "args": self.details}
 
 
-__all__ = ["REASONS", "RefusedError", "words"]
+__all__ = ["REASONS", "ROOM_REASONS", "RefusedError", "words"]
