@@ -293,7 +293,7 @@ def test_a_director_edits_an_event_not_started(
     page.wait_for_function(
         "() => document.querySelector('[data-testid=edit-error]')?.textContent.includes('Swiss')"
     )
-    assert "a Swiss event needs its number of rounds" in page.get_by_test_id("edit-error").inner_text()
+    assert "A Swiss event needs its number of rounds" in page.get_by_test_id("edit-error").inner_text()
     assert server.api("GET", f"/api/events/{event_id}")["config"]["rounds"] == 3, "nothing changed"
     screenshot(page, "event-director-edit-refused", full_page=True)
 
