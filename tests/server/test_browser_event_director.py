@@ -150,6 +150,8 @@ def test_a_director_runs_a_small_event(browser: Browser, server: Server, context
         in why.inner_text()
     )
     assert "Team" in why.inner_text(), "the late team by its event name"
+    penalty = watcher.get_by_test_id("table-penalty").first.inner_text()
+    assert penalty.startswith("before the first deal, Team"), penalty
     screenshot(watcher, "event-late-foul-at-the-table")
     watcher_errors.check()
     watcher.close()
@@ -249,6 +251,18 @@ def test_a_director_runs_a_small_event(browser: Browser, server: Server, context
     assert back.get_attribute("href") == f"/events/{event_id}"
     team_names = {team["id"]: team["name"] for team in event_now(page)["teams"]}
     assert team_names[finished["teams"][0]] in at_table.get_by_test_id("match-result").inner_text()
+    assert at_table.get_by_test_id("top-event-link").get_attribute("href") == f"/events/{event_id}"
+    forfeited = [
+        table
+        for table in server.api("GET", f"/api/events/{event_id}")["rounds"][0]["tables"]
+        if table["result"] and table["result"]["kind"] == "forfeit" and table["table_id"]
+    ]
+    assert forfeited, "round 1 has a table the lateness rule forfeited"
+    at_table.goto(f"{server.url}/tables/{forfeited[0]['table_id']}")
+    loser = team_names[forfeited[0]["teams"][forfeited[0]["result"]["forfeited_by"]]]
+    at_table.get_by_test_id("match-forfeit").wait_for()
+    forfeit_text = at_table.get_by_test_id("match-forfeit").inner_text()
+    assert forfeit_text == f"{loser} lost the match by forfeit (判负 / 弃权)"
     screenshot(page, "event-director-day", full_page=True)
     screenshot(projector, "event-projector")
     errors.check()

@@ -37,6 +37,7 @@ const BOMBS = new Set(["Bomb", "StraightFlush", "FourKings", "ThreeKings", "Chai
 const SEQUENCES = new Set(["Straight", "StraightFlush", "ThreePair", "TwoTrips", "Airplane", "ChainBomb"]);
 const COUNTER_KEY = "cardroom:counter";
 const RECEIVED_MS = 4000;
+const SHOWN_PENALTIES = 2;
 
 Object.assign(app, {
   readingsFor: null, // the plays offered by the reading chooser
@@ -271,7 +272,12 @@ function render() {
 function renderTop() {
   const s = app.state;
   const table = s.table ?? app.table ?? {};
-  const more = [s.deal_number ? h("span.muted", { text: t("top.deal", { n: s.deal_number }) }) : null];
+  const more = [
+    s.deal_number ? h("span.muted", { text: t("top.deal", { n: s.deal_number }) }) : null,
+    s.event
+      ? h("a.event-link", { href: `/events/${encodeURIComponent(s.event.id)}`, testid: "top-event-link", text: t("top.event") })
+      : null,
+  ];
   renderTitleAndLevels(table.name || tableId, s.level_team, more);
   document.title = `${table.name || tableId} · ${t("app.title")}`;
 }
@@ -282,16 +288,17 @@ function renderPenalties() {
   const penalties = app.state.penalties ?? [];
   const box = $("#penalty-banner");
   box.hidden = penalties.length === 0;
-  const lines = penalties.map((p) =>
-    t("table.penalty.line", {
+  const lines = penalties.slice(-SHOWN_PENALTIES).map((p) =>
+    t(p.deal > 0 ? "table.penalty.line" : "table.penalty.before", {
       deal: p.deal,
       who: p.seat === null || p.seat === undefined ? teamName(p.side) : seatName(p.seat),
       penalty: t(`penalty.${p.penalty}`),
       cause: t(p.escalated ? "offence.escalated" : `offence.${p.offence}`),
     }),
   );
+  const earlier = penalties.length - lines.length;
   box.replaceChildren(
-    h("span", { text: t("table.penalties") }),
+    h("span", { text: earlier > 0 ? t("table.penalties.more", { n: earlier }) : t("table.penalties") }),
     ...lines.map((text) => h("span.penalty", { testid: "table-penalty", text })),
   );
 }
@@ -759,7 +766,14 @@ function matchPanel(s) {
   const score = result.score ?? result.points ?? null;
   const winner = result.winner;
   const text = winner === null || winner === undefined ? t("match.draw") : t("match.winner", { team: teamName(winner) });
-  return sharedMatchPanel(text, [score ? h("p.score", { testid: "match-score", text: t("match.score", { a: score[0], b: score[1] }) }) : null]);
+  const forfeit =
+    result.reason === "forfeit" && typeof result.forfeited_by === "number"
+      ? h("p.forfeit", { testid: "match-forfeit", text: t("match.forfeit", { team: teamName(result.forfeited_by) }) })
+      : null;
+  return sharedMatchPanel(text, [
+    forfeit,
+    score ? h("p.score", { testid: "match-score", text: t("match.score", { a: score[0], b: score[1] }) }) : null,
+  ]);
 }
 
 // ---------------------------------------------------------------- the 下家's choice (违例, 犯规)
