@@ -173,6 +173,16 @@ def test_a_bot_event_through_the_pages(browser: Browser, server: Server, context
             href = tables.first.get_by_test_id("watch-link").get_attribute("href")
             assert href is not None
             assert href.startswith("/tables/")
+            # its seats show the event's names for its bots, not "Bot 1" (issue 44, names at an event's table)
+            watcher = page.context.new_page()
+            watcher.goto(f"{server.url}{href}")
+            watcher.wait_for_function("() => window.__cardroom && window.__cardroom.state")
+            shown = [watcher.get_by_test_id(f"seat-{seat}").inner_text() for seat in range(4)]
+            table_names = [seat["name"] for seat in watcher.evaluate("() => window.__cardroom.state.seats")]
+            assert set(table_names) <= set(names), table_names
+            for name, text in zip(table_names, shown, strict=True):
+                assert name in text, (name, text)
+            watcher.close()
         wait_round_complete(page, number)
         if number < 3:
             page.wait_for_function("() => !document.querySelector('[data-testid=pair-round]').disabled")

@@ -337,8 +337,9 @@ export function seatName(seat) {
   if (seat === null || seat === undefined) return "?";
   const info = seats()[seat];
   if (!info) return t("seat.label", { n: seat + 1 });
-  // Bots get the server's generic name ("heuristic bot"): tell them apart by seat.
-  if (info.kind === "bot") return t("seat.botName", { n: seat + 1 });
+  // An event's bots play under the event's names; elsewhere bots have the server's generic name
+  // ("heuristic bot"): tell them apart by seat.
+  if (info.kind === "bot") return app.state?.event && info.name ? info.name : t("seat.botName", { n: seat + 1 });
   if (info.name) return info.name;
   return t("seat.label", { n: seat + 1 });
 }
