@@ -122,6 +122,15 @@ def test_a_director_runs_a_small_event(browser: Browser, server: Server, context
     page.wait_for_function("() => window.__event.event.rounds[0].started_at")
     for number in (1, 2, 3):
         assert table_of(page, number).get_attribute("data-status") == "waiting"
+    # a guest at a waiting event table is not offered a player's seat (a new director's trial was)
+    guest = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US")
+    guest_page = guest.new_page()
+    waiting_id = server.api("GET", f"/api/events/{event_id}")["rounds"][0]["tables"][2]["table_id"]
+    guest_page.goto(f"{server.url}/tables/{waiting_id}")
+    guest_page.get_by_test_id("waiting-screen").wait_for()
+    assert "An event's table" in guest_page.get_by_test_id("waiting-note").inner_text()
+    assert guest_page.locator("[data-testid^=sit-]").count() == 0, "no seat and no name field for a guest"
+    guest.close()
 
     # --- 3:00 late: a warning; 7:00 late: a foul; still missing at 10:01: a forfeit ------------------
     set_clock(server, start, 3)

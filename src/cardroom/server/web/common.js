@@ -49,10 +49,19 @@ function shownArg(value) {
 /** The page's words for a refused request's answer ``{detail, reason, args}`` (docs/server.md,
  * "Errors"): ``error.<reason>`` with its arguments, or the server's ``detail`` for a code the page
  * does not know. */
+/** A refusal's arguments that are a table's seat (0 to 3, as the API numbers them): the pages number
+ * seats from 1 (``bad_seat`` repeats what was sent, and stays as it is). */
+const SEAT_ARGS = new Set(["seat", "held"]);
+
 export function refusalWords(data) {
   const reason = data?.reason;
   if (typeof reason === "string" && has(`error.${reason}`)) {
-    const args = Object.fromEntries(Object.entries(data.args ?? {}).map(([name, value]) => [name, shownArg(value)]));
+    const args = Object.fromEntries(
+      Object.entries(data.args ?? {}).map(([name, value]) => [
+        name,
+        SEAT_ARGS.has(name) && reason !== "bad_seat" && Number.isInteger(value) ? value + 1 : shownArg(value),
+      ]),
+    );
     return t(`error.${reason}`, args);
   }
   const detail = data && (data.detail ?? data.message ?? data.error);

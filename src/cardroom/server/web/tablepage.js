@@ -494,6 +494,7 @@ export function closeButton(key) {
 }
 
 export function waitingPanel(s) {
+  const account = session.account;
   const rows = seats().map((info, seat) => {
     const taken = info.kind === "bot" || !!info.name;
     const label =
@@ -503,18 +504,17 @@ export function waitingPanel(s) {
           ? t("seat.botAccount", { name: info.name })
           : info.name || t("seat.open");
     const row = h(`div.wait-seat.team${seat % 2}`, { testid: `wait-seat-${seat}` }, h(`span.team-dot.team${seat % 2}`), h("span", { text: `${t("seat.label", { n: seat + 1 })}: ${label}` }));
-    if (!taken && app.seat === null && ownSeat() === null) {
+    if (!taken && app.seat === null && ownSeat() === null && (account || !s.event)) {
       row.append(h("button.btn.small.primary", { type: "button", testid: `sit-${seat}`, text: t("waiting.sit"), onclick: () => sitAt(seat) }));
     }
     return row;
   });
-  const account = session.account;
-  const nameInput = app.seat === null && !account ? h("input#sit-name", { testid: "sit-name", maxlength: "24", value: loadName(), placeholder: t("lobby.name.placeholder") }) : null;
+  const nameInput = app.seat === null && !account && !s.event ? h("input#sit-name", { testid: "sit-name", maxlength: "24", value: loadName(), placeholder: t("lobby.name.placeholder") }) : null;
   return h(
     "div.panel.screen",
     { testid: "waiting-screen", dataset: { screen: "waiting" } },
     h("h2", { text: t("waiting.title") }),
-    h("p", { text: t("waiting.note") }),
+    h("p", { testid: "waiting-note", text: t(s.event ? "waiting.event" : "waiting.note") }),
     h("div.share", {}, h("input", { readonly: true, value: tableUrl(tableId), testid: "waiting-link" }), h("button.btn", { type: "button", text: t("lobby.copy"), onclick: () => copyText(tableUrl(tableId)).then(() => toast(t("top.copied"))) })),
     nameInput ? h("label.field", {}, h("span", { text: t("waiting.name") }), nameInput) : null,
     app.seat === null && account && ownSeat() === null ? h("p.note", { testid: "sit-account", text: t("waiting.account", { name: account.name }) }) : null,
@@ -540,7 +540,6 @@ async function sitAt(seat) {
     await takeSeat(seat, name);
   } catch (error) {
     app.sitError = error;
-    toast(error.message);
     hooks.overlay();
   }
 }
