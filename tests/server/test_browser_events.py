@@ -143,6 +143,7 @@ def test_a_bot_event_through_the_pages(browser: Browser, server: Server, context
     page.wait_for_selector("[data-testid=team] >> text=Pandas")
     page.get_by_test_id("fill-to").fill("8")
     page.get_by_test_id("fill-bots").click()
+    page.get_by_test_id("fill-confirm").click()  # asked first: "Add 7 … bot teams (up to 8)?"
     page.wait_for_function("() => document.querySelectorAll('[data-testid=team]').length === 8")
     teams = server.api("GET", f"/api/events/{event_id}")["teams"]
     assert len(teams) == 8

@@ -51,6 +51,7 @@ from cardroom.server.tables.guandan import Table, clean_name, token_hash
 from cardroom.server.tables.seated import Entry
 from cardroom.tournament import Event, EventPhase, Player, ScoreSheet, TableResult, Team, deal_lines
 from cardroom.tournament.conduct import Offence, Penalty
+from cardroom.tournament.director import time_to_text
 from cardroom.tournament.event import CorrectionWindowError
 from cardroom.tournament.lateness import late_foul_seat
 
@@ -864,12 +865,16 @@ class Director:
                     key = (current.number, pairing.table)
                     table_id = live.tables.get(key)
                     stored = None if table_id is None else self.store.table(table_id)
+                    seat = [p.id for p in seats].index(player.id)
                     seat_info = {
                         "round": current.number,
                         "table": pairing.table,
                         "table_id": table_id,
-                        "seat": [p.id for p in seats].index(player.id),
+                        "seat": seat,
                         "status": None if stored is None else stored.status,
+                        "started": time_to_text(current.started_at),
+                        "arrived": time_to_text(live.seat_arrivals.get(key, [None] * 4)[seat]),
+                        "decided": current.result(pairing.table) is not None,
                     }
         return {
             "player": {"id": player.id, "name": player.name, "bot": player.bot},

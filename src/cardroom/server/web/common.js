@@ -226,6 +226,26 @@ export function isBotAccount(key) {
 }
 
 /** h("div.cls#id", {attrs}, children…): a tiny element builder. */
+/** The longest name of a table or an event the server takes (cardroom.server.tables.config.MAX_NAME). */
+export const NAME_MAX = 40;
+
+/** The direction of engine seats 0–3 (方位), as the tournament core has them (cardroom.tournament.seating
+ * SEAT_WINDS): seat 0 北, 1 西, 2 南, 3 东; play goes 北 → 西 → 南 → 东. */
+export const SEAT_WINDS = ["N", "W", "S", "E"];
+
+/** Each side's seats in the order the printouts name them: side 0 (seats 0 & 2) 南北, side 1 东西. */
+export const SIDE_SEATS = [
+  [0, 2],
+  [3, 1],
+];
+
+/** Fill ``el`` with ``children``, leaving out the absent ones (null, undefined, false) that
+ * replaceChildren would write as text. */
+export function fill(el, ...children) {
+  el.replaceChildren(...children.flat().filter((child) => child !== null && child !== undefined && child !== false));
+  return el;
+}
+
 export function h(spec, attrs = {}, ...children) {
   const [tagAndClasses, id] = spec.split("#");
   const [tag, ...classes] = tagAndClasses.split(".");

@@ -9,9 +9,9 @@
 // /tables/<table id>; the player signs the sheet as the account.
 
 import { errorWithSignIn, signInLink } from "./account.js";
-import { api, copyText, h, saveToken, session } from "./common.js";
+import { api, copyText, fill, h, NAME_MAX, SEAT_WINDS, SIDE_SEATS, saveToken, session } from "./common.js";
 import { botLabel, has, t } from "./i18n.js";
-import { botName, directorToken, initPage, nameOf, phaseChip, playerLink, saveDirectorToken } from "./pages.js";
+import { botName, clockTime, directorToken, initPage, nameOf, phaseChip, playerLink, saveDirectorToken, when } from "./pages.js";
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -48,7 +48,7 @@ function showError(error) {
   view.error = error ? error.message || String(error) : null;
   const box = $("#event-error");
   box.hidden = !view.error;
-  box.replaceChildren(...(error ? errorWithSignIn(error, t("common.error", { message: view.error })) : []));
+  fill(box, ...(error ? errorWithSignIn(error, t("common.error", { message: view.error })) : []));
 }
 
 /** Run a director's (or a player's) change; the answer, when it is the event, is shown at once. */
@@ -145,15 +145,15 @@ function fact(labelKey, value, testid) {
 function renderHead() {
   const event = view.event;
   $("#event-name").textContent = view.notFound ? t("event.notfound") : event?.name || eventId;
-  $("#event-phase").replaceChildren(event ? phaseChip(event.phase) : "");
+  fill($("#event-phase"), event ? phaseChip(event.phase) : "");
   const facts = $("#event-facts");
   if (!event) {
-    facts.replaceChildren(view.notFound ? "" : h("span.muted", { text: t("common.loading") }));
+    fill(facts, view.notFound ? "" : h("span.muted", { text: t("common.loading") }));
     return;
   }
   const config = event.config || {};
   const system = event.system || config.system;
-  facts.replaceChildren(
+  fill(facts,
     ...fact("event.format", formatText(config.format, config.format_text), "event-format"),
     ...fact("event.system", has(`system.short.${system}`) ? t(`system.short.${system}`) : system || "", "event-system"),
     ...fact(
@@ -208,18 +208,18 @@ function renderIdentity() {
   const box = $("#identity");
   const me = view.me;
   if (!session.account && view.event && view.event.phase !== "finished") {
-    box.replaceChildren(
+    fill(box,
       h("p.muted", { testid: "identity-sign-in" }, h("span", { text: t("event.signin.player") }), " ", signInLink("event-sign-in")),
     );
     return;
   }
   if (!me?.player) {
-    box.replaceChildren();
+    fill(box);
     return;
   }
   const seat = me.seat;
   const finished = seat && tableStatus(seat.table_id, seat.status) === "finished";
-  box.replaceChildren(
+  fill(box,
     h("p", { text: t("event.you", { name: me.player.name, team: teamName(me.team) }) }),
     seat && seat.table_id
       ? h(
@@ -232,7 +232,10 @@ function renderIdentity() {
             : playButton(seat, "my-table"),
         )
       : h("p.muted", { text: t("event.you.wait") }),
-    seat && !seat.arrived && !finished
+    seat?.arrived
+      ? h("p.muted", { testid: "arrived", text: t("event.arrived", { at: clockTime(seat.arrived) }) })
+      : null,
+    seat && !seat.arrived && !seat.decided && !finished
       ? h("button.btn.small", {
           type: "button",
           testid: "arrive",
@@ -292,8 +295,11 @@ function renderDirector() {
       ),
     );
   }
-  box.replaceChildren(...parts);
+  fill(box, ...parts);
 }
+
+/** The most teams "Fill with bot teams up to" makes (the server takes more, registered one by one). */
+const BOT_FILL_MAX = 64;
 
 // --- editing an event not started (PATCH /api/events/{id}) -----------------------------------------------
 
@@ -324,7 +330,7 @@ function editControl() {
     el.value = value;
     return kept(el, `edit:${id}`);
   };
-  const name = kept(h("input", { testid: "edit-name", maxlength: "60", value: view.event.name || "" }), "edit:name");
+  const name = kept(h("input", { testid: "edit-name", maxlength: String(NAME_MAX), value: view.event.name || "" }), "edit:name");
   const kind = select(
     "edit-format",
     [["to_ace", "events.format.to_ace"], ["deals", "events.format.deals"], ["minutes", "events.format.minutes"]],
@@ -391,7 +397,9 @@ function editControl() {
     drafts.delete("edit:error");
     submitForm("edit:", () => call("PATCH", base(), body, { director: true })).then(() => {
       if (view.error) {
+        // said once: in the form, not above the page too
         drafts.set("edit:error", view.error);
+        showError(null);
         render();
       }
     });
@@ -455,17 +463,17 @@ function renderTeams() {
   const event = view.event;
   const box = $("#teams");
   if (!event) {
-    box.replaceChildren();
+    fill(box);
     return;
   }
   const teams = [...(event.teams || [])];
   if (!teams.length) {
-    box.replaceChildren(h("p.muted", { testid: "no-teams", text: t("event.teams.none") }));
+    fill(box, h("p.muted", { testid: "no-teams", text: t("event.teams.none") }));
     return;
   }
   if (teams.every((item) => typeof item.lot === "number")) teams.sort((a, b) => a.lot - b.lot);
   const registering = event.phase === "registration";
-  box.replaceChildren(
+  fill(box,
     h(
       "ul.team-list",
       {},
@@ -483,17 +491,7 @@ function renderTeams() {
             outOf(item.id)
               ? h("span.badge-light.warn", { testid: "withdrawn", text: `${outOf(item.id).label} · ${outOf(item.id).reason}` })
               : null,
-            registering && isDirector()
-              ? h("button.btn.small.ghost-light", {
-                  type: "button",
-                  testid: "withdraw",
-                  text: t("event.withdraw"),
-                  onclick: () =>
-                    act(() =>
-                      call("DELETE", `${base()}/teams/${encodeURIComponent(item.id)}`, undefined, { director: true }),
-                    ),
-                })
-              : null,
+            registering && isDirector() ? deleteTeamControl(item) : null,
           ),
           h(
             "ul.team-players",
@@ -585,7 +583,67 @@ function buildRegistration() {
     { testid: "bot-kind", "aria-label": t("event.bot") },
     ...BOTS.map((name) => h("option", { value: name, text: botLabel(name) })),
   );
-  const fillTo = h("input", { type: "number", testid: "fill-to", min: "2", max: "64", step: "1", value: "8" });
+  const fillTo = h("input", { type: "number", testid: "fill-to", min: "2", max: String(BOT_FILL_MAX), step: "1", value: "8" });
+  // Filling adds one bot team at a time: asked first, and stopped by its button, a changed number or
+  // leaving the page.
+  const filling = { running: false, stop: false };
+  const fillError = h("p.error", { testid: "fill-error", role: "alert", hidden: true });
+  const fillConfirm = h("span.confirm", { testid: "fill-confirm-box", hidden: true });
+  const stopFilling = () => {
+    filling.stop = true;
+    fillConfirm.hidden = true;
+  };
+  const runFill = (wanted) => {
+    fillConfirm.hidden = true;
+    filling.running = true;
+    filling.stop = false;
+    fillButton.textContent = t("event.bots.fill.stop");
+    return act(async () => {
+      while (!filling.stop && (view.event?.teams?.length ?? 0) < wanted) {
+        await addBotTeam(bot.value);
+        setEvent(await call("GET", base()));
+        render();
+      }
+      return view.event;
+    }).finally(() => {
+      filling.running = false;
+      fillButton.textContent = t("event.bots.fill.go");
+    });
+  };
+  const askFill = () => {
+    const text = fillTo.value.trim();
+    const wanted = Number(text);
+    const have = view.event?.teams?.length ?? 0;
+    fillError.hidden = true;
+    let problem = null;
+    if (text === "" || !Number.isInteger(wanted) || wanted < 2 || wanted > BOT_FILL_MAX) {
+      problem = t("event.bots.fill.invalid", { min: 2, max: BOT_FILL_MAX });
+    } else if (wanted <= have) {
+      problem = t("event.bots.fill.enough", { n: have });
+    }
+    if (problem) {
+      fillError.textContent = problem;
+      fillError.hidden = false;
+      fillConfirm.hidden = true;
+      return;
+    }
+    fill(
+      fillConfirm,
+      h("span", { text: t("event.bots.fill.confirm", { count: wanted - have, bot: botLabel(bot.value), n: wanted }) }),
+      " ",
+      h("button.btn.small.warn", { type: "button", testid: "fill-confirm", text: t("event.confirm"), onclick: () => runFill(wanted) }),
+    );
+    fillConfirm.hidden = false;
+  };
+  const fillButton = h("button.btn", {
+    type: "button",
+    testid: "fill-bots",
+    text: t("event.bots.fill.go"),
+    onclick: () => (filling.running ? stopFilling() : askFill()),
+  });
+  fillTo.addEventListener("input", stopFilling);
+  bot.addEventListener("change", stopFilling);
+  window.addEventListener("pagehide", stopFilling);
   const bots = h(
     "div.bot-fill",
     {},
@@ -597,28 +655,16 @@ function buildRegistration() {
       onclick: () => act(async () => addBotTeam(bot.value)).then(refresh).then(render),
     }),
     h("label.field", {}, h("span", { text: t("event.bots.fill") }), fillTo),
-    h("button.btn", {
-      type: "button",
-      testid: "fill-bots",
-      text: t("event.bots.fill.go"),
-      onclick: () =>
-        act(async () => {
-          const wanted = Math.min(64, Math.max(2, Number(fillTo.value) || 0));
-          while ((view.event?.teams?.length ?? 0) < wanted) {
-            await addBotTeam(bot.value);
-            setEvent(await call("GET", base()));
-            render();
-          }
-          return view.event;
-        }),
-    }),
+    fillButton,
+    fillConfirm,
+    fillError,
   );
 
-  const fill = h("input", { type: "checkbox", testid: "start-fill", checked: true });
+  const startFill = h("input", { type: "checkbox", testid: "start-fill", checked: true });
   const start = h(
     "div.start",
     {},
-    h("label.check", { testid: "start-fill-label" }, fill, h("span", { text: t("event.start.fill") })),
+    h("label.check", { testid: "start-fill-label" }, startFill, h("span", { text: t("event.start.fill") })),
     h("button.btn.small.ghost-light", {
       type: "button",
       testid: "delete-event",
@@ -634,11 +680,51 @@ function buildRegistration() {
       text: t("event.start"),
       onclick: () =>
         act(() =>
-          call("POST", `${base()}/start`, fill.checked ? { fill_with_bots: bot.value } : {}, { director: true }),
+          call("POST", `${base()}/start`, startFill.checked ? { fill_with_bots: bot.value } : {}, { director: true }),
         ),
     }),
   );
   return h("div.registration-tools", {}, form, bots, start);
+}
+
+/** Taking a team off the list while registering: asked first ("Delete T3 (name)? Confirm / Cancel"). */
+function deleteTeamControl(item) {
+  if (view.deleting !== item.id) {
+    return h("button.btn.small.ghost-light", {
+      type: "button",
+      testid: "withdraw",
+      text: t("event.withdraw"),
+      onclick: () => {
+        view.deleting = item.id;
+        render();
+      },
+    });
+  }
+  return h(
+    "span.confirm",
+    { testid: "delete-team-confirm-box" },
+    h("span", { text: t("event.team.delete.confirm", { team: item.name || item.id }) }),
+    " ",
+    h("button.btn.small.warn", {
+      type: "button",
+      testid: "delete-team-confirm",
+      text: t("event.confirm"),
+      onclick: () => {
+        view.deleting = null;
+        act(() => call("DELETE", `${base()}/teams/${encodeURIComponent(item.id)}`, undefined, { director: true }));
+      },
+    }),
+    " ",
+    h("button.btn.small", {
+      type: "button",
+      testid: "delete-team-cancel",
+      text: t("event.cancel"),
+      onclick: () => {
+        view.deleting = null;
+        render();
+      },
+    }),
+  );
 }
 
 function renderRegistration() {
@@ -648,14 +734,14 @@ function renderRegistration() {
   const lateEntry = event?.phase === "running" && event.system === "swiss" && (!last || last.complete);
   const show = (event?.phase === "registration" || lateEntry) && isDirector();
   if (!show) {
-    box.replaceChildren();
+    fill(box);
     view.registrationBuiltFor = null;
     return;
   }
   // Built once (typing is not lost when the event updates); only the odd-field hint follows the data.
   const builtFor = view.director || session.account?.key;
   if (view.registrationBuiltFor !== builtFor) {
-    box.replaceChildren(buildRegistration());
+    fill(box, buildRegistration());
     view.registrationBuiltFor = builtFor;
   }
   const startBox = box.querySelector(".start");
@@ -676,11 +762,19 @@ function critLabel(criterion, fallback) {
   return has(`crit.${criterion}`) ? t(`crit.${criterion}`, { n }) : fallback || criterion;
 }
 
+/** 退赛 or 取消资格 by a team's name in the standings, when it is out of the event. */
+function outBadge(teamId) {
+  const out = (view.event?.withdrawals || []).find((withdrawal) => withdrawal.team === teamId);
+  if (!out) return null;
+  const key = out.disqualified ? "standings.disqualified" : "standings.withdrawn";
+  return h("span.badge-light.warn", { testid: "team-out", dataset: { out: out.disqualified ? "disqualified" : "withdrawn" }, text: ` ${t(key)}` });
+}
+
 function renderStandings() {
   const box = $("#standings");
   const rows = view.event?.standings ?? [];
   if (!rows.length) {
-    box.replaceChildren(h("p.muted", { testid: "no-standings", text: t("standings.none") }));
+    fill(box, h("p.muted", { testid: "no-standings", text: t("standings.none") }));
     return;
   }
   const columns = [
@@ -711,7 +805,13 @@ function renderStandings() {
         dataset: { team: row.team, rank: String(row.rank), above: row.above ?? "" },
       },
       h("td.num.rank", { text: String(row.rank) }),
-      h("td.team-cell", {}, h("strong", { text: row.name || teamName(row.team) }), h("span.muted", { text: ` ${row.team}` })),
+      h(
+        "td.team-cell",
+        {},
+        h("strong", { text: row.name || teamName(row.team) }),
+        h("span.muted", { text: ` ${row.team}` }),
+        outBadge(row.team),
+      ),
       ...columns.map(([criterion, value]) =>
         h(`td.num${row.above === criterion ? ".decided" : ""}`, {
           dataset: { crit: criterion },
@@ -727,7 +827,7 @@ function renderStandings() {
       }),
     ),
   );
-  box.replaceChildren(
+  fill(box,
     h(
       "div.table-scroll",
       {},
@@ -753,16 +853,16 @@ function renderRoundControls() {
   const box = $("#round-controls");
   const event = view.event;
   if (!event || !isDirector() || event.phase === "registration") {
-    box.replaceChildren();
+    fill(box);
     return;
   }
   const rounds = event.rounds || [];
   const last = rounds[rounds.length - 1];
   if (last && !last.started_at && !last.complete) {
     // published, not started: the director starts it (or it starts at its time)
-    box.replaceChildren(
+    fill(box,
       last.start_at
-        ? h("span.muted", { testid: "start-scheduled", text: t("event.start.scheduled", { at: new Date(last.start_at).toLocaleString() }) })
+        ? h("span.muted", { testid: "start-scheduled", text: t("event.start.scheduled", { at: when(last.start_at) }) })
         : null,
       h("button.btn.primary", {
         type: "button",
@@ -776,11 +876,11 @@ function renderRoundControls() {
   }
   const next = rounds.length + 1;
   if (event.total_rounds && next > event.total_rounds) {
-    box.replaceChildren(h("span.muted", { text: t("event.paired.all") }));
+    fill(box, h("span.muted", { text: t("event.paired.all") }));
     return;
   }
   const at = h("input", { type: "datetime-local", testid: "start-at", "aria-label": t("event.start.at") });
-  box.replaceChildren(
+  fill(box,
     h("label.inline", {}, h("span", { text: t("event.start.at") }), at),
     h("button.btn.primary", {
       type: "button",
@@ -797,7 +897,7 @@ function renderRoundControls() {
 
 function sideBlock(table, side) {
   const id = table.teams?.[side];
-  const seats = (table.seats || []).filter((seat) => seat.seat % 2 === side);
+  const seats = SIDE_SEATS[side].map((number) => (table.seats || []).find((seat) => seat.seat === number)).filter(Boolean);
   return h(
     `div.side.team${side}`,
     { dataset: { side: String(side), team: id ?? "" } },
@@ -807,7 +907,13 @@ function sideBlock(table, side) {
       {},
       ...seats.flatMap((seat, index) => [
         index ? " · " : "",
-        seat.bot ? botName(seat.player || botLabel(seat.bot), seat.bot) : playerLink(seat.player),
+        h(
+          "span.seat",
+          { testid: "table-seat", dataset: { seat: String(seat.seat), wind: SEAT_WINDS[seat.seat] } },
+          h("span.wind", { text: seatLabel(seat.seat) }),
+          " ",
+          seat.bot ? botName(seat.player || botLabel(seat.bot), seat.bot) : playerLink(seat.player),
+        ),
       ]),
     ),
   );
@@ -889,8 +995,6 @@ function tableRow(round, table) {
   return row;
 }
 
-const WINDS = ["E", "S", "W", "N"];
-
 // The director's forms are rebuilt on every update of the event (an arrival, a tick of lateness): what
 // was typed, chosen or opened is kept here by the form's id, and restored.
 const drafts = new Map();
@@ -927,7 +1031,7 @@ async function submitForm(prefix, fn) {
 }
 
 function seatLabel(seat) {
-  return seat === null || seat === undefined ? "" : t(`event.wind.${WINDS[seat]}`);
+  return seat === null || seat === undefined ? "" : t(`event.wind.${SEAT_WINDS[seat]}`);
 }
 
 /** What everyone sees at a table: each side's lateness, the director's penalties, the result's changes. */
@@ -989,7 +1093,7 @@ function tableRecords(round, table) {
             text: t("event.change.line", {
               result: resultText(change.result, table.teams),
               by: change.by,
-              at: change.at ? new Date(change.at).toLocaleTimeString() : "",
+              at: change.at ? clockTime(change.at, { seconds: true }) : "",
               reason: change.reason,
             }),
           }),
@@ -1079,7 +1183,7 @@ function directorTools(round, table) {
   const confirmBox = h("span.confirm", { hidden: true });
   const showConfirm = () => {
     confirmBox.hidden = false;
-    confirmBox.replaceChildren(
+    fill(confirmBox,
       h("span", { text: t("event.penalty.confirm", { player: player.value }) }),
       " ",
       h("button.btn.small.warn", { type: "button", testid: "penalty-confirm", text: t("event.confirm"), onclick: () => give(true) }),
@@ -1164,7 +1268,7 @@ function renderAppeals() {
   const box = $("#appeals");
   const appeals = view.event?.appeals || [];
   $("#appeals-panel").hidden = !appeals.length;
-  box.replaceChildren(
+  fill(box,
     ...appeals.map((appeal) => {
       const line = h(
         "li",
@@ -1225,7 +1329,7 @@ function forfeitControl(roundNumber, table) {
   const confirmBox = h("span.confirm", { hidden: true });
   const showConfirm = () => {
     confirmBox.hidden = false;
-    confirmBox.replaceChildren(
+    fill(confirmBox,
       h("span", { text: t("event.forfeit.confirm", { team: teamName(select.value) }) }),
       " ",
       h("button.btn.small.warn", {
@@ -1272,10 +1376,10 @@ function renderRounds() {
   const box = $("#rounds");
   const rounds = view.event?.rounds ?? [];
   if (!rounds.length) {
-    box.replaceChildren(h("p.muted", { testid: "no-rounds", text: t("event.rounds.none") }));
+    fill(box, h("p.muted", { testid: "no-rounds", text: t("event.rounds.none") }));
     return;
   }
-  box.replaceChildren(
+  fill(box,
     ...[...rounds].reverse().map((round) =>
       h(
         "section.round",
@@ -1285,9 +1389,7 @@ function renderRounds() {
           {},
           t("event.round", { n: round.number }),
           " ",
-          h(`span.status.${round.complete ? "finished" : "running"}`, {
-            text: round.complete ? t("event.round.complete") : t("event.round.running"),
-          }),
+          roundBadge(round),
           round.signed ? h("span.status.signed", { text: t("event.round.signed") }) : null,
         ),
         h("ul.round-tables", {}, ...(round.tables || []).map((table) => tableRow(round, table))),
@@ -1295,6 +1397,13 @@ function renderRounds() {
       ),
     ),
   );
+}
+
+/** A round's state: complete, playing, or published and not started yet (its start not declared). */
+function roundBadge(round) {
+  const state = round.complete ? "complete" : round.started_at ? "running" : "published";
+  const css = { complete: "finished", running: "running", published: "waiting" }[state];
+  return h(`span.status.${css}`, { testid: "round-state", dataset: { state }, text: t(`event.round.${state}`) });
 }
 
 // --- score sheets ------------------------------------------------------------------------------------------
@@ -1386,10 +1495,10 @@ function renderSheet(key, table) {
     h(
       "p.sheet-teams",
       {},
-      h("span.team-dot.team0", { text: names[0] ?? "" }),
-      ` ${players[0] ?? ""} · ${players[2] ?? ""}  `,
-      h("span.team-dot.team1", { text: names[1] ?? "" }),
-      ` ${players[1] ?? ""} · ${players[3] ?? ""}`,
+      ...[0, 1].flatMap((side) => [
+        h(`span.team-dot.team${side}`, { text: names[side] ?? "" }),
+        ` ${SIDE_SEATS[side].map((seat) => `${seatLabel(seat)} ${players[seat] ?? ""}`).join(" · ")}  `,
+      ]),
     ),
     lines.length
       ? h(

@@ -3,7 +3,7 @@
 // (for scripts) is kept in localStorage["cardroom:event:<id>"], where the event page finds it.
 
 import { errorWithSignIn, signInLink } from "./account.js";
-import { api, h, session } from "./common.js";
+import { api, h, NAME_MAX, session } from "./common.js";
 import { has, t } from "./i18n.js";
 import { initPage, phaseChip, saveDirectorToken, when } from "./pages.js";
 
@@ -77,6 +77,12 @@ function numberField(input, labelKey, min, max, { integer = true, optional = fal
   return value;
 }
 
+/** A day as 2026-12-06 (local time), the same in either language. */
+function isoDate(date) {
+  const pad = (n) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
 function readForm() {
   const kind = $("#event-format").value;
   const format = { deals: null, minutes: null, tie_extra_deal: $("#event-tie").checked };
@@ -86,7 +92,7 @@ function readForm() {
   for (const [key] of CLOCKS) {
     clocks[key] = numberField($(`#clock-${key}`), `events.clock.${key}`, key === "countdown_s" ? 0 : 1, 3600);
   }
-  const name = $("#event-name").value.trim() || `${t("events.title")} ${new Date().toLocaleDateString()}`;
+  const name = $("#event-name").value.trim() || t("events.name.default", { date: isoDate(new Date()) });
   return {
     name,
     format,
@@ -206,6 +212,7 @@ async function start() {
   });
   renderRules();
   syncFormat();
+  $("#event-name").maxLength = NAME_MAX;
   $("#event-format").addEventListener("change", syncFormat);
   $("#event-form").addEventListener("submit", createEvent);
   $("#refresh").addEventListener("click", loadEvents);

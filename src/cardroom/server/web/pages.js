@@ -48,6 +48,20 @@ export function when(iso) {
   });
 }
 
+/** The time of day of an ISO 8601 time on a 24-hour clock (14:05, or 14:05:01 with ``seconds``), in
+ * either language. */
+export function clockTime(iso, { seconds = false } = {}) {
+  if (!iso) return t("common.none");
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return String(iso);
+  return date.toLocaleTimeString(getLang() === "zh" ? "zh-CN" : "en-GB", {
+    hour: "2-digit",
+    minute: "2-digit",
+    ...(seconds ? { second: "2-digit" } : {}),
+    hourCycle: "h23",
+  });
+}
+
 /** The platform title (笨蛋 … 掼蛋), glossed in English. */
 export function titleLabel(title) {
   if (!title) return t("common.none");

@@ -2,7 +2,7 @@
 // projector"): the current round's pairings (tables, teams, seats, results) and the standings, full
 // screen, large type, updated live over /ws/events/{id} (the event page's websocket).
 
-import { h } from "./common.js";
+import { h, SEAT_WINDS, SIDE_SEATS } from "./common.js";
 import { t } from "./i18n.js";
 import { initPage } from "./pages.js";
 
@@ -14,9 +14,22 @@ function teamName(id) {
   return team?.name || id || t("common.none");
 }
 
-function resultCell(table) {
+/** A side's team and players, each by the direction of the seat (北 Ann · 南 Bob), as the printout has it. */
+function sideText(table, side) {
+  const players = SIDE_SEATS[side].map((number) => {
+    const seat = (table.seats || []).find((item) => item.seat === number);
+    return `${t(`event.wind.${SEAT_WINDS[number]}`)} ${seat?.player ?? ""}`;
+  });
+  return `${teamName(table.teams[side])} (${players.join(" · ")})`;
+}
+
+function resultCell(table, round) {
   const result = table.result;
-  if (!result) return table.lateness?.some((side) => side.late_s > 0) ? t("projector.late") : t(`status.${table.status || "waiting"}`);
+  if (!result) {
+    // late: a side still missing once the round has started (a side seated late plays on)
+    if (round.started_at && table.lateness?.some((side) => !side.seated)) return t("projector.late");
+    return t(`status.${table.status || "waiting"}`);
+  }
   if (result.kind === "forfeit") return t("projector.forfeit", { team: teamName(table.teams[result.forfeited_by]) });
   return `${(result.level_names || []).join(" : ")} (${(result.round_points || []).join(" : ")})`;
 }
@@ -31,15 +44,14 @@ function render() {
     ? `${t("event.round", { n: round.number })} · ${round.started_at ? t("projector.started") : t("projector.published")}`
     : t("event.rounds.none");
   document.querySelector("#pairings").replaceChildren(
-    h("tr", {}, ...["projector.table", "projector.east_west", "projector.south_north", "projector.result"].map((key) => h("th", { text: t(key) }))),
+    h("tr", {}, ...["projector.table", "projector.side0", "projector.side1", "projector.result"].map((key) => h("th", { text: t(key) }))),
     ...(round?.tables || []).map((table) =>
       h(
         "tr",
         { testid: "projector-table" },
         h("td", { text: String(table.table) }),
-        h("td", { text: `${teamName(table.teams[0])} (${table.seats.filter((s) => s.seat % 2 === 0).map((s) => s.player).join(" · ")})` }),
-        h("td", { text: `${teamName(table.teams[1])} (${table.seats.filter((s) => s.seat % 2 === 1).map((s) => s.player).join(" · ")})` }),
-        h("td", { testid: "projector-result", text: resultCell(table) }),
+        ...[0, 1].map((side) => h("td", { testid: "projector-side", text: sideText(table, side) })),
+        h("td", { testid: "projector-result", text: resultCell(table, round) }),
       ),
     ),
     round?.bye ? h("tr", {}, h("td", { colspan: "4", text: t("event.bye", { team: teamName(round.bye) }) })) : "",
