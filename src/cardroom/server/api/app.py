@@ -421,6 +421,8 @@ def _api(app: FastAPI, settings: Settings) -> None:
         body = await read_body(request)
         if body.get("event") is not None:
             raise RefusedError(400, "event_table")
+        if body.get("ladder") is not None:
+            raise RefusedError(400, "ladder_table")
         try:
             config = TableConfig.from_dict(body, settings.table_defaults)
         except ValueError as error:
