@@ -37,6 +37,7 @@ from cardroom.server.api.bot_api import bot_api
 from cardroom.server.api.bot_socket import BotSignIn
 from cardroom.server.api.cluster import Cluster
 from cardroom.server.api.headers import SecurityHeaders, server_error
+from cardroom.server.api.ladder_api import ladder_api
 from cardroom.server.api.requests import (
     SESSION_COOKIE,
     accounts_of,
@@ -49,6 +50,7 @@ from cardroom.server.api.requests import (
 )
 from cardroom.server.api.status_api import status_api
 from cardroom.server.events.director import HEADER, Director, LiveEvent, sheet_json
+from cardroom.server.ladder import LadderService, LadderSettings
 from cardroom.server.live.bot_sockets import BotSockets
 from cardroom.server.live.forwarding import Forwarder, forward_client
 from cardroom.server.live.limits import ClientLimits, MessageLimit
@@ -73,6 +75,7 @@ from cardroom.tournament.printouts import pairing_list, results_page, score_shee
 log = logging.getLogger(__name__)
 
 WEB: Final = Path(__file__).resolve().parents[1] / "web"
+DEFAULT_LADDER: Final = LadderSettings()
 """The static front end (index.html, table.html, scripts and styles), served under ``/static``."""
 
 UNKNOWN_TABLE_CLOSE: Final = 4404
@@ -107,6 +110,7 @@ def create_app(
     node: Node | None = None,
     lease_ttl: float = LEASE_TTL,
     event_clock: Callable[[], float] = time.time,
+    ladder: LadderSettings | None = DEFAULT_LADDER,
 ) -> FastAPI:
     """The card room app. The database is ``database_url``, else ``DATABASE_URL``, else SQLite in
     ``data_dir`` (default :func:`default_data_dir`); ``settings`` hold the defaults of new tables and
@@ -115,7 +119,8 @@ def create_app(
     process owns every table of the database; given its ``node`` (name and URL), it shares the
     database with other processes through leases of ``lease_ttl`` seconds (docs/server.md). Events
     read the time from ``event_clock`` (seconds since the epoch): rounds' starts, arrivals, lateness and
-    the correction window (a test passes a clock it moves)."""
+    the correction window (a test passes a clock it moves). ``ladder``: how the bot ladder runs
+    (docs/ladder.md), ``None`` for none; a process of several runs none."""
     config = settings or Settings()
     folder = Path(data_dir) if data_dir is not None else None
 
@@ -137,6 +142,13 @@ def create_app(
         async with contextlib.AsyncExitStack() as stack:
             stack.callback(store.close)
             stack.push_async_callback(rooms.close)
+            if ladder is not None and leases is None:
+                service = LadderService(store, rooms, ladder)
+                service.load()
+                rooms.listeners.append(service.listener)
+                app.state.ladder = service
+                service.start()
+                stack.push_async_callback(service.stop)
             rooms.start()
             if leases is None:
                 resumed, events, rated = rooms.resume_all(), director.load_all(), ratings.catch_up()
@@ -211,6 +223,7 @@ def create_app(
     _pages(app)
     account_api(app)
     bot_api(app)
+    ladder_api(app)
     _api(app, config)
     _event_api(app, config)
     _rating_api(app)
