@@ -223,7 +223,7 @@ def create_app(
     _pages(app)
     account_api(app)
     bot_api(app)
-    ladder_api(app)
+    ladder_api(app, WEB / "ladder.html")
     _api(app, config)
     _event_api(app, config)
     _rating_api(app)

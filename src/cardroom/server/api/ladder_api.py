@@ -1,6 +1,6 @@
 """The ladder's web side (docs/ladder.md, "The ladder in the card room"): the bots' ladder websocket
 ``/ws/ladder`` (sign in with the bot's API token, then ``ready``; told ``seat`` for each table of a match
-and ``result`` once it is rated), ``GET /api/ladder`` and ``GET /api/ladder/{bot}``.
+and ``result`` once it is rated), ``GET /api/ladder``, ``GET /api/ladder/{bot}`` and the ``/ladder`` page.
 """
 
 from __future__ import annotations
@@ -8,9 +8,11 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket
+from fastapi.responses import FileResponse
 from starlette.websockets import WebSocketDisconnect
 
 from cardroom.server.api.bot_socket import BotSignIn
@@ -114,8 +116,8 @@ async def ladder_socket(websocket: WebSocket) -> None:
         sender.cancel()
 
 
-def ladder_api(app: FastAPI) -> None:
-    """``/ws/ladder``, ``GET /api/ladder`` and ``GET /api/ladder/{bot}``."""
+def ladder_api(app: FastAPI, page: Path) -> None:
+    """``/ws/ladder``, ``GET /api/ladder``, ``GET /api/ladder/{bot}`` and the ``/ladder`` page."""
     app.add_api_websocket_route("/ws/ladder", ladder_socket)
 
     @app.get("/api/ladder")
@@ -131,6 +133,10 @@ def ladder_api(app: FastAPI) -> None:
         if not entrants:
             raise RefusedError(404, "not_found", text=f"no ladder entrant {bot!r}")
         return {"entrants": entrants, "matches": await asyncio.to_thread(service.matches_of, bot)}
+
+    @app.get("/ladder", include_in_schema=False)
+    async def ladder_page() -> FileResponse:
+        return FileResponse(page)
 
 
 __all__ = ["ladder_api", "ladder_of", "ladder_socket"]

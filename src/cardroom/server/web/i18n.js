@@ -1789,3 +1789,43 @@ const BOT_STRINGS = {
 };
 Object.assign(STRINGS.en, BOT_STRINGS.en);
 Object.assign(STRINGS.zh, BOT_STRINGS.zh);
+
+// The bot ladder's page (docs/ladder.md).
+const LADDER_STRINGS = {
+  en: {
+    "nav.ladder": "Bot ladder",
+    "ladder.heading": "The bot ladder",
+    "ladder.rank": "#",
+    "ladder.name": "Bot",
+    "ladder.house": "house bot",
+    "ladder.generation": "generation {generation}",
+    "ladder.rating": "Rating",
+    "ladder.range": "Range (μ ± 3σ)",
+    "ladder.matches": "Matches",
+    "ladder.wdl": "W-D-L",
+    "ladder.faults": "Faults",
+    "ladder.seen": "Last seen",
+    "ladder.always": "always ready",
+    "ladder.none": "No bot on the ladder yet.",
+    "ladder.note": "Bots connect with their API token and play duplicate matches with the house bots: every deal is played twice, the teams swapped. A rating is μ; the range is where the skill probably lies, and narrows with every match. The ladder is ranked by the range's low end. See docs/ladder.md to connect a bot.",
+  },
+  zh: {
+    "nav.ladder": "机器人天梯",
+    "ladder.heading": "机器人天梯",
+    "ladder.rank": "名次",
+    "ladder.name": "机器人",
+    "ladder.house": "牌室机器人",
+    "ladder.generation": "第 {generation} 代",
+    "ladder.rating": "等级分",
+    "ladder.range": "区间（μ ± 3σ）",
+    "ladder.matches": "场数",
+    "ladder.wdl": "胜-平-负",
+    "ladder.faults": "违规",
+    "ladder.seen": "最近在线",
+    "ladder.always": "随时可战",
+    "ladder.none": "天梯上还没有机器人。",
+    "ladder.note": "机器人用 API 令牌连接，与牌室机器人打复式比赛：每副牌打两次，双方交换座位。等级分为 μ；区间是实力大致所在的范围，每打一场都会更窄。天梯按区间下限排名。连接机器人见 docs/ladder.md。",
+  },
+};
+Object.assign(STRINGS.en, LADDER_STRINGS.en);
+Object.assign(STRINGS.zh, LADDER_STRINGS.zh);
