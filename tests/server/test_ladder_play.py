@@ -17,8 +17,9 @@ import pytest
 from websockets.sync.client import ClientConnection, connect
 
 from cardroom.bots.heuristic import HeuristicBot
+from cardroom.server.live.bot_sockets import TOKEN_ENDED_CLOSE
 from cardroom.server.storage.store import Store
-from tests.server.clients import call, frame, open_account, until, websocket
+from tests.server.clients import call, closing, frame, open_account, until, websocket
 from tests.server.serving import Server
 from tests.server.test_bot_account_play import play_a_deal
 
@@ -36,11 +37,12 @@ def server(tmp_path: Path) -> Iterator[Server]:
         running.stop()
 
 
-def make_bot(server: Server, owner: str, name: str) -> tuple[str, str]:
-    """A bot account of a new account ``owner``: its key and token."""
-    created = call(server, "POST", "/api/account/bots", {"name": name}, open_account(server, owner))
+def make_bot(server: Server, owner: str, name: str) -> tuple[str, str, dict[str, str]]:
+    """A bot account of a new account ``owner``: its key and token, and the owner's headers."""
+    headers = open_account(server, owner)
+    created = call(server, "POST", "/api/account/bots", {"name": name}, headers)
     assert created.status == 201, created
-    return created.body["bot"]["key"], created.body["token"]
+    return created.body["bot"]["key"], created.body["token"], headers
 
 
 def play_seat(server: Server, token: str, seat: Frame) -> tuple[Frame, list[str]]:
@@ -64,8 +66,8 @@ def seats_of(ws: ClientConnection, count: int) -> list[Frame]:
 
 
 def test_two_bots_play_a_ladder_match_with_the_house_and_it_is_rated_and_listed(server: Server) -> None:
-    tao, tao_token = make_bot(server, "Ann", "Little Tao")
-    deep, deep_token = make_bot(server, "Bob", "Deep Tao")
+    tao, tao_token, ann = make_bot(server, "Ann", "Little Tao")
+    deep, deep_token, _ = make_bot(server, "Bob", "Deep Tao")
     url = f"ws://127.0.0.1:{server.port}/ws/ladder"
     header = {"Authorization": f"Bearer {deep_token}"}
     with websocket(server, "/ws/ladder") as early:
@@ -103,6 +105,17 @@ def test_two_bots_play_a_ladder_match_with_the_house_and_it_is_rated_and_listed(
         result = until(first, "result", timeout=30)
         assert result["match"] == match_id
         assert until(second, "result", timeout=30)["winner"] == result["winner"]
+        ready = {row["key"]: row["ready"] for row in call(server, "GET", "/api/ladder").body["entrants"]}
+        assert ready[f"{tao}#1"]
+
+        bot_id = tao.removeprefix("bot:")
+        assert call(server, "DELETE", f"/api/account/bots/{bot_id}/token", None, ann).status == 200
+        frames, code, _ = closing(first, timeout=5)
+        assert code == TOKEN_ENDED_CLOSE
+        assert frames[-1]["code"] == "token_revoked"
+        ready = {row["key"]: row["ready"] for row in call(server, "GET", "/api/ladder").body["entrants"]}
+        assert not ready[f"{tao}#1"], "a revoked bot is ready no more"
+        assert ready[f"{deep}#1"]
 
     ladder = call(server, "GET", "/api/ladder")
     assert ladder.status == 200
@@ -124,6 +137,7 @@ def test_two_bots_play_a_ladder_match_with_the_house_and_it_is_rated_and_listed(
     for link in match["records"]:
         assert call(server, "GET", link).status == 200
     assert call(server, "GET", "/api/ladder/bot:999").status == 404
+    assert call(server, "GET", "/api/leaderboard").body["players"] == [], "people's ratings are untouched"
 
     store = Store(f"sqlite:///{server.log.parent / 'cardroom.sqlite3'}")
     try:

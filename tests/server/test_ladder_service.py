@@ -153,3 +153,71 @@ def test_a_ready_bot_gets_a_match_with_the_house_and_its_two_seats(tmp_path: Pat
         table = tables[frame["swapped"]]
         assert table.accounts[frame["seat"]] == "bot:1"
         assert table.seat_of(frame["token"]) == frame["seat"]
+
+
+def test_a_restart_rates_a_running_match_whose_tables_ended_while_the_room_was_down(tmp_path: Path) -> None:
+    store = Store(f"sqlite:///{tmp_path}/ladder.sqlite3")
+    try:
+        match = LadderMatch(("random#1", "heuristic#1"), ("search#1", "distilled#1"), 1)
+        roster = Roster.of(Entrant(name, HOUSE) for name in ("random", "heuristic", "search", "distilled"))
+        margin = 0
+        ids = []
+        for config in pair_configs("m3", match, 0, roster, TableConfig(bot_delay=0.0, deal_pause=0.0)):
+            assert config.ladder is not None
+            table = Table(f"t{config.ladder.swapped}", config, seed="shared")
+            table.start_if_ready(1.0)
+            play_out(table)
+            gains, _ = table_gains(table)
+            a_side = 1 if config.ladder.swapped else 0
+            margin += gains[a_side] - gains[1 - a_side]
+            store.create_table(table.id, config.to_dict(), datetime(2026, 12, 6, tzinfo=UTC))
+            for number, entry in enumerate(table.log, start=1):
+                store.append(table.id, number, entry)
+            store.set_status(table.id, "finished")
+            ids.append(table.id)
+        teams = {"team_a": list(match.team_a), "team_b": list(match.team_b), "seed": 1}
+        running = {**teams, "deal_pairs": 1, "tables": [ids], "games": {}}
+        when = datetime(2026, 12, 6, 10, tzinfo=UTC)
+        store.save_ladder_match(LadderMatchRow("m3", "running", "2026-12-06", running, when, None))
+        house = ("random", "heuristic", "search", "distilled")
+        service = LadderService(store, None, LadderSettings(house=house))  # type: ignore[arg-type]
+        service.load()
+        assert service.running == {}
+        (rated,) = store.ladder_matches("rated")
+        assert (rated.id, rated.data["margin"]) == ("m3", margin)
+        assert rated.data["winner"] == (0 if margin > 0 else 1 if margin < 0 else None)
+        assert all(row["matches"] == 1 for row in service.standings())
+        assert {row.key: row.data["matches"] for row in store.ladder_entrants()} == dict.fromkeys(
+            match.entrants, 1
+        )
+    finally:
+        store.close()
+
+
+class Socket:
+    def __init__(self) -> None:
+        self.frames: list[dict[str, Any]] = []
+
+    def send(self, frame: dict[str, Any]) -> None:
+        self.frames.append(frame)
+
+
+def test_a_bot_is_ready_while_the_socket_that_said_so_is_open(tmp_path: Path) -> None:
+    store = Store(f"sqlite:///{tmp_path}/ladder.sqlite3")
+    try:
+        service = LadderService(store, None, LadderSettings(house=("random",)))  # type: ignore[arg-type]
+        service.load()
+        first, second = Socket(), Socket()
+        assert service.mark_ready("bot:1", "ann", 1, "Little Tao", first.send).key == "bot:1#1"
+        service.mark_ready("bot:1", "ann", 1, "Little Tao", second.send)
+        service.unready("bot:1", first.send)
+        assert "bot:1" in service.ready, "the second socket took over"
+        service.unready("bot:1", second.send)
+        assert "bot:1" not in service.ready
+        assert service.mark_ready("bot:1", "ann", 2, "Little Tao", first.send).key == "bot:1#2"
+        keys = {row["key"]: row["ready"] for row in service.standings()}
+        assert keys == {"bot:1#1": False, "bot:1#2": True, "random#1": True}, (
+            "a new generation, a new entrant"
+        )
+    finally:
+        store.close()

@@ -17,6 +17,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from cardroom.server.api.bot_socket import BotSignIn
 from cardroom.server.ladder import LadderService
+from cardroom.server.live.bot_sockets import BotSockets
 from cardroom.server.live.rooms import Connection
 from cardroom.server.storage.store import Store
 from cardroom.server.tables.codec import ProtocolError, parse_message, server_message
@@ -62,6 +63,13 @@ async def ladder_socket(websocket: WebSocket) -> None:
 
     sender = asyncio.create_task(pump())
     ready_as: str | None = None
+    sockets: BotSockets = websocket.app.state.bot_sockets
+
+    def not_ready(_why: str = "") -> None:
+        """The bot's token ended (or its socket closed): it is ready no more, at once."""
+        if ready_as is not None:
+            service.unready(ready_as, connection.send)
+
     try:
         while not connection.closed:
             received = await websocket.receive()
@@ -91,6 +99,8 @@ async def ladder_socket(websocket: WebSocket) -> None:
                     entrant = service.mark_ready(
                         row.key, row.owner, row.generation, row.name, connection.send
                     )
+                    if ready_as is None:
+                        sockets.add(sign_in.digest or "", not_ready)
                     ready_as = row.key
                     connection.send(server_message("ready", entrant=entrant.key, name=row.name))
                     service.schedule()
@@ -108,8 +118,8 @@ async def ladder_socket(websocket: WebSocket) -> None:
     except WebSocketDisconnect:
         pass
     finally:
-        if ready_as is not None:
-            service.unready(ready_as, connection.send)
+        not_ready()
+        sockets.discard(sign_in.digest, not_ready)
         sign_in.forget()
         connection.close()
         await asyncio.wait([sender], timeout=5.0)

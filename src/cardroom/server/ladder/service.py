@@ -261,7 +261,7 @@ class LadderService:
     def unready(self, bot: str, send: Send) -> None:
         """The bot's ladder socket closed (only the socket that made it ready counts)."""
         held = self.ready.get(bot)
-        if held is not None and held.send is send:
+        if held is not None and held.send == send:
             del self.ready[bot]
 
     def _seen(self, row: LadderEntrantRow) -> None:
