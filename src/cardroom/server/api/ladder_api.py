@@ -16,6 +16,7 @@ from fastapi.responses import FileResponse
 from starlette.websockets import WebSocketDisconnect
 
 from cardroom.server.api.bot_socket import BotSignIn
+from cardroom.server.api.gate import Gate
 from cardroom.server.ladder import LadderService
 from cardroom.server.live.bot_sockets import BotSockets
 from cardroom.server.live.rooms import Connection
@@ -42,10 +43,14 @@ async def ladder_socket(websocket: WebSocket) -> None:
         await websocket.send_json(ProtocolError("bad_message", "this card room runs no ladder").frame())
         await websocket.close(1008)
         return
+    gate = Gate(websocket)
+    if not await gate.admit(websocket):
+        return
     store: Store = service.store
     connection = Connection()
     sign_in = BotSignIn(websocket, connection)
     if not await sign_in.from_header():
+        gate.release()
         await sign_in.refused()
         return
     limit: int = websocket.app.state.settings.max_message
@@ -72,8 +77,8 @@ async def ladder_socket(websocket: WebSocket) -> None:
 
     try:
         while not connection.closed:
-            received = await websocket.receive()
-            if received["type"] == "websocket.disconnect" or connection.closed:
+            received = await gate.next(websocket, connection.send)
+            if received is None or connection.closed:
                 break
             raw = received.get("text")
             if raw is None:
@@ -121,9 +126,9 @@ async def ladder_socket(websocket: WebSocket) -> None:
         not_ready()
         sockets.discard(sign_in.digest, not_ready)
         sign_in.forget()
-        connection.close()
-        await asyncio.wait([sender], timeout=5.0)
-        sender.cancel()
+        if connection.ending[0] != 1000:  # closed saying why (a revoked token): let the sender say it
+            await asyncio.wait([sender], timeout=5.0)
+        await gate.close(websocket, sender)
 
 
 def ladder_api(app: FastAPI, page: Path) -> None:
