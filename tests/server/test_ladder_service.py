@@ -221,3 +221,37 @@ def test_a_bot_is_ready_while_the_socket_that_said_so_is_open(tmp_path: Path) ->
         )
     finally:
         store.close()
+
+
+def test_a_match_whose_tables_cannot_all_be_made_is_void_and_frees_its_entrants(tmp_path: Path) -> None:
+    async def scenario() -> tuple[list[str], list[dict[str, Any]]]:
+        store = Store(f"sqlite:///{tmp_path}/ladder.sqlite3")
+        rooms = Rooms(
+            store, Settings(table_defaults=TableDefaults(bot_delay=0.0, deal_pause=0.0), bot_workers=0)
+        )
+        create = rooms.create
+        made: list[int] = []
+
+        def failing(*args: Any, **kwargs: Any) -> Any:
+            if made:
+                raise OSError("the disk is full")
+            made.append(1)
+            return create(*args, **kwargs)
+
+        rooms.create = failing  # type: ignore[method-assign]
+        try:
+            service = LadderService(store, rooms, LadderSettings(house=("random", "heuristic", "search")))
+            service.load()
+            socket = Socket()
+            service.mark_ready("bot:1", "ann", 1, "Little Tao", socket.send)
+            with pytest.raises(OSError, match="disk is full"):
+                service.schedule()
+            assert service.running == {}
+            return [row.status for row in store.ladder_matches()], socket.frames
+        finally:
+            await rooms.close()
+            store.close()
+
+    statuses, frames = run_coroutine(scenario())
+    assert statuses == ["void"]
+    assert frames == [], "no bot is sent to a match that is void"

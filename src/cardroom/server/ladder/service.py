@@ -320,38 +320,44 @@ class LadderService:
         )
         self.store.save_ladder_match(row)
         self.running[match_id] = row
-        notices: list[tuple[ReadyBot, dict[str, Any]]] = []
-        for pair in range(self.settings.deal_pairs):
-            secret = secrets.token_hex(16)
-            tables = []
-            for config in pair_configs(match_id, match, pair, self.pool.roster, base):
-                assert config.ladder is not None
-                people: list[Person] = []
-                for seat, key in enumerate(seat_entrants(match, config.ladder.swapped)):
-                    entrant = self.pool.roster[key]
-                    if entrant.is_house:
-                        continue
-                    token = secrets.token_urlsafe(32)
-                    people.append((seat, self.rows[key].name, token_hash(token), entrant.id))
-                    bot = self.ready.get(entrant.id)
-                    if bot is not None and bot.entrant.key == key:
-                        notices.append(
-                            (
-                                bot,
-                                {
-                                    "seat": seat,
-                                    "token": token,
-                                    "pair": pair,
-                                    "swapped": config.ladder.swapped,
-                                },
+        try:
+            notices: list[tuple[ReadyBot, dict[str, Any]]] = []
+            for pair in range(self.settings.deal_pairs):
+                secret = secrets.token_hex(16)
+                tables = []
+                for config in pair_configs(match_id, match, pair, self.pool.roster, base):
+                    assert config.ladder is not None
+                    people: list[Person] = []
+                    for seat, key in enumerate(seat_entrants(match, config.ladder.swapped)):
+                        entrant = self.pool.roster[key]
+                        if entrant.is_house:
+                            continue
+                        token = secrets.token_urlsafe(32)
+                        people.append((seat, self.rows[key].name, token_hash(token), entrant.id))
+                        bot = self.ready.get(entrant.id)
+                        if bot is not None and bot.entrant.key == key:
+                            notices.append(
+                                (
+                                    bot,
+                                    {
+                                        "seat": seat,
+                                        "token": token,
+                                        "pair": pair,
+                                        "swapped": config.ladder.swapped,
+                                    },
+                                )
                             )
-                        )
-                room = self.rooms.create(config, people, seed=secret)
-                tables.append(room.table.id)
-                for _, notice in notices:
-                    notice.setdefault("table", room.table.id)
-            row.data["tables"].append(tables)
-        self.store.save_ladder_match(row)
+                    room = self.rooms.create(config, people, seed=secret)
+                    tables.append(room.table.id)
+                    for _, notice in notices:
+                        notice.setdefault("table", room.table.id)
+                row.data["tables"].append(tables)
+            self.store.save_ladder_match(row)
+        except Exception:
+            # a match without all its tables could never be rated: it is void, its entrants free again
+            del self.running[match_id]
+            self.store.save_ladder_match(LadderMatchRow(**{**vars(row), "status": "void"}))
+            raise
         for bot, notice in notices:
             bot.send({"type": "seat", "match": match_id, **notice})
         log.info(
@@ -481,7 +487,7 @@ class LadderService:
                     "losses": standing.rating.losses,
                     "faults": int(row.data.get("faults", 0)),
                     "last_seen": None if row.last_seen is None else row.last_seen.isoformat(),
-                    "ready": entrant.is_house
+                    "ready": (entrant.is_house and entrant.id in self.settings.house)
                     or (entrant.id in self.ready and self.ready[entrant.id].entrant.key == entrant.key),
                 }
             )
