@@ -2,12 +2,14 @@
 bot accounts connect to ``/ws/ladder`` and say they are ready; a duplicate match is made with the house
 bots, each bot told its two seats (the deal pair's tables, the teams swapped); the bots play them over
 the table websocket with the heuristic house bot's moves; the match is rated in the ladder's pool and
-listed by ``GET /api/ladder``, with its records."""
+listed by ``GET /api/ladder``, with its records, which ``cardroom replay`` replays."""
 
 from __future__ import annotations
 
 import json
 import random
+import subprocess
+import sys
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -135,8 +137,18 @@ def test_two_bots_play_a_ladder_match_with_the_house_and_it_is_rated_and_listed(
     # the bots stayed ready: the ladder may have made their next match already
     match = next(match for match in own.body["matches"] if match["id"] == match_id)
     assert (match["id"], match["status"], match["margin"]) == (match_id, "rated", result["margin"])
-    for link in match["records"]:
-        assert call(server, "GET", link).status == 200
+    for number, link in enumerate(match["records"]):
+        record = call(server, "GET", link)
+        assert record.status == 200
+        saved = server.log.parent / f"ladder-{number}.json"
+        saved.write_text(json.dumps(record.body), encoding="utf-8")
+        replayed = subprocess.run(
+            [sys.executable, "-m", "cardroom", "replay", str(saved)],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert replayed.returncode == 0, replayed.stdout + replayed.stderr
     assert call(server, "GET", "/api/ladder/bot:999").status == 404
     assert call(server, "GET", "/api/leaderboard").body["players"] == [], "people's ratings are untouched"
 
