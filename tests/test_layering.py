@@ -219,7 +219,7 @@ def test_import_graph_sees_every_kind_of_import(tmp_path: Path) -> None:
     assert import_circles(import_graph(root)) == [["pkg", "pkg.plain", "pkg.sub.deep"]]
 
 
-SERVER_LAYERS = ["tables", "storage", "live", "accounts", "events", "api"]
+SERVER_LAYERS = ["tables", "storage", "live", "accounts", "events", "ladder", "api"]
 """The card room's sub-packages, lower first (docs/architecture.md#server): a server module may import
 only its own sub-package or a lower one."""
 
@@ -256,7 +256,7 @@ SERVER_MODULES = [(name, path) for name, path in modules() if name.startswith("c
 
 @pytest.mark.parametrize(("module", "path"), SERVER_MODULES, ids=[name for name, _ in SERVER_MODULES])
 def test_the_server_imports_one_way_down(module: str, path: Path) -> None:
-    """tables → storage → live → accounts → events → api: no server module imports a higher
+    """tables → storage → live → accounts → events → ladder → api: no server module imports a higher
     sub-package, not inside a function nor for ``TYPE_CHECKING`` either."""
     own = server_layer_of(module)
     assert own is not None

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from cardroom.server.api.app import FLOOD_CLOSE
+from cardroom.server.api.gate import FLOOD_CLOSE
 from cardroom.server.live.rooms import EXPIRED_CLOSE, Rooms
 from cardroom.server.live.settings import Settings
 from cardroom.server.storage.store import Store

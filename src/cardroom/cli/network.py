@@ -102,6 +102,19 @@ def serve_command(
         int | None,
         typer.Option(min=0, max=64, help="Processes the bots think in (default: one per core; 0: threads)."),
     ] = None,
+    ladder: Annotated[
+        bool,
+        typer.Option(help="Run the bot ladder (docs/ladder.md): ready bots play rated duplicate matches."),
+    ] = True,
+    ladder_house: Annotated[
+        str, typer.Option(help="The ladder's house bots, comma-separated (permanent entrants).")
+    ] = "random,heuristic,search",
+    ladder_deal_pairs: Annotated[
+        int, typer.Option(min=1, max=10, help="Deal pairs in a ladder match (two tables each).")
+    ] = 2,
+    ladder_interval: Annotated[
+        float, typer.Option(min=0.01, max=3600, help="Seconds between two looks for ladder matches.")
+    ] = 5.0,
     log_level: Annotated[str, typer.Option(help="uvicorn's log level.")] = "info",
     workers: Annotated[
         int,
@@ -152,6 +165,7 @@ def serve_command(
 
     from cardroom.server.api.app import create_app
     from cardroom.server.api.workers import WorkerOptions, serve_workers
+    from cardroom.server.ladder import LadderSettings
     from cardroom.server.live.settings import GC_THRESHOLDS, Settings
     from cardroom.server.storage.leases import LEASE_TTL, Node
     from cardroom.server.tables.config import TableDefaults
@@ -188,9 +202,23 @@ def serve_command(
             ),
         )
         return
+    try:
+        ladder_settings = (
+            LadderSettings(
+                house=tuple(name.strip() for name in ladder_house.split(",") if name.strip()),
+                deal_pairs=ladder_deal_pairs,
+                interval=ladder_interval,
+            )
+            if ladder
+            else None
+        )
+    except ValueError as error:
+        raise typer.BadParameter(str(error), param_hint="--ladder-house") from None
     gc.set_threshold(*GC_THRESHOLDS)
     uvicorn.run(
-        create_app(database_url, data, settings=settings, node=node, lease_ttl=lease_time),
+        create_app(
+            database_url, data, settings=settings, node=node, lease_ttl=lease_time, ladder=ladder_settings
+        ),
         host=host,
         port=port,
         ws_max_size=settings.max_message * 4,

@@ -115,6 +115,7 @@ def test_every_answer_carries_the_headers(server: Server) -> None:
         "what": "sheets",
         "number": "1",
         "bot_id": "nobot",
+        "bot": "heuristic",
     }
     asked: list[tuple[str, str]] = []
     for route in create_app().routes:

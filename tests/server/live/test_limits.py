@@ -18,7 +18,8 @@ import pytest
 from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
-from cardroom.server.api.app import FLOOD_CLOSE, IDLE_CLOSE, create_app
+from cardroom.server.api.app import create_app
+from cardroom.server.api.gate import FLOOD_CLOSE, IDLE_CLOSE
 from cardroom.server.live.limits import Bucket, ClientLimits, Occupancy, Rate, RateLimiter, take_all
 from cardroom.server.live.settings import GC_THRESHOLDS, Settings
 from tests.server.conftest import CHEAP, FAST, Frame, Peer, full_table, room_of, signed_in
@@ -436,23 +437,26 @@ def test_creating_tables_and_events_past_the_limit_is_429_with_retry_after(datab
 
 def test_an_idle_websocket_is_closed_and_one_that_pings_stays(database_url: str) -> None:
     """The idle timeout (0.3 s here, 120 s by default) closes a connection that sends nothing with
-    4408; ``ping`` keeps one open, as the page's ping every 20 s does."""
+    4408 (a table's, an event's, the ladder's); ``ping`` keeps one open, as the page's ping every 20 s
+    does."""
     with limited_app(database_url, FakeClock(), idle_timeout=0.3) as client:
         table_id, tokens = full_table(client)
         event_id = new_event(client)["event"]["id"]
         with (
             client.websocket_connect(f"/ws/tables/{table_id}") as idle_ws,
             client.websocket_connect(f"/ws/events/{event_id}") as event_ws,
+            client.websocket_connect("/ws/ladder") as ladder_ws,
             client.websocket_connect(f"/ws/tables/{table_id}") as busy_ws,
         ):
             idle, watcher, busy = Peer(idle_ws), Peer(event_ws), Peer(busy_ws, 0)
+            ladder = Peer(ladder_ws)
             idle.join(tokens[1])
             busy.join(tokens[0])
             start = time.monotonic()
             while time.monotonic() - start < 1.0:
                 assert answer(busy, {"type": "ping"})["type"] == "pong"
                 time.sleep(0.1)
-            for peer in (idle, watcher):
+            for peer in (idle, watcher, ladder):
                 close = closed(peer)
                 assert close["code"] == IDLE_CLOSE
                 assert close["reason"] == "idle: no message for 0.3 s"

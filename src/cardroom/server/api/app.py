@@ -23,7 +23,6 @@ from argon2 import PasswordHasher
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from starlette.types import Message
 from starlette.websockets import WebSocketDisconnect
 
 from cardroom.games import GAMES
@@ -36,7 +35,9 @@ from cardroom.server.api.account_api import SAFE_METHODS, account_api, csrf_guar
 from cardroom.server.api.bot_api import bot_api
 from cardroom.server.api.bot_socket import BotSignIn
 from cardroom.server.api.cluster import Cluster
+from cardroom.server.api.gate import Gate, rate_limited
 from cardroom.server.api.headers import SecurityHeaders, server_error
+from cardroom.server.api.ladder_api import ladder_api
 from cardroom.server.api.requests import (
     SESSION_COOKIE,
     accounts_of,
@@ -49,10 +50,10 @@ from cardroom.server.api.requests import (
 )
 from cardroom.server.api.status_api import status_api
 from cardroom.server.events.director import HEADER, Director, LiveEvent, sheet_json
+from cardroom.server.ladder import LadderService, LadderSettings
 from cardroom.server.live.bot_sockets import BotSockets
 from cardroom.server.live.forwarding import Forwarder, forward_client
-from cardroom.server.live.limits import ClientLimits, MessageLimit
-from cardroom.server.live.limits import Refusal as LimitRefusal
+from cardroom.server.live.limits import ClientLimits
 from cardroom.server.live.outage import StoreOutage
 from cardroom.server.live.recovery import UnavailableError
 from cardroom.server.live.rooms import Connection, Room, Rooms
@@ -74,14 +75,11 @@ log = logging.getLogger(__name__)
 
 WEB: Final = Path(__file__).resolve().parents[1] / "web"
 """The static front end (index.html, table.html, scripts and styles), served under ``/static``."""
+DEFAULT_LADDER: Final = LadderSettings()
+"""The bot ladder as ``cardroom serve`` runs it by default (docs/ladder.md)."""
 
 UNKNOWN_TABLE_CLOSE: Final = 4404
 """The websocket close code after an ``unknown_table`` error."""
-IDLE_CLOSE: Final = 4408
-"""The websocket close code of a client that sent nothing for ``Settings.idle_timeout`` (HTTP's 408)."""
-FLOOD_CLOSE: Final = 4429
-"""The websocket close code of a client over a limit (HTTP's 429): it sent past ``flood_factor`` times
-its rate, or its address holds ``Settings.address_sockets`` websockets already (the reason says which)."""
 COSTLY_MESSAGES: Final = frozenset({"legal", "hint"})
 """Table messages that cost the server much (``Settings.costly_rate``)."""
 QUICK_SUFFIX: Final = " vs three bots"
@@ -107,6 +105,7 @@ def create_app(
     node: Node | None = None,
     lease_ttl: float = LEASE_TTL,
     event_clock: Callable[[], float] = time.time,
+    ladder: LadderSettings | None = DEFAULT_LADDER,
 ) -> FastAPI:
     """The card room app. The database is ``database_url``, else ``DATABASE_URL``, else SQLite in
     ``data_dir`` (default :func:`default_data_dir`); ``settings`` hold the defaults of new tables and
@@ -115,7 +114,8 @@ def create_app(
     process owns every table of the database; given its ``node`` (name and URL), it shares the
     database with other processes through leases of ``lease_ttl`` seconds (docs/server.md). Events
     read the time from ``event_clock`` (seconds since the epoch): rounds' starts, arrivals, lateness and
-    the correction window (a test passes a clock it moves)."""
+    the correction window (a test passes a clock it moves). ``ladder``: how the bot ladder runs
+    (docs/ladder.md), ``None`` for none; a process of several runs none."""
     config = settings or Settings()
     folder = Path(data_dir) if data_dir is not None else None
 
@@ -137,6 +137,13 @@ def create_app(
         async with contextlib.AsyncExitStack() as stack:
             stack.callback(store.close)
             stack.push_async_callback(rooms.close)
+            if ladder is not None and leases is None:
+                service = LadderService(store, rooms, ladder)
+                service.load()
+                rooms.listeners.append(service.listener)
+                app.state.ladder = service
+                service.start()
+                stack.push_async_callback(service.stop)
             rooms.start()
             if leases is None:
                 resumed, events, rated = rooms.resume_all(), director.load_all(), ratings.catch_up()
@@ -211,6 +218,7 @@ def create_app(
     _pages(app)
     account_api(app)
     bot_api(app)
+    ladder_api(app, WEB / "ladder.html")
     _api(app, config)
     _event_api(app, config)
     _rating_api(app)
@@ -421,6 +429,8 @@ def _api(app: FastAPI, settings: Settings) -> None:
         body = await read_body(request)
         if body.get("event") is not None:
             raise RefusedError(400, "event_table")
+        if body.get("ladder") is not None:
+            raise RefusedError(400, "ladder_table")
         try:
             config = TableConfig.from_dict(body, settings.table_defaults)
         except ValueError as error:
@@ -758,103 +768,10 @@ def _rating_api(app: FastAPI) -> None:
         return found
 
 
-class _Gate:
-    """What a websocket and its messages pass before they are handled: the limit on one address's
-    open websockets (:meth:`admit`), the idle timeout and the rate limits
-    (:mod:`cardroom.server.live.limits`). Over a limit, a message is answered with ``rate_limited`` and
-    dropped; a client silent for ``idle_timeout``, or flooding, is closed (:data:`IDLE_CLOSE`,
-    :data:`FLOOD_CLOSE`)."""
-
-    def __init__(self, websocket: WebSocket) -> None:
-        state = websocket.app.state
-        self.limits: ClientLimits = state.limits
-        self.clock: Callable[[], float] = state.limits_clock
-        self.idle: float | None = state.settings.idle_timeout
-        self.address = address(websocket)
-        self.bucket: MessageLimit = self.limits.connection(self.clock())
-        self.closing: tuple[int, str] | None = None
-        """The close code and reason, once the server decided to close."""
-        self.admitted = False
-
-    async def admit(self, websocket: WebSocket) -> bool:
-        """Count the accepted websocket against its address's open ones; over the limit it is told
-        ``too_many_connections`` and closed (:data:`FLOOD_CLOSE`) before anything is loaded for it."""
-        refusal = self.limits.open_socket(self.address)
-        if refusal is None:
-            self.admitted = True
-            return True
-        log.warning("refusing a websocket of %s: %s", self.address, refusal)
-        with contextlib.suppress(Exception):
-            await websocket.send_json(ProtocolError("too_many_connections", refusal).frame())
-            await websocket.close(FLOOD_CLOSE, refusal[:120])
-        return False
-
-    def release(self) -> None:
-        """The websocket ended: it no longer counts against its address."""
-        if self.admitted:
-            self.admitted = False
-            self.limits.close_socket(self.address)
-
-    async def next(self, websocket: WebSocket, reply: Callable[[dict[str, Any]], None]) -> Message | None:
-        """The next message to handle; ``None`` when the client left or is to be closed. A message over
-        the limit is answered through ``reply`` and skipped."""
-        while True:
-            try:
-                async with asyncio.timeout(self.idle):
-                    received = await websocket.receive()
-            except TimeoutError:
-                self.closing = (IDLE_CLOSE, f"idle: no message for {self.idle:g} s")
-                return None
-            if received["type"] == "websocket.disconnect":
-                return None
-            refusal = self.limits.message(self.bucket, self.address, self.clock())
-            if refusal is None:
-                return received
-            if refusal.flood:
-                log.warning("closing a websocket of %s: %s", self.address, refusal.message)
-                self.closing = (FLOOD_CLOSE, "too many messages")
-                return None
-            reply(_rate_limited(refusal, received))
-
-    async def close(self, websocket: WebSocket, sender: asyncio.Task[None]) -> None:
-        """Stop the sender; then close the socket with the code decided, if any (a client already gone
-        is no matter)."""
-        self.release()
-        sender.cancel()
-        if self.closing is None:
-            return
-        await asyncio.wait([sender])
-        with contextlib.suppress(Exception):
-            await websocket.close(*self.closing)
-
-
-def _rate_limited(refusal: LimitRefusal, received: Message) -> dict[str, Any]:
-    """The ``error`` frame of a message over its limit: the limit, how long to wait (``retry_after``,
-    seconds), the refused message's ``type`` (``refused``) and its ``id`` when it had one (a
-    ``check``), so a page knows what to ask again."""
-    frame = server_message(
-        "error", code="rate_limited", message=refusal.message, retry_after=round(refusal.retry_after, 3)
-    )
-    try:
-        sent = strict_json(received.get("text") or received.get("bytes") or b"")
-    except ValueError:
-        return frame
-    if not isinstance(sent, dict):
-        return frame
-    kind, ident = sent.get("type"), sent.get("id")
-    if isinstance(kind, str) and len(kind) <= 16:
-        frame["refused"] = kind
-    if (isinstance(ident, int) and not isinstance(ident, bool)) or (
-        isinstance(ident, str) and len(ident) <= 64
-    ):
-        frame["id"] = ident
-    return frame
-
-
 async def _event_websocket(websocket: WebSocket, event_id: str) -> None:
     """An event page: the event now and after every change (docs/tournaments-api.md)."""
     await websocket.accept()
-    gate = _Gate(websocket)
+    gate = Gate(websocket)
     if not await gate.admit(websocket):
         return
     director = _director(websocket)
@@ -917,7 +834,7 @@ async def _event_websocket(websocket: WebSocket, event_id: str) -> None:
 async def _websocket(websocket: WebSocket, table_id: str) -> None:
     """One client: messages in, the room's queue out (docs/protocol.md)."""
     await websocket.accept()
-    gate = _Gate(websocket)
+    gate = Gate(websocket)
     if not await gate.admit(websocket):
         return
     rooms = _rooms(websocket)
@@ -977,7 +894,7 @@ async def _websocket(websocket: WebSocket, table_id: str) -> None:
                 if message["type"] in COSTLY_MESSAGES:
                     refusal = gate.limits.costly(gate.bucket, gate.address, gate.clock())
                     if refusal is not None:
-                        connection.send(_rate_limited(refusal, received))
+                        connection.send(rate_limited(refusal, received))
                         continue
                 await room.handle(connection, message)
             except ProtocolError as error:

@@ -804,18 +804,25 @@ class Rooms:
                 del self.creators[table_id]
 
     def create(
-        self, config: TableConfig, people: list[Person] | None = None, creator: str | None = None
+        self,
+        config: TableConfig,
+        people: list[Person] | None = None,
+        creator: str | None = None,
+        *,
+        seed: str | None = None,
     ) -> Room:
         """A new table, stored, its task started (a table of four bots starts playing at once);
-        ``people`` are seated first (a tournament's players). ``creator``, the client's address, is
-        counted against its waiting tables (:meth:`waiting_refusal`) while the table waits."""
+        ``people`` are seated first (a tournament's players, a ladder's bot accounts). ``creator``, the
+        client's address, is counted against its waiting tables (:meth:`waiting_refusal`) while the
+        table waits. ``seed``: the secret the deals are shuffled from (a ladder pair's two tables share
+        one), drawn at the start when not given."""
         table_id = secrets.token_hex(5)
         while table_id in self.rooms or self.store.table(table_id) is not None:
             table_id = secrets.token_hex(5)
         self.store.create_table(table_id, config.to_dict(), datetime.fromtimestamp(self.clock(), UTC))
         if self.leases is not None:
             self.leases.claim(table_key(table_id))
-        table = new_table(table_id, config)
+        table = new_table(table_id, config, seed=seed)
         room = self._add(Room(table, self.store, self.writer, self.runner, self.clock, self.listeners))
         if people:
             room.seat_people(people)

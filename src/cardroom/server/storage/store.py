@@ -100,6 +100,35 @@ class TableRow:
 
 
 @dataclass(frozen=True)
+class LadderEntrantRow:
+    """One ladder entrant: ``key`` (``id#generation``), the bot (``bot:<id>`` or a house bot's name), its
+    owner's key, generation and name; ``data`` its rating and record (``mu``, ``sigma``, ``matches``,
+    ``wins``, ``draws``, ``losses``, ``faults``); when it was made and last seen ready."""
+
+    key: str
+    bot: str
+    owner: str
+    generation: int
+    name: str
+    data: dict[str, Any]
+    created: datetime
+    last_seen: datetime | None
+
+
+@dataclass(frozen=True)
+class LadderMatchRow:
+    """One ladder match: its id, ``status`` (``running``, ``rated``), day (ISO date), ``data`` (teams,
+    tables, games, margin, winner, faults), when it was made and rated."""
+
+    id: str
+    status: str
+    day: str
+    data: dict[str, Any]
+    created: datetime
+    finished: datetime | None
+
+
+@dataclass(frozen=True)
 class LeaseRow:
     """Who holds a lease (``table:<id>``, or ``primary``) until when: ``node`` the holder's name,
     ``url`` where the other processes reach it."""
@@ -368,6 +397,36 @@ class BotModel(Base):
     token_created: Mapped[datetime | None] = mapped_column(UtcDateTime, nullable=True)
 
 
+class LadderEntrantModel(Base):
+    """``ladder_entrants``: one row per ladder entrant (a bot's generation, or a house bot), by key
+    ``id#generation``; ``data`` its rating and record (docs/ladder.md, "The ladder's storage")."""
+
+    __tablename__ = "ladder_entrants"
+
+    key: Mapped[str] = mapped_column(Text, primary_key=True)
+    bot: Mapped[str] = mapped_column(Text, nullable=False, index=True)
+    owner: Mapped[str] = mapped_column(Text, nullable=False)
+    generation: Mapped[int] = mapped_column(Integer, nullable=False)
+    name: Mapped[str] = mapped_column(Text, nullable=False)
+    data: Mapped[dict[str, Any]] = mapped_column(JSON, nullable=False)
+    created: Mapped[datetime] = mapped_column(UtcDateTime, nullable=False)
+    last_seen: Mapped[datetime | None] = mapped_column(UtcDateTime, nullable=True)
+
+
+class LadderMatchModel(Base):
+    """``ladder_matches``: one row per ladder match, ``running`` then ``rated``; ``data`` its teams,
+    tables, games and result."""
+
+    __tablename__ = "ladder_matches"
+
+    id: Mapped[str] = mapped_column(Text, primary_key=True)
+    status: Mapped[str] = mapped_column(String(16), nullable=False, index=True)
+    day: Mapped[str] = mapped_column(Text, nullable=False)
+    data: Mapped[dict[str, Any]] = mapped_column(JSON, nullable=False)
+    created: Mapped[datetime] = mapped_column(UtcDateTime, nullable=False)
+    finished: Mapped[datetime | None] = mapped_column(UtcDateTime, nullable=True)
+
+
 class LeaseModel(Base):
     """``leases``: which server process owns a table (``table:<id>``) or the primary role, until when."""
 
@@ -491,6 +550,23 @@ def _row(model: TableModel) -> TableRow:
         updated=model.updated,
         summary=model.summary,
     )
+
+
+def _ladder_entrant_row(model: LadderEntrantModel) -> LadderEntrantRow:
+    return LadderEntrantRow(
+        model.key,
+        model.bot,
+        model.owner,
+        model.generation,
+        model.name,
+        dict(model.data),
+        model.created,
+        model.last_seen,
+    )
+
+
+def _ladder_match_row(model: LadderMatchModel) -> LadderMatchRow:
+    return LadderMatchRow(model.id, model.status, model.day, dict(model.data), model.created, model.finished)
 
 
 def _lease_row(model: LeaseModel) -> LeaseRow:
@@ -1105,6 +1181,35 @@ class Store:
         query = select(BotModel.token_hash).where(BotModel.token_hash.in_(list(hashes)))
         with self._sessions() as session:
             return {value for value in session.scalars(query) if value is not None}
+
+    # -- the bot ladder (docs/ladder.md) -------------------------------------------------------------
+
+    def ladder_entrants(self) -> list[LadderEntrantRow]:
+        """Every ladder entrant, oldest first."""
+        query = select(LadderEntrantModel).order_by(LadderEntrantModel.created, LadderEntrantModel.key)
+        with self._sessions() as session:
+            return [_ladder_entrant_row(model) for model in session.scalars(query)]
+
+    def save_ladder_entrant(self, row: LadderEntrantRow) -> None:
+        """Add or replace a ladder entrant's row."""
+        with self._sessions.begin() as session:
+            session.merge(LadderEntrantModel(**vars(row)))
+
+    def ladder_matches(self, status: str | None = None) -> list[LadderMatchRow]:
+        """The ladder's matches (of ``status`` if given), in the order they were made."""
+        query = select(LadderMatchModel).order_by(LadderMatchModel.created, LadderMatchModel.id)
+        if status is not None:
+            query = query.where(LadderMatchModel.status == status)
+        with self._sessions() as session:
+            return [_ladder_match_row(model) for model in session.scalars(query)]
+
+    def save_ladder_match(self, row: LadderMatchRow, entrants: Sequence[LadderEntrantRow] = ()) -> None:
+        """Add or replace a ladder match's row, and the rows of ``entrants`` (rated by it) in the same
+        transaction."""
+        with self._sessions.begin() as session:
+            session.merge(LadderMatchModel(**vars(row)))
+            for entrant in entrants:
+                session.merge(LadderEntrantModel(**vars(entrant)))
 
     def close(self) -> None:
         """Close every connection (the store is not used after this)."""

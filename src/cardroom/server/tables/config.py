@@ -198,6 +198,33 @@ class EventLink:
             raise ValueError(f"event: {error}") from None
 
 
+@dataclass(frozen=True)
+class LadderLink:
+    """A ladder table's link to its match (docs/ladder.md, "Ladder tables"): the match's id, the deal
+    pair (0, 1 …) and whether the teams sit swapped (team A at seats 1 and 3)."""
+
+    match: str
+    pair: int
+    swapped: bool
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.match, str) or not self.match:
+            raise ValueError(f"ladder.match: a match id, got {self.match!r}")
+        if isinstance(self.pair, bool) or not isinstance(self.pair, int) or self.pair < 0:
+            raise ValueError(f"ladder.pair: a whole number from 0, got {self.pair!r}")
+        if not isinstance(self.swapped, bool):
+            raise ValueError(f"ladder.swapped: true or false, got {self.swapped!r}")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"match": self.match, "pair": self.pair, "swapped": self.swapped}
+
+    @classmethod
+    def from_dict(cls, values: object) -> LadderLink:
+        if not isinstance(values, Mapping) or set(values) != {"match", "pair", "swapped"}:
+            raise ValueError(f'ladder: expected {{"match", "pair", "swapped"}}, got {values!r}')
+        return cls(values["match"], values["pair"], values["swapped"])
+
+
 PENALTY_NAMES: Final = tuple(penalty.name for penalty in Penalty)
 CONDUCT_CLOCKS: Final = ("tribute_s", "return_s", "first_lead_s", "play_s", "countdown_s")
 
@@ -297,6 +324,9 @@ class TableConfig:
     fault_limit: int = FAULT_LIMIT
     """The faults a bot account may make in a match here: the one that reaches it forfeits the match
     for the bot's side (docs/ladder.md, "Clocks and faults")."""
+    ladder: LadderLink | None = None
+    """A ladder table's match and deal pair (``None``: not the ladder's). A ladder table plays one
+    Guandan deal, casual for people's ratings, with the documented bot clock and fault limit."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip() or len(self.name) > MAX_NAME:
@@ -339,6 +369,20 @@ class TableConfig:
             )
         if self.rated and self.game != "guandan":
             raise ValueError(f"rated: ratings are Guandan's; a {self.game} table is not rated")
+        if self.ladder is not None:
+            self._check_ladder()
+
+    def _check_ladder(self) -> None:
+        """A ladder table: one Guandan deal, casual, no event, the documented bot clock and fault limit."""
+        if self.game != "guandan" or self.max_deals != 1:
+            raise ValueError("ladder: a ladder table plays one Guandan deal (max_deals 1)")
+        if self.rated or self.event is not None or self.format is not None or self.conduct is not None:
+            raise ValueError("ladder: a ladder table is rated on the ladder only: not rated, no event")
+        if self.clocks.bot != BOT_CLOCK or self.fault_limit != FAULT_LIMIT:
+            raise ValueError(
+                f"ladder: a ladder table keeps the bot clock ({BOT_CLOCK:g} s) and fault limit "
+                f"({FAULT_LIMIT}) of docs/ladder.md, got {self.clocks.bot:g} s and {self.fault_limit}"
+            )
 
     @property
     def is_rated(self) -> bool:
@@ -372,6 +416,7 @@ class TableConfig:
             "deal_pace": self.deal_pace,
             "rated": self.rated,
             "fault_limit": self.fault_limit,
+            "ladder": None if self.ladder is None else self.ladder.to_dict(),
         }
 
     @classmethod
@@ -397,6 +442,7 @@ class TableConfig:
             "deal_pace",
             "rated",
             "fault_limit",
+            "ladder",
         }
         if unknown:
             raise ValueError(f"unknown fields: {', '.join(sorted(map(str, unknown)))}")
@@ -433,6 +479,7 @@ class TableConfig:
             deal_pace=read_seconds("deal_pace", values.get("deal_pace", base.deal_pace), high=MAX_DEAL_PACE),
             rated=values.get("rated", False),
             fault_limit=values.get("fault_limit", FAULT_LIMIT),
+            ladder=None if values.get("ladder") is None else LadderLink.from_dict(values["ladder"]),
         )
 
 

@@ -43,6 +43,7 @@ ROOM_REASONS: Final[Mapping[str, str]] = MappingProxyType(
         "unknown_table": "unknown table {table!r}",
         "unknown_status": "unknown status {status}: waiting, running, finished",
         "event_table": "event: a tournament's tables are created by its director",
+        "ladder_table": "ladder: the ladder's tables are created by the ladder",
         "too_many_waiting": (
             "too many tables waiting for players from one address: at most {most} at once; "
             "wait until one fills or expires"

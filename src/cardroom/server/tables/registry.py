@@ -15,9 +15,9 @@ GameTable = Table | ShengjiTable
 TABLES: Final[dict[str, type[Table] | type[ShengjiTable]]] = {"guandan": Table, "shengji": ShengjiTable}
 
 
-def new_table(table_id: str, config: TableConfig) -> GameTable:
-    """A fresh table of the config's game."""
-    return TABLES[config.game](table_id, config)
+def new_table(table_id: str, config: TableConfig, *, seed: str | None = None) -> GameTable:
+    """A fresh table of the config's game (``seed``: its deals' secret, drawn at the start if not given)."""
+    return TABLES[config.game](table_id, config, seed=seed)
 
 
 def replay_table(table_id: str, config: TableConfig, entries: Sequence[Entry]) -> GameTable:

@@ -1467,6 +1467,7 @@ const ERROR_STRINGS = {
     "error.sign_in_to_change_password": "Sign in first to change your password",
     "error.unknown_status": "Unknown table status {status}: waiting, running or finished",
     "error.event_table": "A tournament's tables are created by its director",
+    "error.ladder_table": "The ladder's tables are created by the ladder",
     "error.too_many_waiting": "Too many tables waiting for players from your address (at most {most}): wait until one fills or expires",
     "error.unknown_game": "Unknown game {game}: one of {games}",
     "error.replay_from_record": "This table plays Guandan: its replay is read from the record",
@@ -1644,6 +1645,7 @@ const ERROR_STRINGS = {
     "error.sign_in_to_change_password": "请先登录，才能修改密码",
     "error.unknown_status": "未知的牌桌状态 {status}：可选 waiting、running、finished",
     "error.event_table": "赛事的牌桌由裁判长创建",
+    "error.ladder_table": "天梯的牌桌由天梯创建",
     "error.too_many_waiting": "你的地址已有太多等待玩家的牌桌（最多 {most} 张）：请等其中一张坐满或过期",
     "error.unknown_game": "未知的游戏 {game}：可选 {games}",
     "error.replay_from_record": "这张牌桌打的是掼蛋：其回放从记录读取",
@@ -1895,3 +1897,43 @@ const BOT_STRINGS = {
 };
 Object.assign(STRINGS.en, BOT_STRINGS.en);
 Object.assign(STRINGS.zh, BOT_STRINGS.zh);
+
+// The bot ladder's page (docs/ladder.md).
+const LADDER_STRINGS = {
+  en: {
+    "nav.ladder": "Bot ladder",
+    "ladder.heading": "The bot ladder",
+    "ladder.rank": "#",
+    "ladder.name": "Bot",
+    "ladder.house": "house bot",
+    "ladder.generation": "generation {generation}",
+    "ladder.rating": "Rating",
+    "ladder.range": "Range (μ ± 3σ)",
+    "ladder.matches": "Matches",
+    "ladder.wdl": "W-D-L",
+    "ladder.faults": "Faults",
+    "ladder.seen": "Last seen",
+    "ladder.always": "always ready",
+    "ladder.none": "No bot on the ladder yet.",
+    "ladder.note": "Bots connect with their API token and play duplicate matches with the house bots: every deal is played twice, the teams swapped. A rating is μ; the range is where the skill probably lies, and narrows with every match. The ladder is ranked by the range's low end. See docs/ladder.md to connect a bot.",
+  },
+  zh: {
+    "nav.ladder": "机器人天梯",
+    "ladder.heading": "机器人天梯",
+    "ladder.rank": "名次",
+    "ladder.name": "机器人",
+    "ladder.house": "牌室机器人",
+    "ladder.generation": "第 {generation} 代",
+    "ladder.rating": "等级分",
+    "ladder.range": "区间（μ ± 3σ）",
+    "ladder.matches": "场数",
+    "ladder.wdl": "胜-平-负",
+    "ladder.faults": "违规",
+    "ladder.seen": "最近在线",
+    "ladder.always": "随时可战",
+    "ladder.none": "天梯上还没有机器人。",
+    "ladder.note": "机器人用 API 令牌连接，与牌室机器人打复式比赛：每副牌打两次，双方交换座位。等级分为 μ；区间是实力大致所在的范围，每打一场都会更窄。天梯按区间下限排名。连接机器人见 docs/ladder.md。",
+  },
+};
+Object.assign(STRINGS.en, LADDER_STRINGS.en);
+Object.assign(STRINGS.zh, LADDER_STRINGS.zh);

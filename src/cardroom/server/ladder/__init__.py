@@ -1,0 +1,11 @@
+"""The card room's bot ladder (docs/ladder.md): connected bots and the house bots play rated duplicate
+matches at the room's own tables.
+
+- :mod:`~cardroom.server.ladder.service`: :class:`LadderService` keeps who is ready, asks
+  :class:`cardroom.ladder.Scheduler` for matches, makes each deal pair's two tables, tells the bots
+  where to sit, and rates a match in the ladder's pool once all its tables have ended.
+"""
+
+from cardroom.server.ladder.service import LadderService, LadderSettings, ReadyBot
+
+__all__ = ["LadderService", "LadderSettings", "ReadyBot"]
