@@ -347,3 +347,21 @@ def test_accounts_role_without_data_names_the_folder_and_creates_nothing(tmp_pat
     assert f"no card room database in the data folder {folder.resolve()}" in result.output
     assert "--data" in result.output
     assert not folder.exists(), "no database is created where none was"
+
+
+def test_rule_penalties_a_foul_escalating_to_forfeit_is_confirmed(tmp_path: Path) -> None:
+    """penalties (docs/rules/competition.md#penalties): a side's second 犯规 is a 判负, so the terminal asks
+    to confirm it as it asks for a 判负 (no answer is no); ``--yes`` gives it."""
+    event_file, ((a1, _b1), _second) = swiss_event(tmp_path)
+    assert run("start-round", str(event_file), "--at", at("14:00:00"))[0] == 0
+    player = FIRST_PLAYER[a1]
+    foul = ("penalty", str(event_file), "--table", "1", "--player", player, "--penalty", "foul")
+    assert run(*foul, "--reason", "信号", "--at", at("14:10:00"))[0] == 0
+    code, output = run(*foul, "--reason", "骂人", "--at", at("14:20:00"))
+    assert code == 1
+    assert "this 犯规 escalates to 判负" in output
+    assert "Aborted" in output
+    assert load_event(event_file).round(1).result(1) is None
+    code, output = run(*foul, "--reason", "骂人", "--at", at("14:20:00"), "--yes")
+    assert code == 0, output
+    assert "is now the forfeit of" in output

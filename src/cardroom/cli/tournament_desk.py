@@ -161,7 +161,9 @@ def penalty_command(
     round_number: Annotated[
         int | None, typer.Option("--round", min=1, help="Default: the current round.")
     ] = None,
-    yes: Annotated[bool, typer.Option("--yes", help="Do not ask to confirm a forfeit.")] = False,
+    yes: Annotated[
+        bool, typer.Option("--yes", help="Do not ask to confirm a forfeit (or a penalty escalating to one).")
+    ] = False,
     override: Annotated[str, typer.Option(help="For a forfeit past the correction window: why.")] = "",
     at: AtOption = None,
     by: ByOption = None,
@@ -188,10 +190,18 @@ def penalty_command(
             "give the penalty",
         )
     offender = found[0]
-    if chosen is Penalty.FORFEIT and not yes:
+    try:
+        outcome = event.penalty_outcome(number, table, offender.id, chosen)
+    except (KeyError, ValueError) as error:
+        fail(console, str(error.args[0] if error.args else error), "give the penalty")
+    if outcome is Penalty.FORFEIT and not yes:
         team = next(t for t in pairing.teams if offender in event.team(t).players)
+        escalates = (
+            "" if chosen is Penalty.FORFEIT else f"this {chosen.label} escalates to 判负 (two fouls): "
+        )
         typer.confirm(
-            f"判负: {offender.display}'s team {team} loses table {table}'s match. Go on?", abort=True
+            f"判负: {escalates}{offender.display}'s team {team} loses table {table}'s match. Go on?",
+            abort=True,
         )
     before = event
     try:

@@ -446,3 +446,36 @@ def test_rule_a_side_fouled_for_lateness_loses_the_first_deal_at_its_table(
     # the table does not take the foul twice (a later commit of the table)
     director._rule_late_fouls(director.get(event_id), (1, 1))
     assert len(played.match.summaries) == 1
+
+
+def test_rule_penalties_a_penalty_escalating_to_forfeit_is_confirmed_and_a_forfeit_stands(
+    day: TestClient,
+) -> None:
+    """penalties, forfeit (docs/rules/competition.md#penalties, #forfeit): a 犯规 by hand that makes a
+    side's second foul escalates to 判负, so it asks for the confirmation a 判负 asks for; once the table
+    is decided by a forfeit, no penalty rewrites its result."""
+    event_id, headers = bot_event(day, teams=4, rounds=3, system="swiss")
+    day.post(f"/api/events/{event_id}/rounds", json={"start": True}, headers=headers)
+    event = wait_for(day, event_id, round_done(1))
+    table = event["rounds"][0]["tables"][1]
+    played = table["result"]
+    url = f"/api/events/{event_id}/rounds/1/tables/2/penalties"
+    east, west = table["seats"][1]["player"], table["seats"][3]["player"]
+    first = day.post(url, json={"player": east, "penalty": "FOUL", "reason": "信号"}, headers=headers)
+    assert first.status_code == 201, first.text
+    second = {"player": west, "penalty": "FOUL", "reason": "骂人"}
+    refused = day.post(url, json=second, headers=headers)
+    assert refused.status_code == 400, refused.text
+    answer = refused.json()
+    assert (answer["reason"], answer["args"]["penalty"]) == ("confirm_escalated_forfeit", "犯规")
+    assert "escalates to 判负" in refused.json()["detail"]
+    assert event_of(day, event_id)["rounds"][0]["tables"][1]["result"] == played
+    given = day.post(url, json={**second, "confirm": True}, headers=headers)
+    assert given.status_code == 201, given.text
+    forfeit = given.json()["rounds"][0]["tables"][1]["result"]
+    assert forfeit["forfeited_by"] == 1
+    for body in (second, {**second, "confirm": True}, {**second, "penalty": "FORFEIT", "confirm": True}):
+        again = day.post(url, json=body, headers=headers)
+        assert again.status_code == 409, again.text
+        assert again.json()["reason"] == "decided_by_forfeit"
+    assert event_of(day, event_id)["rounds"][0]["tables"][1]["result"] == forfeit

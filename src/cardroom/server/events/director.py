@@ -629,7 +629,8 @@ class Director:
         self, live: LiveEvent, round_number: int, table: int, body: Mapping[str, Any], by: str
     ) -> None:
         """A penalty by hand: ``{"player": id or name, "penalty", "reason", "confirm"?, "override"?}``;
-        判负 needs ``"confirm": true`` and ends the table's match (docs/tournaments.md, "Penalties")."""
+        判负, or a lesser penalty that escalates to 判负, needs ``"confirm": true`` and ends the table's
+        match; a table decided by a forfeit takes no more (docs/tournaments.md, "Penalties")."""
         _known(body, {"player", "penalty", "reason", "confirm", "override"})
         _, pairing = self._pairing(live, round_number, table)
         penalty = _penalty(body.get("penalty"))
@@ -652,6 +653,12 @@ class Director:
             raise DirectorError(400, "bad_player_at_table", table=table, players=there, value=wanted)
         if penalty is Penalty.FORFEIT and body.get("confirm") is not True:
             raise DirectorError(400, "confirm_forfeit")
+        try:
+            outcome = live.event.penalty_outcome(round_number, table, player.id, penalty)
+        except ValueError as error:
+            raise DirectorError.of_event(409, error) from None
+        if outcome is Penalty.FORFEIT and body.get("confirm") is not True:
+            raise DirectorError(400, "confirm_escalated_forfeit", penalty=penalty.label, player=player.name)
         try:
             live.event = live.event.penalise(
                 round_number, table, player.id, penalty, reason, at=self._now(), by=by, override=override

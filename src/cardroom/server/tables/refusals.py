@@ -170,6 +170,10 @@ ROOM_REASONS: Final[Mapping[str, str]] = MappingProxyType(
         "no_round_playing": "no round is being played: the pairings are not published",
         "arrived_already": "seat {seat} arrived already at {at}",
         "confirm_forfeit": 'confirm: a 判负 ends the match; send "confirm": true to give it',
+        "confirm_escalated_forfeit": (
+            "confirm: this {penalty} for {player} escalates to 判负 (two fouls make a loss of the match) "
+            'and ends the match; send "confirm": true to give it'
+        ),
         "correction_reason": "reason: a correction says why (the reason is recorded)",
         "table_playing": "table {table} is still playing: its result is entered when it ends",
         "no_longer_edited": "the event has started: it is no longer edited",
