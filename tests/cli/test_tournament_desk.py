@@ -365,3 +365,23 @@ def test_rule_penalties_a_foul_escalating_to_forfeit_is_confirmed(tmp_path: Path
     code, output = run(*foul, "--reason", "骂人", "--at", at("14:20:00"), "--yes")
     assert code == 0, output
     assert "is now the forfeit of" in output
+
+
+def test_rule_penalties_a_late_warning_counts_with_a_warning_by_hand(tmp_path: Path) -> None:
+    """penalties, late (docs/rules/competition.md#penalties, #late): at the terminal too, the side's
+    late warning and a warning by hand make a violation (违例, marked 累计)."""
+    event_file, ((a1, b1), (a2, b2)) = swiss_event(tmp_path)
+    assert run("start-round", str(event_file), "--at", at("14:00:00"))[0] == 0
+    assert run("arrive", str(event_file), a1, a2, b2, "--at", at("14:00:00"))[0] == 0
+    code, output = run("arrive", str(event_file), b1, "--at", at("14:03:00"))
+    assert code == 0, output
+    assert "警告" in output
+    player = FIRST_PLAYER[b1]
+    code, output = run(
+        "penalty", str(event_file), "--table", "1", "--player", player, "--penalty", "warning",
+        "--reason", "slow play", "--at", at("14:20:00"),
+    )  # fmt: skip
+    assert code == 0, output
+    assert "违例" in output
+    penalties = [(e.penalty, e.escalated) for e in load_event(event_file).round(1).penalties if e.team == b1]
+    assert penalties == [(Penalty.WARNING, False), (Penalty.WARNING, False), (Penalty.VIOLATION, True)]

@@ -17,7 +17,8 @@ from cardroom.guandan.rulings import foul_places
 from cardroom.server.api.app import create_app
 from cardroom.server.events.director import Director
 from cardroom.server.tables.guandan import Table
-from tests.server.conftest import CHEAP, FAST, signed_in
+from cardroom.tournament.conduct import Offence, Penalty
+from tests.server.conftest import CHEAP, FAST, guandan_table_of, signed_in
 from tests.server.events.test_events import (
     LONG,
     bot_event,
@@ -139,6 +140,12 @@ def test_a_late_side_is_warned_then_fouled_then_forfeits_by_the_clock(
         ("犯规", late[1], "迟到7分00秒")
     ]
     assert now[0]["director_penalties"][0]["by"] == ""  # the lateness rule's, not the arriving player's
+    # the late warning and foul count with each table's own penalties (docs/rules/competition.md#penalties)
+    told = [guandan_table_of(day, now[i]["table_id"]).penalties for i in (0, 1)]
+    assert [[(r.penalty, r.offence, r.side) for r in penalties] for penalties in told] == [
+        [(Penalty.WARNING, Offence.LATE, 1)],
+        [(Penalty.FOUL, Offence.LATE, 1)],
+    ]
     assert now[2]["director_penalties"] == []  # 10:00 late is still a foul, not yet final
     assert now[2]["result"] is None
     assert now[2]["lateness"][1] == {

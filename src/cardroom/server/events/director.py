@@ -17,6 +17,7 @@ import logging
 import random
 import secrets
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
@@ -603,25 +604,33 @@ class Director:
                 raise DirectorError.of_event(409, error) from None
 
     def _rule_late_fouls(self, live: LiveEvent, key: Key) -> None:
-        """Tell the table the fouls for lateness the event judged at it and it has not carried out: each
-        ends a deal as the late side's foul, the first deal first (docs/rules/competition.md#late,
-        #foul; :meth:`Table.late_foul`), its offender the side's player seated last."""
+        """Tell the table the lateness penalties the event judged at it and it has not recorded: a
+        warning or a foul, each counting with the table's own penalties for escalation (a late warning
+        and a timeout's warning make a violation: docs/rules/competition.md#penalties); a foul ends a
+        deal as the late side's foul, the first deal first (#late, #foul; :meth:`Table.late_penalty`).
+        The offender is the side's player seated last."""
         room = self._room(live, key)
         if room is None or room.halted or room.table.status not in ("waiting", "running"):
             return
         table = _guandan(room)
         played = live.event.round(key[0])
+        told_at_table = (Penalty.WARNING, Penalty.FOUL)
         judged = [
             entry
             for entry in played.table_penalties(key[1])
-            if entry.offence is Offence.LATE and entry.penalty is Penalty.FOUL
+            if entry.offence is Offence.LATE and entry.penalty in told_at_table and not entry.escalated
         ]
-        told = [r for r in table.penalties if r.offence is Offence.LATE and r.penalty is Penalty.FOUL]
+        told = Counter(
+            r.penalty for r in table.penalties if r.offence is Offence.LATE and r.penalty in told_at_table
+        )
         pairing = played.pairing(key[1])
         seated = tuple(live.seat_arrivals.get(key, ()))
-        for entry in judged[len(told) :]:
+        for entry in judged:
+            if told[entry.penalty]:
+                told[entry.penalty] -= 1
+                continue
             seat = late_foul_seat(pairing.teams.index(entry.team), seated)
-            entries = table.late_foul(seat, room.clock(), entry.reason)
+            entries = table.late_penalty(seat, entry.penalty, room.clock(), entry.reason)
             if entries:
                 room.commit(entries)
 
