@@ -486,3 +486,21 @@ def test_rule_penalties_a_penalty_escalating_to_forfeit_is_confirmed_and_a_forfe
         assert again.status_code == 409, again.text
         assert again.json()["reason"] == "decided_by_forfeit"
     assert event_of(day, event_id)["rounds"][0]["tables"][1]["result"] == forfeit
+
+
+def test_a_start_time_in_the_past_is_refused_unless_a_moment_ago(
+    day: TestClient, clock: ScriptedClock
+) -> None:
+    """A round's "Starts at" more than a minute ago is refused, naming the time and now, and publishes
+    nothing; a time a moment ago (a form just filled) starts the round now."""
+    event_id, headers, _names = people_event(day, 2)
+    clock.at(5)
+    url = f"/api/events/{event_id}/rounds"
+    past = day.post(url, json={"start_at": "2025-06-15T15:06:40+00:00"}, headers=headers)  # START, 5 min ago
+    assert past.status_code == 400, past.text
+    assert past.json()["reason"] == "start_at_past"
+    assert past.json()["args"]["now"] == "2025-06-15T15:11:40+00:00"
+    assert event_of(day, event_id)["rounds"] == [], "nothing is published"
+    moment = day.post(url, json={"start_at": "2025-06-15T15:11:00+00:00"}, headers=headers)
+    assert moment.status_code == 201, moment.text
+    assert moment.json()["rounds"][0]["started_at"].startswith("2025-06-15T15:11:40")

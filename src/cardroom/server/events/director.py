@@ -20,7 +20,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from cardroom.bots import BOTS
@@ -56,6 +56,10 @@ from cardroom.tournament.event import CorrectionWindowError
 from cardroom.tournament.lateness import late_foul_seat
 
 log = logging.getLogger(__name__)
+
+START_AT_TOLERANCE_S = 60
+"""How far in the past a round's ``start_at`` may be (a form filled a moment ago): it starts the round now;
+earlier is refused (``start_at_past``), since "start now" is the explicit way."""
 
 # -- the director ---------------------------------------------------------------------------------
 
@@ -357,13 +361,23 @@ class Director:
     def pair(self, live: LiveEvent, body: Mapping[str, Any] | None = None) -> None:
         """Publish the next round's pairings (公布编排) and its score sheets; the tables are made when
         the round starts (:meth:`start_round`): at once with ``{"start": true}`` or ``auto_advance``,
-        by itself at ``{"start_at": ISO time}``, else when the director starts it."""
+        by itself at ``{"start_at": ISO time}``, else when the director starts it. A ``start_at`` more
+        than :data:`START_AT_TOLERANCE_S` in the past is refused (``start: true`` starts it now)."""
         body = body or {}
         _known(body, {"start", "start_at"})
         start_now = body.get("start", False)
         if not isinstance(start_now, bool):
             raise DirectorError(400, "bad_bool", field="start", value=start_now)
         start_at = _time(body, "start_at")
+        now = self._now()
+        if start_at is not None and start_at < now - timedelta(seconds=START_AT_TOLERANCE_S):
+            raise DirectorError(
+                400,
+                "start_at_past",
+                at=start_at.isoformat(),
+                now=now.isoformat(timespec="seconds"),
+                most=START_AT_TOLERANCE_S,
+            )
         current = live.event.current_round
         if current is not None and live.options.require_signatures:
             unsigned = live.unsigned(current.number)
@@ -385,7 +399,7 @@ class Director:
         if start_at is not None:
             live.schedule[played.number] = start_at
         self._save(live)
-        due = start_at is not None and start_at <= self._now()
+        due = start_at is not None and start_at <= now
         if start_now or due or live.options.auto_advance:
             self.start_round(live, played.number)
 

@@ -134,6 +134,10 @@ ROOM_REASONS: Final[Mapping[str, str]] = MappingProxyType(
             "got {value!r}"
         ),
         "bad_time": "{field}: a time like 2025-05-01T09:00:00+08:00 (with its offset), got {value!r}",
+        "start_at_past": (
+            "start_at: {at} is in the past (now {now}; at most {most} s earlier is taken as now): "
+            "give a later time, or start the round now"
+        ),
         "bad_text": "{field}: a text of at most {most} characters",
         "reason_required": "{field}: say why (the reason is recorded)",
         "bad_level": "{field}: a level 2…10, J, Q, K, A or A+ (past A), got {value!r}",
