@@ -8,11 +8,13 @@ from __future__ import annotations
 from datetime import datetime
 from pathlib import Path
 
+import pytest
 from rich.console import Console
 from rich.table import Table
 from typer.testing import CliRunner
 
 from cardroom.cli import app
+from cardroom.cli import tournament as terminal
 from cardroom.cli.options import print_table
 from cardroom.cli.tournament import load_event
 from cardroom.tournament import Penalty, ResultKind
@@ -268,6 +270,8 @@ def test_corrections_penalties_withdrawal_and_appeal(tmp_path: Path) -> None:
     code, output = run("withdraw", str(event_file), b1, "--reason", "illness", "--at", at("15:40:00"))
     assert code == 0, output
     assert "退赛 after round 1" in output
+    assert "table 1 keeps its result, entered before" in output, "its result, entered, is kept"
+    assert "is its forfeit" not in output
     code, output = run("pair", str(event_file))
     assert code == 0, output
     event = load_event(event_file)
@@ -385,3 +389,41 @@ def test_rule_penalties_a_late_warning_counts_with_a_warning_by_hand(tmp_path: P
     assert "违例" in output
     penalties = [(e.penalty, e.escalated) for e in load_event(event_file).round(1).penalties if e.team == b1]
     assert penalties == [(Penalty.WARNING, False), (Penalty.WARNING, False), (Penalty.VIOLATION, True)]
+
+
+def test_a_withdrawal_before_its_table_has_a_result_forfeits_it(tmp_path: Path) -> None:
+    event_file, ((a1, _b1), _second) = swiss_event(tmp_path)
+    assert run("start-round", str(event_file), "--at", at("14:00:00"))[0] == 0
+    code, output = run("withdraw", str(event_file), a1, "--reason", "illness", "--at", at("14:30:00"))
+    assert code == 0, output
+    assert "Round 1: table 1 is its forfeit (弃权)." in output
+    result = load_event(event_file).round(1).result(1)
+    assert result is not None
+    assert result.forfeited_by == 0
+
+
+def test_rule_late_times_agree_with_a_start_in_the_future(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """late (docs/rules/competition.md#late): lateness counts from the round's start. Before a start
+    declared for later, `arrivals` says nobody is late yet (missing teams: "not started") and shows who is
+    seated; a team seated before the start is on time; an arrival later than now is refused."""
+    monkeypatch.setattr(terminal, "clock", lambda: datetime.fromisoformat(at("13:50:00")))
+    event_file, ((a1, b1), (a2, b2)) = swiss_event(tmp_path)
+    assert run("start-round", str(event_file), "--at", at("14:00:00"))[0] == 0
+    code, output = run("arrive", str(event_file), b2, "--at", at("14:05:01"))
+    assert code == 1
+    assert "later than now" in output
+    assert load_event(event_file).round(1).arrivals == ()
+    code, output = run("arrive", str(event_file), a1)
+    assert code == 0, output
+    code, output = run("arrivals", str(event_file))
+    assert code == 0, output
+    assert "Round 1 starts at" in output
+    assert "later than now" in output
+    assert "nobody is late before the start" in output
+    rows = [line for line in output.splitlines() if any(team in line for team in (a1, b1, a2, b2))]
+    assert len(rows) == 4
+    assert all("not started" in row for row in rows if a1 not in row)
+    assert "not seated" not in next(row for row in rows if a1 in row)
+    assert load_event(event_file).round(1).penalties == ()
