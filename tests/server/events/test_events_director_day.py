@@ -159,14 +159,14 @@ def test_a_late_side_is_warned_then_fouled_then_forfeits_by_the_clock(
     tick(day)
     table3 = event_of(day, event_id)["rounds"][0]["tables"][2]
     assert [(p["label"], p["team"], p["reason"]) for p in table3["director_penalties"]] == [
-        ("判负", late[2], "迟到10分01秒仍未入座")
+        ("弃权", late[2], "迟到10分01秒仍未入座")  # docs/rules/competition.md#late: 按弃权处理
     ]
     assert table3["result"]["kind"] == "forfeit"
     assert table3["result"]["forfeited_by"] == 1
     assert table3["table_id"] is None  # its waiting table is closed
     sheet = day.get(f"/api/events/{event_id}/rounds/1/tables/3/sheet").json()
     assert sheet["result"]["kind"] == "forfeit"
-    assert sheet["director_penalties"][0]["label"] == "判负"
+    assert sheet["director_penalties"][0]["label"] == "弃权"
     printout = day.get(f"/events/{event_id}/print").text
     assert "迟到10分01秒仍未入座" in printout
     assert "迟到3分00秒" in printout
