@@ -192,6 +192,7 @@ ROOM_REASONS: Final[Mapping[str, str]] = MappingProxyType(
         "standings_not_started": "the standings begin when the event starts",
         "no_printout": "no printout {what!r}: pairings, cards or sheets (the results: /print)",
         "printout_table": "a table is for the score sheets; pairings and cards print every table",
+        "bad_printout_query": "{field}: a whole number, got {value!r}",
         # ratings
         "bad_order": "by: rating or points, got {value!r}",
         "bad_limit": "limit: 1 to 500, got {value}",
