@@ -504,9 +504,8 @@ def test_a_lost_connection_past_the_grace_is_penalised_once(client: TestClient) 
     register(client, event_id, headers, "队1", {"name": "Ann"}, {"bot": "heuristic"})
     register(client, event_id, headers, "队2", *bots("Bo", "Di"))
     client.post(f"/api/events/{event_id}/start", json={}, headers=headers)
-    table = client.post(f"/api/events/{event_id}/rounds", json={"start": True}, headers=headers).json()[
-        "rounds"
-    ][0]["tables"][0]
+    # Ann is at her table before the start: on time, so her lost connection is the side's only penalty
+    table = seated_round(client, event_id, headers, "Ann")["rounds"][0]["tables"][0]
     with client.websocket_connect(f"/ws/tables/{table['table_id']}") as ws:
         Peer(ws).join(seat_token(client, event_id, "Ann"))
     sheet_url = f"/api/events/{event_id}/rounds/1/tables/1/sheet"
