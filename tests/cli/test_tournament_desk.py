@@ -8,11 +8,13 @@ from __future__ import annotations
 from datetime import datetime
 from pathlib import Path
 
+import pytest
 from rich.console import Console
 from rich.table import Table
 from typer.testing import CliRunner
 
 from cardroom.cli import app
+from cardroom.cli import tournament as terminal
 from cardroom.cli.options import print_table
 from cardroom.cli.tournament import load_event
 from cardroom.tournament import Penalty, ResultKind
@@ -268,6 +270,8 @@ def test_corrections_penalties_withdrawal_and_appeal(tmp_path: Path) -> None:
     code, output = run("withdraw", str(event_file), b1, "--reason", "illness", "--at", at("15:40:00"))
     assert code == 0, output
     assert "退赛 after round 1" in output
+    assert "table 1 keeps its result, entered before" in output, "its result, entered, is kept"
+    assert "is its forfeit" not in output
     code, output = run("pair", str(event_file))
     assert code == 0, output
     event = load_event(event_file)
@@ -347,3 +351,79 @@ def test_accounts_role_without_data_names_the_folder_and_creates_nothing(tmp_pat
     assert f"no card room database in the data folder {folder.resolve()}" in result.output
     assert "--data" in result.output
     assert not folder.exists(), "no database is created where none was"
+
+
+def test_rule_penalties_a_foul_escalating_to_forfeit_is_confirmed(tmp_path: Path) -> None:
+    """penalties (docs/rules/competition.md#penalties): a side's second 犯规 is a 判负, so the terminal asks
+    to confirm it as it asks for a 判负 (no answer is no); ``--yes`` gives it."""
+    event_file, ((a1, _b1), _second) = swiss_event(tmp_path)
+    assert run("start-round", str(event_file), "--at", at("14:00:00"))[0] == 0
+    player = FIRST_PLAYER[a1]
+    foul = ("penalty", str(event_file), "--table", "1", "--player", player, "--penalty", "foul")
+    assert run(*foul, "--reason", "信号", "--at", at("14:10:00"))[0] == 0
+    code, output = run(*foul, "--reason", "骂人", "--at", at("14:20:00"))
+    assert code == 1
+    assert "this 犯规 escalates to 判负" in output
+    assert "Aborted" in output
+    assert load_event(event_file).round(1).result(1) is None
+    code, output = run(*foul, "--reason", "骂人", "--at", at("14:20:00"), "--yes")
+    assert code == 0, output
+    assert "is now the forfeit of" in output
+
+
+def test_rule_penalties_a_late_warning_counts_with_a_warning_by_hand(tmp_path: Path) -> None:
+    """penalties, late (docs/rules/competition.md#penalties, #late): at the terminal too, the side's
+    late warning and a warning by hand make a violation (违例, marked 累计)."""
+    event_file, ((a1, b1), (a2, b2)) = swiss_event(tmp_path)
+    assert run("start-round", str(event_file), "--at", at("14:00:00"))[0] == 0
+    assert run("arrive", str(event_file), a1, a2, b2, "--at", at("14:00:00"))[0] == 0
+    code, output = run("arrive", str(event_file), b1, "--at", at("14:03:00"))
+    assert code == 0, output
+    assert "警告" in output
+    player = FIRST_PLAYER[b1]
+    code, output = run(
+        "penalty", str(event_file), "--table", "1", "--player", player, "--penalty", "warning",
+        "--reason", "slow play", "--at", at("14:20:00"),
+    )  # fmt: skip
+    assert code == 0, output
+    assert "违例" in output
+    penalties = [(e.penalty, e.escalated) for e in load_event(event_file).round(1).penalties if e.team == b1]
+    assert penalties == [(Penalty.WARNING, False), (Penalty.WARNING, False), (Penalty.VIOLATION, True)]
+
+
+def test_a_withdrawal_before_its_table_has_a_result_forfeits_it(tmp_path: Path) -> None:
+    event_file, ((a1, _b1), _second) = swiss_event(tmp_path)
+    assert run("start-round", str(event_file), "--at", at("14:00:00"))[0] == 0
+    code, output = run("withdraw", str(event_file), a1, "--reason", "illness", "--at", at("14:30:00"))
+    assert code == 0, output
+    assert "Round 1: table 1 is its forfeit (弃权)." in output
+    result = load_event(event_file).round(1).result(1)
+    assert result is not None
+    assert result.forfeited_by == 0
+
+
+def test_rule_late_times_agree_with_a_start_in_the_future(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """late (docs/rules/competition.md#late): lateness counts from the round's start. Before a start
+    declared for later, `arrivals` says nobody is late yet (missing teams: "not started") and shows who is
+    seated; a team seated before the start is on time; an arrival later than now is refused."""
+    monkeypatch.setattr(terminal, "clock", lambda: datetime.fromisoformat(at("13:50:00")))
+    event_file, ((a1, b1), (a2, b2)) = swiss_event(tmp_path)
+    assert run("start-round", str(event_file), "--at", at("14:00:00"))[0] == 0
+    code, output = run("arrive", str(event_file), b2, "--at", at("14:05:01"))
+    assert code == 1
+    assert "later than now" in output
+    assert load_event(event_file).round(1).arrivals == ()
+    code, output = run("arrive", str(event_file), a1)
+    assert code == 0, output
+    code, output = run("arrivals", str(event_file))
+    assert code == 0, output
+    assert "Round 1 starts at" in output
+    assert "later than now" in output
+    assert "nobody is late before the start" in output
+    rows = [line for line in output.splitlines() if any(team in line for team in (a1, b1, a2, b2))]
+    assert len(rows) == 4
+    assert all("not started" in row for row in rows if a1 not in row)
+    assert "not seated" not in next(row for row in rows if a1 in row)
+    assert load_event(event_file).round(1).penalties == ()

@@ -132,8 +132,45 @@ def test_rule_penalties_by_hand_escalate_and_forfeit() -> None:
     assert result.kind is ResultKind.FORFEIT
     assert result.forfeited_by == 1
     assert event.round(1).changes[-1].reason == "判负: 拒绝服从判罚"
-    with pytest.raises(ValueError, match="already decided by 判负"):
+    with pytest.raises(ValueError, match="already decided by a forfeit"):
         event.penalise(1, 1, players[0].id, Penalty.WARNING, "late", at=after(31))
+
+
+def test_rule_forfeit_a_table_decided_by_forfeit_keeps_its_result() -> None:
+    """forfeit (docs/rules/competition.md#forfeit): 判负 ends the match at once. A table whose result is a
+    forfeit (the card room's clocks escalated to 判负, or a 弃权) takes no more penalties: a 犯规 that
+    would escalate to 判负 never rewrites the decided result (its levels and deals)."""
+    event = swiss().pair_next_round().start_round(START)
+    players = event.seat_players(event.round(1).pairing(1))
+    event = event.penalise(1, 1, players[1].id, Penalty.FOUL, "信号", at=after(5), by="Wang")
+    clocks = TableResult.forfeit(1, (5, 2), 1)
+    event = event.record(1, 1, clocks, at=after(20))
+    for penalty in (Penalty.FOUL, Penalty.WARNING, Penalty.FORFEIT):
+        with pytest.raises(ValueError, match="table 1 is already decided by a forfeit"):
+            event.penalise(1, 1, players[1].id, penalty, "骂人", at=after(21), by="Wang")
+        with pytest.raises(ValueError, match="already decided by a forfeit"):
+            event.penalty_outcome(1, 1, players[1].id, penalty)
+    assert event.round(1).result(1) == clocks
+    assert len(event.round(1).penalties) == 1
+
+
+def test_rule_penalties_a_foul_escalating_to_forfeit_keeps_the_table_levels() -> None:
+    """penalties (docs/rules/competition.md#penalties, #forfeit): the second 犯规 of a side is a 判负;
+    :meth:`Event.penalty_outcome` says so before it is given (the director confirms it), and the
+    forfeit that corrects a result already entered keeps its table levels and deals played."""
+    event = swiss().pair_next_round().start_round(START)
+    players = event.seat_players(event.round(1).pairing(1))
+    assert event.penalty_outcome(1, 1, players[1].id, Penalty.FOUL) is Penalty.FOUL
+    event = event.penalise(1, 1, players[1].id, Penalty.FOUL, "信号", at=after(5), by="Wang")
+    assert event.penalty_outcome(1, 1, players[3].id, Penalty.FOUL) is Penalty.FORFEIT
+    assert event.penalty_outcome(1, 1, players[3].id, Penalty.WARNING) is Penalty.WARNING
+    assert event.penalty_outcome(1, 1, players[0].id, Penalty.FOUL) is Penalty.FOUL, "the other side's first"
+    event = event.record(1, 1, TableResult.played((2, 5), 1), at=after(20))
+    event = event.penalise(1, 1, players[3].id, Penalty.FOUL, "骂人", at=after(21), by="Wang")
+    result = event.round(1).result(1)
+    assert result is not None
+    assert result.forfeited_by == 1
+    assert (result.table_levels, result.deals) == ((2, 5), 1)
 
 
 def test_penalties_show_in_the_results_csv() -> None:

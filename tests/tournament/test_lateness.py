@@ -144,6 +144,9 @@ def test_rule_late_recorded_per_side_at_the_event() -> None:
     event = event.settle_lateness(after(10, 1))
     forfeit = event.round(1).penalties[-1]
     assert (forfeit.team, forfeit.penalty, forfeit.reason) == (two_b, Penalty.FORFEIT, "迟到10分01秒仍未入座")
+    assert (forfeit.label, foul.label, warning.label) == ("弃权", "犯规", "警告"), (
+        "按弃权处理: its name is 弃权"
+    )
     result = event.round(1).result(2)
     assert result is not None
     assert result.kind is ResultKind.FORFEIT

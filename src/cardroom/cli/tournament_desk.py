@@ -11,12 +11,14 @@ same core as :mod:`cardroom.cli.tournament` (docs/tournaments.md, "The director'
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Annotated
 
 import typer
 from rich.markup import escape
 from rich.table import Table
 
+from cardroom.cli import tournament as terminal
 from cardroom.cli.options import open_console, print_table
 from cardroom.cli.tournament import (
     AtOption,
@@ -66,6 +68,10 @@ def _new_penalties(before: Event, after: Event) -> None:
             )
 
 
+ARRIVAL_TOLERANCE_S = 60
+"""How far after now ``arrive --at`` may be (a clock a little ahead); later is refused."""
+
+
 @app.command("start-round")
 def start_round_command(event_file: EventFile, at: AtOption = None) -> None:
     """Declare the published round started (宣布比赛开始): from then a team not seated is late."""
@@ -99,6 +105,14 @@ def arrive_command(
     console = open_console()
     event = load(console, event_file)
     moment = when(at)
+    now = terminal.clock()
+    if moment > now + timedelta(seconds=ARRIVAL_TOLERANCE_S):
+        fail(
+            console,
+            f"an arrival at {clock_text(moment)} is later than now ({clock_text(now)}): a team is recorded "
+            "seated when it sits down, or after",
+            "record the arrival",
+        )
     before = event
     try:
         for team in teams:
@@ -128,9 +142,17 @@ def arrivals_command(event_file: EventFile, at: AtOption = None, by: ByOption = 
     event = event.settle_lateness(moment, by=who(by))
     save_event(event_file, event)
     played = event.round(played.number)
-    console.print(
-        f"Round {played.number}, started at {clock_text(played.started_at)}; now {clock_text(moment)}."
-    )
+    assert played.started_at is not None
+    before_start = moment < played.started_at
+    if before_start:
+        console.print(
+            f"Round {played.number} starts at {clock_text(played.started_at)}, later than now "
+            f"({clock_text(moment)}): nobody is late before the start; a team seated before it is on time."
+        )
+    else:
+        console.print(
+            f"Round {played.number}, started at {clock_text(played.started_at)}; now {clock_text(moment)}."
+        )
     table = Table("table", "team", "seated", "late", "penalty")
     clocks = event.config.conduct.clocks
     for pairing in played.pairings:
@@ -138,6 +160,8 @@ def arrivals_command(event_file: EventFile, at: AtOption = None, by: ByOption = 
         verdicts = played.lateness(pairing.table, moment, clocks)
         for team, verdict in zip(pairing.teams, verdicts, strict=True):
             late = describe_late(verdict.late_s) if verdict.late_s > 0 else "on time"
+            if before_start and not verdict.seated:
+                late = "not started"
             penalty = "-" if verdict.penalty is None else verdict.penalty.label
             if verdict.penalty is not None and not verdict.final:
                 penalty += " so far"
@@ -161,7 +185,9 @@ def penalty_command(
     round_number: Annotated[
         int | None, typer.Option("--round", min=1, help="Default: the current round.")
     ] = None,
-    yes: Annotated[bool, typer.Option("--yes", help="Do not ask to confirm a forfeit.")] = False,
+    yes: Annotated[
+        bool, typer.Option("--yes", help="Do not ask to confirm a forfeit (or a penalty escalating to one).")
+    ] = False,
     override: Annotated[str, typer.Option(help="For a forfeit past the correction window: why.")] = "",
     at: AtOption = None,
     by: ByOption = None,
@@ -188,10 +214,18 @@ def penalty_command(
             "give the penalty",
         )
     offender = found[0]
-    if chosen is Penalty.FORFEIT and not yes:
+    try:
+        outcome = event.penalty_outcome(number, table, offender.id, chosen)
+    except (KeyError, ValueError) as error:
+        fail(console, str(error.args[0] if error.args else error), "give the penalty")
+    if outcome is Penalty.FORFEIT and not yes:
         team = next(t for t in pairing.teams if offender in event.team(t).players)
+        escalates = (
+            "" if chosen is Penalty.FORFEIT else f"this {chosen.label} escalates to 判负 (two fouls): "
+        )
         typer.confirm(
-            f"判负: {offender.display}'s team {team} loses table {table}'s match. Go on?", abort=True
+            f"判负: {escalates}{offender.display}'s team {team} loses table {table}'s match. Go on?",
+            abort=True,
         )
     before = event
     try:
@@ -224,6 +258,7 @@ def withdraw_command(
     later rounds leave it out (Swiss) or forfeit its tables (round robin)."""
     console = open_console()
     event = load(console, event_file)
+    before = event
     try:
         event = event.withdraw(team, reason, at=when(at), by=who(by), disqualify=disqualify)
     except (KeyError, ValueError) as error:
@@ -236,7 +271,15 @@ def withdraw_command(
     console.print(f"{escape(team)}: {out.label} after round {out.last_round} ({escape(reason)}).")
     current = event.current_round
     if current is not None and team in current.draw.teams() and current.draw.bye != team:
-        console.print(f"Round {current.number}: table {current.table_of(team).table} is its forfeit.")
+        table = current.table_of(team).table
+        kept = before.round(current.number).result(table)
+        if kept is not None:
+            console.print(
+                f"Round {current.number}: table {table} keeps its result, entered before: "
+                f"{result_text(event, current.pairing(table).teams, kept)}."
+            )
+        else:
+            console.print(f"Round {current.number}: table {table} is its forfeit (弃权).")
 
 
 @app.command("enter")

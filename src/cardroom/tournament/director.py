@@ -68,6 +68,14 @@ class PenaltyEntry:
     by: str
     escalated: bool = False
 
+    @property
+    def label(self) -> str:
+        """The penalty's Chinese name: 弃权 for a side missing past 10 minutes ("迟到超过10分钟，按弃权处理",
+        docs/rules/competition.md#late), else 警告, 违例, 犯规 or 判负."""
+        if self.penalty is Penalty.FORFEIT and self.offence is Offence.LATE and not self.escalated:
+            return "弃权"
+        return self.penalty.label
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "table": self.table,

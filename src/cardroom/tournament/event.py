@@ -16,7 +16,7 @@ from datetime import datetime, timedelta
 from enum import Enum
 from typing import Any
 
-from cardroom.tournament.conduct import ConductPolicy, MatchConduct, Offence, Penalty, PenaltyRecord
+from cardroom.tournament.conduct import ConductPolicy, MatchConduct, Offence, Penalty, PenaltyRecord, Ruling
 from cardroom.tournament.director import (
     Appeal,
     Arrival,
@@ -353,17 +353,20 @@ class Event:
         reason lifts it)."""
         if not reason.strip():
             raise EventError("penalty_reason")
-        played = self.round(round_number)
-        pairing = played.pairing(table)
+        team = self._team_of_player(round_number, table, player_id)
+        return self._penalise(
+            round_number, table, team, player_id, penalty, Offence.MISCONDUCT, reason, at, by, override
+        )
+
+    def _team_of_player(self, round_number: int, table: int, player_id: str) -> str:
+        pairing = self.round(round_number).pairing(table)
         team = next((t for t in pairing.teams if player_id in (p.id for p in self.team(t).players)), None)
         if team is None:
             names = ", ".join(f"{p.id} ({p.display})" for p in self.seat_players(pairing))
             raise EventError(
                 "no_player_at_table", player=player_id, table=table, round=round_number, players=names
             )
-        return self._penalise(
-            round_number, table, team, player_id, penalty, Offence.MISCONDUCT, reason, at, by, override
-        )
+        return team
 
     def _penalise(
         self,
@@ -380,13 +383,49 @@ class Event:
     ) -> Event:
         played = self.round(round_number)
         pairing = played.pairing(table)
-        side = pairing.teams.index(team)
         seat = None
         if player_id is not None:
             seat = [p.id for p in self.seat_players(pairing)].index(player_id)
         if at is not None:
             check_time(at)
-        base = played.started_at
+        ruling = self._ruling(round_number, table, team, seat, penalty, offence, reason, at)
+        entries = tuple(
+            PenaltyEntry(table, team, player_id, seat, r.penalty, offence, reason, at, by, r.escalated)
+            for r in ruling.records
+        )
+        event = self._with_round(replace(played, penalties=(*played.penalties, *entries)))
+        if ruling.penalty is Penalty.FORFEIT:
+            labels = "弃权" if offence is Offence.LATE else "判负"
+            previous = played.result(table)
+            event = event.record_forfeit(
+                round_number,
+                table,
+                team,
+                (2, 2) if previous is None else previous.table_levels or previous.levels,
+                0 if previous is None else previous.deals,
+                at=at,
+                by=by,
+                reason=f"{labels}: {reason}",
+                override=override,
+            )
+        return event
+
+    def _ruling(
+        self,
+        round_number: int,
+        table: int,
+        team: str,
+        seat: int | None,
+        penalty: Penalty,
+        offence: Offence,
+        reason: str,
+        at: datetime | None,
+    ) -> Ruling:
+        """The ruling a penalty makes with the side's others at the table (its escalation); a table whose
+        match is decided by a forfeit takes no more: its result stands (docs/rules/competition.md#forfeit:
+        the match ends at once)."""
+        played = self.round(round_number)
+        pairing = played.pairing(table)
         conduct = MatchConduct(
             self.config.conduct,
             tuple(
@@ -396,30 +435,32 @@ class Event:
                 for e in played.table_penalties(table)
             ),
         )
-        if conduct.forfeited is not None:
+        result = played.result(table)
+        if conduct.forfeited is not None or (result is not None and result.forfeited_by is not None):
             raise EventError("decided_by_forfeit", table=table, round=round_number)
+        base = played.started_at
         at_s = 0.0 if at is None or base is None else (at - base).total_seconds()
         _, ruling = conduct.penalise(
-            offence, at_s=at_s, deal=0, side=side, seat=seat, penalty=penalty, note=reason
+            offence,
+            at_s=at_s,
+            deal=0,
+            side=pairing.teams.index(team),
+            seat=seat,
+            penalty=penalty,
+            note=reason,
         )
-        records = ruling.records
-        entries = tuple(
-            PenaltyEntry(table, team, player_id, seat, r.penalty, offence, reason, at, by, r.escalated)
-            for r in records
-        )
-        event = self._with_round(replace(played, penalties=(*played.penalties, *entries)))
-        if ruling.penalty is Penalty.FORFEIT:
-            labels = "弃权" if offence is Offence.LATE else "判负"
-            event = event.record_forfeit(
-                round_number,
-                table,
-                team,
-                at=at,
-                by=by,
-                reason=f"{labels}: {reason}",
-                override=override,
-            )
-        return event
+        return ruling
+
+    def penalty_outcome(self, round_number: int, table: int, player_id: str, penalty: Penalty) -> Penalty:
+        """What a penalty by hand for ``player_id`` would make with the side's others in the round: the
+        penalty itself, or the graver one it escalates to (docs/rules/competition.md#penalties; two fouls
+        make a 判负, which a director confirms). Raises as :meth:`penalise` would."""
+        played = self.round(round_number)
+        pairing = played.pairing(table)
+        team = self._team_of_player(round_number, table, player_id)
+        seat = [p.id for p in self.seat_players(pairing)].index(player_id)
+        ruling = self._ruling(round_number, table, team, seat, penalty, Offence.MISCONDUCT, "", None)
+        return ruling.penalty or penalty
 
     def correction_deadline(self, round_number: int) -> datetime | None:
         """Until when a table's result of the round may be corrected: "录入错误，应在一轮比赛结束后10分钟

@@ -98,7 +98,7 @@ def penalty_text(event: Event, entry: PenaltyEntry) -> str:
     else:
         who = event.team(entry.team).display
     why = "累计" if entry.escalated else entry.reason
-    return f"{who} {entry.penalty.label} ({why})"
+    return f"{who} {entry.label} ({why})"
 
 
 def _names(event: Event, teams: tuple[str, str], result: TableResult | None) -> list[str]:
@@ -172,7 +172,7 @@ def standings_csv(event: Event, rows: Sequence[StandingRow] | None = None, *, bo
             "" if row.above is None else row.above.label,
             event.withdrawal_of(row.team).label if event.is_out(row.team) else "",
             "; ".join(
-                f"R{played.number} {entry.penalty.label}"
+                f"R{played.number} {entry.label}"
                 for played in event.rounds
                 for entry in played.penalties
                 if entry.team == row.team

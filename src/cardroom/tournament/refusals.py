@@ -61,7 +61,10 @@ EVENT_REASONS: Final[Mapping[str, str]] = MappingProxyType(
         "no_player_at_table": (
             "no player {player!r} at table {table} in round {round}; the players there: {players}"
         ),
-        "decided_by_forfeit": "table {table} is already decided by 判负 in round {round}",
+        "decided_by_forfeit": (
+            "table {table} is already decided by a forfeit (判负 or 弃权) in round {round}: "
+            "its match is over and its result stands"
+        ),
         "correction_window": (
             "the correction window of round {round} closed at {deadline} ({minutes:g} minutes after the "
             "round ended); a director may override it, giving the reason"

@@ -334,14 +334,36 @@ def test_results_flow_in_from_finished_matches(client: TestClient) -> None:
         client.get(f"/events/{event_id}/print/sheets?round=1&table=2").text.count('class="page scoresheet"')
         == 1
     )
-    missing = client.get(f"/events/{event_id}/print/cards?round=9")
-    assert missing.status_code == 404
-    assert "no round 9: 3 paired" in missing.json()["detail"]
-    no_table = client.get(f"/events/{event_id}/print/sheets?round=1&table=7")
-    assert no_table.status_code == 404
-    assert "round 1 has no table 7 (its tables: 1, 2)" in no_table.json()["detail"]
-    assert client.get(f"/events/{event_id}/print/cards?table=1").status_code == 400
-    assert client.get(f"/events/{event_id}/print/menu").status_code == 404
+    # a printout refused is a short page in both languages (a browser opened it), with its status
+    for url, status, english, chinese in (
+        (f"/events/{event_id}/print/cards?round=9", 404, "no round 9: 3 paired", "没有这一轮"),
+        (f"/events/{event_id}/print/sheets?round=9", 404, "no round 9: 3 paired", "没有这一轮"),
+        (
+            f"/events/{event_id}/print/sheets?round=1&table=7",
+            404,
+            "round 1 has no table 7 (its tables: 1, 2)",
+            "这一轮没有这张桌",
+        ),
+        (
+            f"/events/{event_id}/print/cards?round=abc",
+            400,
+            "round: a whole number, got &#x27;abc&#x27;",
+            "整数",
+        ),
+        (f"/events/{event_id}/print/sheets?round=1&table=x", 400, "table: a whole number", "整数"),
+        (f"/events/{event_id}/print/cards?table=1", 400, "a table is for the score sheets", "只有记分表"),
+        (f"/events/{event_id}/print/menu", 404, "no printout &#x27;menu&#x27;", "没有这种打印件"),
+        ("/events/nope/print", 404, "unknown event &#x27;nope&#x27;", "没有这项赛事"),
+        ("/events/nope/print/cards", 404, "unknown event", "没有这项赛事"),
+    ):
+        refused = client.get(url)
+        assert refused.status_code == status, (url, refused.text)
+        assert refused.headers["content-type"].startswith("text/html"), url
+        assert english in refused.text, (url, refused.text)
+        assert chinese in refused.text, url
+        assert "无法打印" in refused.text
+        assert "No printout" in refused.text
+    assert client.get("/api/events/nope").json()["reason"] == "unknown_event", "the API keeps its JSON"
     # bots are not rated: an event's table where a bot plays counts for no one's rating
     assert client.get("/api/leaderboard").json()["players"] == []
     assert client.get("/api/players/P1a").status_code == 404
@@ -482,9 +504,8 @@ def test_a_lost_connection_past_the_grace_is_penalised_once(client: TestClient) 
     register(client, event_id, headers, "队1", {"name": "Ann"}, {"bot": "heuristic"})
     register(client, event_id, headers, "队2", *bots("Bo", "Di"))
     client.post(f"/api/events/{event_id}/start", json={}, headers=headers)
-    table = client.post(f"/api/events/{event_id}/rounds", json={"start": True}, headers=headers).json()[
-        "rounds"
-    ][0]["tables"][0]
+    # Ann is at her table before the start: on time, so her lost connection is the side's only penalty
+    table = seated_round(client, event_id, headers, "Ann")["rounds"][0]["tables"][0]
     with client.websocket_connect(f"/ws/tables/{table['table_id']}") as ws:
         Peer(ws).join(seat_token(client, event_id, "Ann"))
     sheet_url = f"/api/events/{event_id}/rounds/1/tables/1/sheet"

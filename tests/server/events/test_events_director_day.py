@@ -17,7 +17,8 @@ from cardroom.guandan.rulings import foul_places
 from cardroom.server.api.app import create_app
 from cardroom.server.events.director import Director
 from cardroom.server.tables.guandan import Table
-from tests.server.conftest import CHEAP, FAST, signed_in
+from cardroom.tournament.conduct import Offence, Penalty
+from tests.server.conftest import CHEAP, FAST, guandan_table_of, signed_in
 from tests.server.events.test_events import (
     LONG,
     bot_event,
@@ -139,6 +140,12 @@ def test_a_late_side_is_warned_then_fouled_then_forfeits_by_the_clock(
         ("犯规", late[1], "迟到7分00秒")
     ]
     assert now[0]["director_penalties"][0]["by"] == ""  # the lateness rule's, not the arriving player's
+    # the late warning and foul count with each table's own penalties (docs/rules/competition.md#penalties)
+    told = [guandan_table_of(day, now[i]["table_id"]).penalties for i in (0, 1)]
+    assert [[(r.penalty, r.offence, r.side) for r in penalties] for penalties in told] == [
+        [(Penalty.WARNING, Offence.LATE, 1)],
+        [(Penalty.FOUL, Offence.LATE, 1)],
+    ]
     assert now[2]["director_penalties"] == []  # 10:00 late is still a foul, not yet final
     assert now[2]["result"] is None
     assert now[2]["lateness"][1] == {
@@ -152,14 +159,14 @@ def test_a_late_side_is_warned_then_fouled_then_forfeits_by_the_clock(
     tick(day)
     table3 = event_of(day, event_id)["rounds"][0]["tables"][2]
     assert [(p["label"], p["team"], p["reason"]) for p in table3["director_penalties"]] == [
-        ("判负", late[2], "迟到10分01秒仍未入座")
+        ("弃权", late[2], "迟到10分01秒仍未入座")  # docs/rules/competition.md#late: 按弃权处理
     ]
     assert table3["result"]["kind"] == "forfeit"
     assert table3["result"]["forfeited_by"] == 1
     assert table3["table_id"] is None  # its waiting table is closed
     sheet = day.get(f"/api/events/{event_id}/rounds/1/tables/3/sheet").json()
     assert sheet["result"]["kind"] == "forfeit"
-    assert sheet["director_penalties"][0]["label"] == "判负"
+    assert sheet["director_penalties"][0]["label"] == "弃权"
     printout = day.get(f"/events/{event_id}/print").text
     assert "迟到10分01秒仍未入座" in printout
     assert "迟到3分00秒" in printout
@@ -446,3 +453,54 @@ def test_rule_a_side_fouled_for_lateness_loses_the_first_deal_at_its_table(
     # the table does not take the foul twice (a later commit of the table)
     director._rule_late_fouls(director.get(event_id), (1, 1))
     assert len(played.match.summaries) == 1
+
+
+def test_rule_penalties_a_penalty_escalating_to_forfeit_is_confirmed_and_a_forfeit_stands(
+    day: TestClient,
+) -> None:
+    """penalties, forfeit (docs/rules/competition.md#penalties, #forfeit): a 犯规 by hand that makes a
+    side's second foul escalates to 判负, so it asks for the confirmation a 判负 asks for; once the table
+    is decided by a forfeit, no penalty rewrites its result."""
+    event_id, headers = bot_event(day, teams=4, rounds=3, system="swiss")
+    day.post(f"/api/events/{event_id}/rounds", json={"start": True}, headers=headers)
+    event = wait_for(day, event_id, round_done(1))
+    table = event["rounds"][0]["tables"][1]
+    played = table["result"]
+    url = f"/api/events/{event_id}/rounds/1/tables/2/penalties"
+    east, west = table["seats"][1]["player"], table["seats"][3]["player"]
+    first = day.post(url, json={"player": east, "penalty": "FOUL", "reason": "信号"}, headers=headers)
+    assert first.status_code == 201, first.text
+    second = {"player": west, "penalty": "FOUL", "reason": "骂人"}
+    refused = day.post(url, json=second, headers=headers)
+    assert refused.status_code == 400, refused.text
+    answer = refused.json()
+    assert (answer["reason"], answer["args"]["penalty"]) == ("confirm_escalated_forfeit", "犯规")
+    assert "escalates to 判负" in refused.json()["detail"]
+    assert event_of(day, event_id)["rounds"][0]["tables"][1]["result"] == played
+    given = day.post(url, json={**second, "confirm": True}, headers=headers)
+    assert given.status_code == 201, given.text
+    forfeit = given.json()["rounds"][0]["tables"][1]["result"]
+    assert forfeit["forfeited_by"] == 1
+    for body in (second, {**second, "confirm": True}, {**second, "penalty": "FORFEIT", "confirm": True}):
+        again = day.post(url, json=body, headers=headers)
+        assert again.status_code == 409, again.text
+        assert again.json()["reason"] == "decided_by_forfeit"
+    assert event_of(day, event_id)["rounds"][0]["tables"][1]["result"] == forfeit
+
+
+def test_a_start_time_in_the_past_is_refused_unless_a_moment_ago(
+    day: TestClient, clock: ScriptedClock
+) -> None:
+    """A round's "Starts at" more than a minute ago is refused, naming the time and now, and publishes
+    nothing; a time a moment ago (a form just filled) starts the round now."""
+    event_id, headers, _names = people_event(day, 2)
+    clock.at(5)
+    url = f"/api/events/{event_id}/rounds"
+    past = day.post(url, json={"start_at": "2025-06-15T15:06:40+00:00"}, headers=headers)  # START, 5 min ago
+    assert past.status_code == 400, past.text
+    assert past.json()["reason"] == "start_at_past"
+    assert past.json()["args"]["now"] == "2025-06-15T15:11:40+00:00"
+    assert event_of(day, event_id)["rounds"] == [], "nothing is published"
+    moment = day.post(url, json={"start_at": "2025-06-15T15:11:00+00:00"}, headers=headers)
+    assert moment.status_code == 201, moment.text
+    assert moment.json()["rounds"][0]["started_at"].startswith("2025-06-15T15:11:40")

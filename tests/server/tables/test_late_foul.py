@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from cardroom.guandan.rulings import foul_places
 from cardroom.server.tables.config import HUMAN, TableConfig
 from cardroom.server.tables.guandan import Table
@@ -88,3 +90,42 @@ def test_a_table_without_conduct_or_over_takes_no_late_foul() -> None:
         table.sit(seat, name, 1.0)
     table.forfeit(1, 2.0)
     assert table.late_foul(1, 3.0) == []
+
+
+def test_rule_penalties_a_late_warning_and_a_timeout_warning_make_a_violation() -> None:
+    """penalties, late (docs/rules/competition.md#penalties, #late): the event's warning for lateness
+    counts with the table's own penalties, per side within the match: the side's first timeout warning
+    is its second warning, so it is also a violation (违例, its 下家 asked whether to skip a turn)."""
+    table = Table("t1", config(), seed="seed-late")
+    for seat, name in enumerate(("Ann", "Bo", "Cy", "Di")):
+        table.sit(seat, name, 1.0)
+    offender = table.match.current_player
+    assert offender is not None
+    told = table.late_penalty(offender, Penalty.WARNING, 2.0, "迟到3分00秒")
+    assert types(told) == ["penalty"]
+    assert (told[0]["offence"], told[0]["effect"], told[0]["records"][0]["penalty"]) == (
+        "late",
+        "none",
+        "WARNING",
+    )
+    assert table.match.current_player == offender, "a warning changes nothing in play"
+    entries = table.step(1.0 + 600, decide)  # the deal's first lead: first_lead_s
+    assert types(entries) == ["penalty", "choice"]
+    assert [record["penalty"] for record in entries[0]["records"]] == ["WARNING", "VIOLATION"]
+    assert entries[0]["effect"] == "skip_turn"
+    assert [(r.penalty, r.offence, r.escalated) for r in table.penalties] == [
+        (Penalty.WARNING, Offence.LATE, False),
+        (Penalty.WARNING, Offence.TIMEOUT, False),
+        (Penalty.VIOLATION, Offence.TIMEOUT, True),
+    ]
+    assert Table.replay("t1", table.config, table.log).penalties == table.penalties
+
+
+def test_lateness_gives_a_table_a_warning_or_a_foul_only() -> None:
+    table = Table("t1", config(), seed="seed-late")
+    for seat, name in enumerate(("Ann", "Bo", "Cy", "Di")):
+        table.sit(seat, name, 1.0)
+    for penalty in (Penalty.VIOLATION, Penalty.FORFEIT):
+        with pytest.raises(ValueError, match="a warning or a foul"):
+            table.late_penalty(0, penalty, 2.0)
+    assert table.penalties == ()

@@ -18,6 +18,7 @@ from contextlib import asynccontextmanager
 from functools import cache
 from pathlib import Path
 from typing import Any, Final
+from urllib.parse import quote
 
 from argon2 import PasswordHasher
 from fastapi import FastAPI, Request, WebSocket
@@ -70,6 +71,7 @@ from cardroom.server.tables.shengji import ShengjiTable
 from cardroom.server.tables.shengji_replay import deal_frames
 from cardroom.tournament import results_csv, standings_csv
 from cardroom.tournament.printouts import pairing_list, results_page, score_sheets, table_cards
+from cardroom.tournament.printouts.markup import label, page, text
 
 log = logging.getLogger(__name__)
 
@@ -307,14 +309,21 @@ def _pages(app: FastAPI) -> None:
 
     @app.get("/events/{event_id}/print", include_in_schema=False)
     async def event_print(request: Request, event_id: str) -> HTMLResponse:
-        live = _event(request, event_id)
+        try:
+            live = _event(request, event_id)
+        except RefusedError as error:
+            return printout_refused(event_id, error)
         return HTMLResponse(results_page(live.event, title=live.name, sheets=live.sheets))
 
     @app.get("/events/{event_id}/print/{what}", include_in_schema=False)
     async def event_print_round(
-        request: Request, event_id: str, what: str, round: int | None = None, table: int | None = None
+        request: Request, event_id: str, what: str, round: str | None = None, table: str | None = None
     ) -> HTMLResponse:
-        return HTMLResponse(_round_printout(_event(request, event_id), what, round, table))
+        try:
+            number, table_number = _query_number("round", round), _query_number("table", table)
+            return HTMLResponse(_round_printout(_event(request, event_id), what, number, table_number))
+        except RefusedError as error:
+            return printout_refused(event_id, error)
 
     @app.get("/account", include_in_schema=False)
     async def account_page() -> FileResponse:
@@ -511,6 +520,41 @@ def _director(request: Request | WebSocket) -> Director:
 
 def _event(request: Request, event_id: str) -> LiveEvent:
     return _director(request).get(event_id)
+
+
+def _query_number(field: str, value: str | None) -> int | None:
+    """A printout's ``round`` or ``table``: a whole number, or absent."""
+    if value is None:
+        return None
+    if not value.isascii() or not value.isdigit():
+        raise RefusedError(400, "bad_printout_query", field=field, value=value)
+    return int(value)
+
+
+PRINTOUT_REFUSALS_ZH: Final = {
+    "unknown_event": "没有这项赛事",
+    "no_printout": "没有这种打印件：可打印配对表（pairings）、桌卡（cards）或记分表（sheets）",
+    "printout_table": "只有记分表可以指定桌号",
+    "no_round_paired": "还没有编排任何轮次",
+    "no_round": "没有这一轮",
+    "no_table": "这一轮没有这张桌",
+    "bad_printout_query": "轮次（round）和桌号（table）须是整数",
+}
+"""The Chinese words of the refusals a printout's page may meet (the English are :data:`REASONS`')."""
+
+
+def printout_refused(event_id: str, error: RefusedError) -> HTMLResponse:
+    """A printout refused, as a short page in both languages with its status: a browser opened it (the
+    API answers JSON, docs/server.md "Errors")."""
+    chinese = PRINTOUT_REFUSALS_ZH.get(error.reason, "无法打印")
+    back = f"/events/{quote(event_id, safe='')}"
+    body = [
+        f"<h1>{label('无法打印', 'No printout')}</h1>",
+        f'<p>{text(chinese)} <span class="en">{text(error.message)}</span></p>',
+        f'<p><a href="{text(back)}">{label("返回赛事", "Back to the event")}</a></p>',
+    ]
+    html = page("无法打印 · No printout", body, kind="printout-refused")
+    return HTMLResponse(html, status_code=error.status, headers=error.headers)
 
 
 ROUND_PRINTOUTS: Final = {"pairings": pairing_list, "cards": table_cards}

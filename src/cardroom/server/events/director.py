@@ -17,9 +17,10 @@ import logging
 import random
 import secrets
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from cardroom.bots import BOTS
@@ -56,6 +57,10 @@ from cardroom.tournament.event import CorrectionWindowError
 from cardroom.tournament.lateness import late_foul_seat
 
 log = logging.getLogger(__name__)
+
+START_AT_TOLERANCE_S = 60
+"""How far in the past a round's ``start_at`` may be (a form filled a moment ago): it starts the round now;
+earlier is refused (``start_at_past``), since "start now" is the explicit way."""
 
 # -- the director ---------------------------------------------------------------------------------
 
@@ -357,13 +362,23 @@ class Director:
     def pair(self, live: LiveEvent, body: Mapping[str, Any] | None = None) -> None:
         """Publish the next round's pairings (公布编排) and its score sheets; the tables are made when
         the round starts (:meth:`start_round`): at once with ``{"start": true}`` or ``auto_advance``,
-        by itself at ``{"start_at": ISO time}``, else when the director starts it."""
+        by itself at ``{"start_at": ISO time}``, else when the director starts it. A ``start_at`` more
+        than :data:`START_AT_TOLERANCE_S` in the past is refused (``start: true`` starts it now)."""
         body = body or {}
         _known(body, {"start", "start_at"})
         start_now = body.get("start", False)
         if not isinstance(start_now, bool):
             raise DirectorError(400, "bad_bool", field="start", value=start_now)
         start_at = _time(body, "start_at")
+        now = self._now()
+        if start_at is not None and start_at < now - timedelta(seconds=START_AT_TOLERANCE_S):
+            raise DirectorError(
+                400,
+                "start_at_past",
+                at=start_at.isoformat(),
+                now=now.isoformat(timespec="seconds"),
+                most=START_AT_TOLERANCE_S,
+            )
         current = live.event.current_round
         if current is not None and live.options.require_signatures:
             unsigned = live.unsigned(current.number)
@@ -385,7 +400,7 @@ class Director:
         if start_at is not None:
             live.schedule[played.number] = start_at
         self._save(live)
-        due = start_at is not None and start_at <= self._now()
+        due = start_at is not None and start_at <= now
         if start_now or due or live.options.auto_advance:
             self.start_round(live, played.number)
 
@@ -604,25 +619,33 @@ class Director:
                 raise DirectorError.of_event(409, error) from None
 
     def _rule_late_fouls(self, live: LiveEvent, key: Key) -> None:
-        """Tell the table the fouls for lateness the event judged at it and it has not carried out: each
-        ends a deal as the late side's foul, the first deal first (docs/rules/competition.md#late,
-        #foul; :meth:`Table.late_foul`), its offender the side's player seated last."""
+        """Tell the table the lateness penalties the event judged at it and it has not recorded: a
+        warning or a foul, each counting with the table's own penalties for escalation (a late warning
+        and a timeout's warning make a violation: docs/rules/competition.md#penalties); a foul ends a
+        deal as the late side's foul, the first deal first (#late, #foul; :meth:`Table.late_penalty`).
+        The offender is the side's player seated last."""
         room = self._room(live, key)
         if room is None or room.halted or room.table.status not in ("waiting", "running"):
             return
         table = _guandan(room)
         played = live.event.round(key[0])
+        told_at_table = (Penalty.WARNING, Penalty.FOUL)
         judged = [
             entry
             for entry in played.table_penalties(key[1])
-            if entry.offence is Offence.LATE and entry.penalty is Penalty.FOUL
+            if entry.offence is Offence.LATE and entry.penalty in told_at_table and not entry.escalated
         ]
-        told = [r for r in table.penalties if r.offence is Offence.LATE and r.penalty is Penalty.FOUL]
+        told = Counter(
+            r.penalty for r in table.penalties if r.offence is Offence.LATE and r.penalty in told_at_table
+        )
         pairing = played.pairing(key[1])
         seated = tuple(live.seat_arrivals.get(key, ()))
-        for entry in judged[len(told) :]:
+        for entry in judged:
+            if told[entry.penalty]:
+                told[entry.penalty] -= 1
+                continue
             seat = late_foul_seat(pairing.teams.index(entry.team), seated)
-            entries = table.late_foul(seat, room.clock(), entry.reason)
+            entries = table.late_penalty(seat, entry.penalty, room.clock(), entry.reason)
             if entries:
                 room.commit(entries)
 
@@ -630,7 +653,8 @@ class Director:
         self, live: LiveEvent, round_number: int, table: int, body: Mapping[str, Any], by: str
     ) -> None:
         """A penalty by hand: ``{"player": id or name, "penalty", "reason", "confirm"?, "override"?}``;
-        判负 needs ``"confirm": true`` and ends the table's match (docs/tournaments.md, "Penalties")."""
+        判负, or a lesser penalty that escalates to 判负, needs ``"confirm": true`` and ends the table's
+        match; a table decided by a forfeit takes no more (docs/tournaments.md, "Penalties")."""
         _known(body, {"player", "penalty", "reason", "confirm", "override"})
         _, pairing = self._pairing(live, round_number, table)
         penalty = _penalty(body.get("penalty"))
@@ -653,6 +677,12 @@ class Director:
             raise DirectorError(400, "bad_player_at_table", table=table, players=there, value=wanted)
         if penalty is Penalty.FORFEIT and body.get("confirm") is not True:
             raise DirectorError(400, "confirm_forfeit")
+        try:
+            outcome = live.event.penalty_outcome(round_number, table, player.id, penalty)
+        except ValueError as error:
+            raise DirectorError.of_event(409, error) from None
+        if outcome is Penalty.FORFEIT and body.get("confirm") is not True:
+            raise DirectorError(400, "confirm_escalated_forfeit", penalty=penalty.label, player=player.name)
         try:
             live.event = live.event.penalise(
                 round_number, table, player.id, penalty, reason, at=self._now(), by=by, override=override

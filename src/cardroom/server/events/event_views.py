@@ -122,7 +122,7 @@ def penalty_entry_json(event: Event, played: Round, entry: PenaltyEntry) -> dict
         "player": player,
         "seat": entry.seat,
         "penalty": entry.penalty.name,
-        "label": entry.penalty.label,
+        "label": entry.label,
         "offence": entry.offence.value,
         "reason": entry.reason,
         "at": time_to_text(entry.at),

@@ -188,13 +188,18 @@ class Conduct:
         """Whether a pending skip of ``seat`` is to be applied now."""
         return deal is not None and seat in self.pending_skip and can_skip(deal, seat)
 
-    def late_foul(self, seat: int, note: str, *, at_s: float, deal_number: int, now: float) -> PenaltyEntry:
-        """The ``penalty`` entry of a side judged a foul for lateness by the event (its record says so;
-        nothing escalates here: the event counted the side's penalties when it judged the lateness)."""
-        record = PenaltyRecord(seat % 2, None, Penalty.FOUL, Offence.LATE, at_s, deal_number, False, note)
-        return PenaltyEntry(
-            seat, seat % 2, Offence.LATE.value, (record.to_dict(),), EFFECT_NAMES[EndDeal], deal_number, now
-        )
+    def late_penalty(
+        self, seat: int, penalty: Penalty, note: str, *, at_s: float, deal_number: int, now: float
+    ) -> PenaltyEntry:
+        """The ``penalty`` entry of a side judged late by the event, a warning or a foul (its record says
+        so). Nothing escalates here, the event counted the side's penalties when it judged the
+        lateness; the record counts with the table's own from then on (a late warning and a timeout's
+        warning make a violation: docs/rules/competition.md#penalties). A foul ends a deal."""
+        if penalty not in (Penalty.WARNING, Penalty.FOUL):
+            raise ValueError(f"lateness gives a warning or a foul at a table, not {penalty.name}")
+        record = PenaltyRecord(seat % 2, None, penalty, Offence.LATE, at_s, deal_number, False, note)
+        effect = EFFECT_NAMES[EndDeal] if penalty is Penalty.FOUL else EFFECT_NAMES[NoEffect]
+        return PenaltyEntry(seat, seat % 2, Offence.LATE.value, (record.to_dict(),), effect, deal_number, now)
 
     # -- applying the entries (live or replayed) --------------------------------------------------
 

@@ -72,7 +72,7 @@ from cardroom.server.tables.faults import BotFaults
 from cardroom.server.tables.outcomes import DECIDED
 from cardroom.server.tables.seated import Decide, Due, DueKind, Entry, SeatedTable, Status
 from cardroom.server.tables.seats import clean_name, is_bot_account, token_hash
-from cardroom.tournament.conduct import EndDeal, EndMatch, Offence, PenaltyRecord, SkipTurn
+from cardroom.tournament.conduct import EndDeal, EndMatch, Offence, Penalty, PenaltyRecord, SkipTurn
 from cardroom.tournament.scoring import TableResult
 
 __all__ = [
@@ -334,12 +334,20 @@ class Table(SeatedTable):
         ``penalty`` entry, and a deal ends as the side's foul (#foul): the deal in play (the match's
         first: the side's last player has just sat down), else the next one dealt (a table still
         waiting for its players: the first). Nothing at a table without a conduct policy, or over."""
+        return self.late_penalty(seat, Penalty.FOUL, now, note)
+
+    def late_penalty(self, seat: int, penalty: Penalty, now: float, note: str = "") -> list[Entry]:
+        """The event judged ``seat``'s side late: a warning (警告) or a foul (:meth:`late_foul`). Either
+        counts with the table's own penalties for escalation from then on (two warnings make a
+        violation: docs/rules/competition.md#penalties, counted per side within one match)."""
         if self.conduct.penalties is None or self.status not in ("waiting", "running"):
             return []
         before = self.number
         at_s, deal_number = self.elapsed(now), len(self.match.deals)
-        self._record(self.conduct.late_foul(seat, note, at_s=at_s, deal_number=deal_number, now=now))
-        if self.status == "running" and self.match.current_deal is not None:
+        self._record(
+            self.conduct.late_penalty(seat, penalty, note, at_s=at_s, deal_number=deal_number, now=now)
+        )
+        if penalty is Penalty.FOUL and self.status == "running" and self.match.current_deal is not None:
             self._rule_late_foul(now)
         return self.log[before:]
 

@@ -135,6 +135,10 @@ ROOM_REASONS: Final[Mapping[str, str]] = MappingProxyType(
             "got {value!r}"
         ),
         "bad_time": "{field}: a time like 2025-05-01T09:00:00+08:00 (with its offset), got {value!r}",
+        "start_at_past": (
+            "start_at: {at} is in the past (now {now}; at most {most} s earlier is taken as now): "
+            "give a later time, or start the round now"
+        ),
         "bad_text": "{field}: a text of at most {most} characters",
         "reason_required": "{field}: say why (the reason is recorded)",
         "bad_level": "{field}: a level 2…10, J, Q, K, A or A+ (past A), got {value!r}",
@@ -171,6 +175,10 @@ ROOM_REASONS: Final[Mapping[str, str]] = MappingProxyType(
         "no_round_playing": "no round is being played: the pairings are not published",
         "arrived_already": "seat {seat} arrived already at {at}",
         "confirm_forfeit": 'confirm: a 判负 ends the match; send "confirm": true to give it',
+        "confirm_escalated_forfeit": (
+            "confirm: this {penalty} for {player} escalates to 判负 (two fouls make a loss of the match) "
+            'and ends the match; send "confirm": true to give it'
+        ),
         "correction_reason": "reason: a correction says why (the reason is recorded)",
         "table_playing": "table {table} is still playing: its result is entered when it ends",
         "no_longer_edited": "the event has started: it is no longer edited",
@@ -185,6 +193,7 @@ ROOM_REASONS: Final[Mapping[str, str]] = MappingProxyType(
         "standings_not_started": "the standings begin when the event starts",
         "no_printout": "no printout {what!r}: pairings, cards or sheets (the results: /print)",
         "printout_table": "a table is for the score sheets; pairings and cards print every table",
+        "bad_printout_query": "{field}: a whole number, got {value!r}",
         # ratings
         "bad_order": "by: rating or points, got {value!r}",
         "bad_limit": "limit: 1 to 500, got {value}",

@@ -54,7 +54,7 @@ def who(event: Event, pairing: Pairing, team_id: str, player_id: str | None, sea
 def entry_text(event: Event, pairing: Pairing, entry: PenaltyEntry) -> str:
     """A director's penalty as listed at its table (HTML): who, the penalty, the reason."""
     person = who(event, pairing, entry.team, entry.player, entry.seat)
-    return f"{person} {text(entry.penalty.label)} ({reason_text(entry)})"
+    return f"{person} {text(entry.label)} ({reason_text(entry)})"
 
 
 def record_text(event: Event, pairing: Pairing, record: PenaltyRecord) -> str:
@@ -82,7 +82,7 @@ def _meta(event: Event) -> str:
 
 def _team_penalties(event: Event, team_id: str) -> str:
     return "; ".join(
-        f"R{played.number} {entry.penalty.label}"
+        f"R{played.number} {entry.label}"
         for played in event.rounds
         for entry in played.penalties
         if entry.team == team_id
@@ -196,7 +196,7 @@ def _penalties(event: Event, sheets: Sheets) -> list[str]:
                     cell(text(played.number)),
                     cell(text(entry.table)),
                     cell(who(event, pairing, entry.team, entry.player, entry.seat), "name"),
-                    cell(text(entry.penalty.label)),
+                    cell(text(entry.label)),
                     cell(reason_text(entry), "name"),
                     cell(text(clock(entry.at))),
                     cell(text(entry.by) if entry.by else label("规则", "the rules")),

@@ -187,7 +187,7 @@ def _penalty_row(event: Event, entry: PenaltyEntry, seats: dict[Wind, TableSeat]
     return [
         cell(text(clock(entry.at))),
         cell(who, "name"),
-        cell(text(entry.penalty.label)),
+        cell(text(entry.label)),
         cell(reason_text(entry), "name"),
         cell(text(entry.by) if entry.by else label("规则", "the rules")),
     ]
