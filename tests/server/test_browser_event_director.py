@@ -171,7 +171,7 @@ def test_a_director_runs_a_small_event(browser: Browser, server: Server, context
     page.wait_for_function("() => window.__event.event.rounds[0].tables[2].result")
     text = table_of(page, 3).get_by_test_id("table-penalties").inner_text()
     assert "10:01 late, not seated" in text, "the page's words for the rule's 迟到10分01秒仍未入座"
-    assert "Loss of the match" in text
+    assert "Forfeit by absence (弃权" in text, "missing past 10 minutes is 弃权 (competition.md#late)"
     projector.wait_for_function(
         "() => [...document.querySelectorAll('[data-testid=projector-result]')]"
         ".some(c => c.textContent.includes('forfeits'))"
@@ -190,6 +190,19 @@ def test_a_director_runs_a_small_event(browser: Browser, server: Server, context
     page.wait_for_function("() => window.__event.event.rounds[0].tables[0].result")
     assert "拒绝服从裁判" in table_of(page, 1).get_by_test_id("table-penalties").inner_text()
     table2 = table_of(page, 2)
+    # a second 犯规 for the side fouled for lateness escalates to 判负: confirmed like one (#penalties)
+    errors.allow(400)  # the first answer asks for the confirmation
+    tools = table2.get_by_test_id("table-tools")
+    tools.get_by_test_id("penalty-open").click()
+    tools.get_by_test_id("penalty-player").select_option(team_players[late[1]][0])
+    tools.get_by_test_id("penalty-kind").select_option("FOUL")
+    tools.get_by_test_id("penalty-reason").fill("再次犯规")
+    tools.get_by_test_id("penalty-submit").click()
+    tools.get_by_test_id("penalty-confirm").wait_for()
+    assert "escalates to a loss of the match" in tools.locator(".confirm").inner_text()
+    assert server.api("GET", f"/api/events/{event_id}")["rounds"][0]["tables"][1]["result"] is None
+    tools.get_by_test_id("penalty-kind").select_option("WARNING")
+    assert tools.get_by_test_id("penalty-confirm").count() == 0 or tools.locator(".confirm").is_hidden()
     table2.locator(".forfeit summary").click()
     table2.get_by_test_id("forfeit-team").select_option(late[1])
     table2.get_by_test_id("forfeit-reason").fill("离场")

@@ -1071,7 +1071,11 @@ function tableRecords(round, table) {
           h("li", {
             text: t("event.penalty.line", {
               who: entry.player ? `${entry.player} (${seatLabel(entry.seat)})` : entry.team_name,
-              penalty: `${penaltyText(entry.penalty)} (${t(`offence.${entry.offence}`)})`,
+              // missing past 10 minutes is 弃权, not a 判负 (docs/rules/competition.md#late)
+              penalty:
+                entry.penalty === "FORFEIT" && entry.offence === "late"
+                  ? t("penalty.ABSENT")
+                  : `${penaltyText(entry.penalty)} (${t(`offence.${entry.offence}`)})`,
               reason: entry.late
                 ? lateText(entry.late.seated ? "event.late.reason.seated" : "event.late.reason.missing", entry.late.late_s)
                 : entry.reason,
@@ -1184,7 +1188,7 @@ function directorTools(round, table) {
   const showConfirm = () => {
     confirmBox.hidden = false;
     fill(confirmBox,
-      h("span", { text: t("event.penalty.confirm", { player: player.value }) }),
+      h("span", { text: drafts.get(`${id}penalty-escalates`) || t("event.penalty.confirm", { player: player.value }) }),
       " ",
       h("button.btn.small.warn", { type: "button", testid: "penalty-confirm", text: t("event.confirm"), onclick: () => give(true) }),
     );
@@ -1199,14 +1203,28 @@ function directorTools(round, table) {
     confirmBox,
   );
   const give = (confirm) =>
-    submitForm(`${id}penalty`, () =>
-      call(
-        "POST",
-        `${url}/penalties`,
-        { player: player.value, penalty: penalty.value, reason: reason.value, ...(confirm ? { confirm: true } : {}) },
-        { director: true },
-      ),
-    );
+    submitForm(`${id}penalty`, async () => {
+      try {
+        return await call(
+          "POST",
+          `${url}/penalties`,
+          { player: player.value, penalty: penalty.value, reason: reason.value, ...(confirm ? { confirm: true } : {}) },
+          { director: true },
+        );
+      } catch (error) {
+        // a lesser penalty that escalates to 判负 is confirmed like a 判负
+        if (error.reason === "confirm_escalated_forfeit") {
+          drafts.set(`${id}penalty-confirming`, true);
+          drafts.set(`${id}penalty-escalates`, error.message);
+        }
+        throw error;
+      }
+    });
+  penalty.addEventListener("change", () => {
+    drafts.delete(`${id}penalty-escalates`);
+    drafts.delete(`${id}penalty-confirming`);
+    confirmBox.hidden = true;
+  });
   penaltyForm.addEventListener("submit", (submit) => {
     submit.preventDefault();
     if (penalty.value !== "FORFEIT") return give(false);
@@ -1215,7 +1233,9 @@ function directorTools(round, table) {
     showConfirm();
     return null;
   });
-  if (drafts.get(`${id}penalty-confirming`) && penalty.value === "FORFEIT") showConfirm();
+  if (drafts.get(`${id}penalty-confirming`) && (penalty.value === "FORFEIT" || drafts.get(`${id}penalty-escalates`))) {
+    showConfirm();
+  }
   // the result, entered or corrected
   const levels = [0, 1].map((side) =>
     kept(h("input", { testid: `result-level-${side}`, size: "3", "aria-label": teamName(table.teams[side]) }), `${id}result-level-${side}`),
