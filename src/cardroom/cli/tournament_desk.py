@@ -18,7 +18,7 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from cardroom.cli import tournament as terminal
+import cardroom.cli.tournament as terminal
 from cardroom.cli.options import open_console, print_table
 from cardroom.cli.tournament import (
     AtOption,
