@@ -36,7 +36,7 @@ from cardroom.server.api.account_api import SAFE_METHODS, account_api, csrf_guar
 from cardroom.server.api.bot_api import bot_api
 from cardroom.server.api.bot_socket import BotSignIn
 from cardroom.server.api.cluster import Cluster
-from cardroom.server.api.gate import Gate, rate_limited
+from cardroom.server.api.gate import Gate, message_data, rate_limited
 from cardroom.server.api.headers import SecurityHeaders, server_error
 from cardroom.server.api.ladder_api import ladder_api
 from cardroom.server.api.requests import (
@@ -926,9 +926,7 @@ async def _websocket(websocket: WebSocket, table_id: str) -> None:
             received = await gate.next(websocket, connection.send)
             if received is None or connection.closed:
                 break
-            raw = received.get("text")
-            if raw is None:
-                raw = received.get("bytes") or b""
+            raw = message_data(received)
             if await bot.first_message(raw, limit):
                 if connection.closed:
                     break

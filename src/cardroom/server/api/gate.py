@@ -97,6 +97,12 @@ class Gate:
             await websocket.close(*self.closing)
 
 
+def message_data(received: Message) -> str | bytes:
+    """A websocket message's text, or its bytes (empty for neither)."""
+    text = received.get("text")
+    return text if text is not None else received.get("bytes") or b""
+
+
 def rate_limited(refusal: LimitRefusal, received: Message) -> dict[str, Any]:
     """The ``error`` frame of a message over its limit: the limit, how long to wait (``retry_after``,
     seconds), the refused message's ``type`` (``refused``) and its ``id`` when it had one (a
@@ -105,7 +111,7 @@ def rate_limited(refusal: LimitRefusal, received: Message) -> dict[str, Any]:
         "error", code="rate_limited", message=refusal.message, retry_after=round(refusal.retry_after, 3)
     )
     try:
-        sent = strict_json(received.get("text") or received.get("bytes") or b"")
+        sent = strict_json(message_data(received) or b"")
     except ValueError:
         return frame
     if not isinstance(sent, dict):
@@ -120,4 +126,4 @@ def rate_limited(refusal: LimitRefusal, received: Message) -> dict[str, Any]:
     return frame
 
 
-__all__ = ["FLOOD_CLOSE", "IDLE_CLOSE", "Gate", "rate_limited"]
+__all__ = ["FLOOD_CLOSE", "IDLE_CLOSE", "Gate", "message_data", "rate_limited"]

@@ -16,7 +16,7 @@ from fastapi.responses import FileResponse
 from starlette.websockets import WebSocketDisconnect
 
 from cardroom.server.api.bot_socket import BotSignIn
-from cardroom.server.api.gate import Gate
+from cardroom.server.api.gate import Gate, message_data
 from cardroom.server.ladder import LadderService
 from cardroom.server.live.bot_sockets import BotSockets
 from cardroom.server.live.rooms import Connection
@@ -80,9 +80,7 @@ async def ladder_socket(websocket: WebSocket) -> None:
             received = await gate.next(websocket, connection.send)
             if received is None or connection.closed:
                 break
-            raw = received.get("text")
-            if raw is None:
-                raw = received.get("bytes") or b""
+            raw = message_data(received)
             if await sign_in.first_message(raw, limit):
                 continue
             try:
