@@ -23,6 +23,7 @@ from cardroom.cli.options import (
     guandan_rules,
     open_console,
 )
+from cardroom.ladder.entrants import HOUSE_BOTS
 
 
 def serve_command(
@@ -108,7 +109,7 @@ def serve_command(
     ] = True,
     ladder_house: Annotated[
         str, typer.Option(help="The ladder's house bots, comma-separated (permanent entrants).")
-    ] = "random,heuristic,search",
+    ] = ",".join(HOUSE_BOTS),
     ladder_deal_pairs: Annotated[
         int, typer.Option(min=1, max=10, help="Deal pairs in a ladder match (two tables each).")
     ] = 2,

@@ -25,6 +25,7 @@ from typing import Any, Final
 from cardroom.games import GAMES
 from cardroom.ladder import (
     HOUSE,
+    HOUSE_BOTS,
     Entrant,
     LadderMatch,
     LadderPool,
@@ -58,7 +59,7 @@ class LadderSettings:
     """How the room runs its ladder: the house bots (permanent entrants), deal pairs per match, seconds
     between two looks for matches, matches running at once at most, and the core's limits."""
 
-    house: tuple[str, ...] = ("random", "heuristic", "search")
+    house: tuple[str, ...] = HOUSE_BOTS
     deal_pairs: int = 2
     interval: float = 5.0
     most_matches: int = 4
