@@ -169,6 +169,9 @@ def table_line(room: str, table: dict[str, Any]) -> str:
     cards = [seat["cards"] for seat in table["seats"]]
     if all(count is not None for count in cards) and table["status"] == "running":
         now.append("cards " + " ".join(str(count) for count in cards))
+    faults = [seat["faults"] for seat in table["seats"]]
+    if any(faults):
+        now.append("faults " + " ".join(str(count) for count in faults))
     if table.get("rises") is not None:
         now.append(f"rose {table['rises'][0]}:{table['rises'][1]}")
     return f"  {label} {room}{table['url']}  {' · '.join(now)}"
@@ -278,7 +281,7 @@ def export_command(
     room: RoomOption = DEFAULT_ROOM,
 ) -> None:
     """Download the records of the bot's rated ladder matches, one file per table (docs/records.md);
-    files already in the folder are kept, not fetched again. They replay with ``cardroom replay``."""
+    files already in the folder are kept, not fetched again. They replay with cardroom replay."""
     console = open_console()
     bot_id, _, generation = bot.partition("#")
     try:
