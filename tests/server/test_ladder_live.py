@@ -1,7 +1,8 @@
 """The live ladder matches on a real ``cardroom serve`` (docs/ladder.md, "Reading it"): while a match is
 played, ``GET /api/ladder/live`` lists it with its teams, names and tables, each with its watch link (a
 spectator joins there); once it is rated, the list is empty and the match is the bot's, as
-``GET /api/ladder/{bot}`` shows it."""
+``GET /api/ladder/{bot}`` shows it. In the room alone, a table that ended while its pair plays on shows
+what each team rose there."""
 
 from __future__ import annotations
 
@@ -16,7 +17,14 @@ from typing import Any
 
 import pytest
 
+from cardroom.server.ladder import LadderService, LadderSettings
+from cardroom.server.live.rooms import Rooms
+from cardroom.server.live.settings import Settings
+from cardroom.server.storage.store import Store
+from cardroom.server.tables.config import TableDefaults
+from cardroom.server.tables.guandan import Table
 from tests.server.clients import call, joined, until, websocket
+from tests.server.conftest import run_coroutine
 from tests.server.serving import Server
 from tests.server.test_ladder_play import make_bot, play_seat, seats_of
 
@@ -142,3 +150,38 @@ def test_live_is_no_bot_and_a_room_without_a_ladder_says_so(server: Server, tmp_
         assert "no ladder" in json.dumps(refused.body)
     finally:
         plain.stop()
+
+
+def test_a_table_that_ended_shows_what_each_team_rose_while_its_pair_plays_on(tmp_path: Path) -> None:
+    """In the room (no server): one table of a running match forfeited, the other still dealt."""
+
+    async def scenario() -> tuple[list[Frame], list[Frame]]:
+        store = Store(f"sqlite:///{tmp_path}/ladder.sqlite3")
+        rooms = Rooms(
+            store, Settings(table_defaults=TableDefaults(bot_delay=0.0, deal_pause=0.0), bot_workers=0)
+        )
+        try:
+            service = LadderService(
+                store, rooms, LadderSettings(house=("random", "heuristic", "search"), deal_pairs=1)
+            )
+            service.load()
+            service.mark_ready("bot:1", "ann", 1, "Little Tao", lambda _frame: None)
+            (made,) = service.schedule()
+            before = service.live()
+            direct = rooms.rooms[service.running[made].data["tables"][0][0]]
+            assert isinstance(direct.table, Table)
+            service.listener(direct, direct.table.forfeit(1, 2.0, "ten faults"))
+            return before, service.live()
+        finally:
+            await rooms.close()
+            store.close()
+
+    before, after = run_coroutine(scenario())
+    assert [table["status"] for table in before[0]["watch"]] == ["running", "running"]
+    assert before[0]["names"]["bot:1#1"] == "Little Tao"
+    (match,) = after
+    direct, swapped = match["watch"]
+    assert (direct["status"], direct["phase"], direct["rises"]) == ("finished", "finished", [3, 0])
+    assert [seat["cards"] for seat in direct["seats"]] == [None] * 4, "no deal in play"
+    assert (swapped["status"], swapped["rises"]) == ("running", None)
+    assert sum(seat["cards"] for seat in swapped["seats"]) <= 108
