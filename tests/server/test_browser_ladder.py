@@ -1,21 +1,25 @@
 """End to end, in Debian's chromium: the ladder page (/ladder, docs/ladder.md, "The ladder in the card
 room") lists the entrants of a stored ladder, best first, with each one's generation or house mark,
-rating, range, matches and faults, in English and in Chinese.
+rating, range, matches and faults, in English and in Chinese; and the live matches, each table a link
+where a spectator watches it ("Reading it").
 
 Screenshots are written to tests/artifacts/ (git-ignored).
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
+from websockets.sync.client import ClientConnection, connect
 
 from cardroom.server.storage.store import DATABASE_FILE, LadderEntrantRow, LadderMatchRow, Store
 from tests.server.browser import PageErrors, Server, run_server, screenshot
+from tests.server.clients import until
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext
@@ -23,6 +27,8 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.browser
 
 WHEN = datetime(2026, 12, 6, 10, tzinfo=UTC)
+Live = tuple[Server, list[dict[str, Any]]]
+"""A room with a live ladder match, and the seats its bot was told."""
 
 
 @pytest.fixture(scope="module")
@@ -72,3 +78,63 @@ def test_the_ladder_page_lists_the_entrants_best_first(
     assert page.locator("h2").first.inner_text() == heading
     screenshot(page, f"ladder-{locale}")
     errors.check()
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory: pytest.TempPathFactory, browser: Browser) -> Iterator[Live]:
+    """A room where a bot said it is ready and was given its seats in a match with the house bots (it
+    never sits down: its tables play on, its clock running out, while the test watches)."""
+    with run_server(tmp_path_factory.mktemp("cardroom-ladder-live")) as running:
+        token = running.sign_in("Ann").api("POST", "/api/account/bots", {"name": "Live Tao"})["token"]
+        with connect(running.url.replace("http", "ws", 1) + "/ws/ladder", open_timeout=10) as ws:
+            yield running, ready_and_seated(ws, token)
+
+
+def ready_and_seated(ws: ClientConnection, token: str) -> list[dict[str, Any]]:
+    """The bot signs in, says it is ready, and is told its seats: one at each of the match's tables."""
+    ws.send(json.dumps({"type": "auth", "token": token}))
+    until(ws, "authenticated")
+    ws.send(json.dumps({"type": "ready"}))
+    until(ws, "ready")
+    return [until(ws, "seat", timeout=30) for _ in range(4)]
+
+
+@pytest.mark.parametrize(
+    ("locale", "heading", "against"),
+    [("en-US", "Live matches", "against"), ("zh-CN", "正在进行的比赛", "对")],
+)
+def test_the_live_matches_link_to_their_tables_to_watch(
+    live: Live, context: BrowserContext, locale: str, heading: str, against: str
+) -> None:
+    server, seats = live
+    page = context.new_page()
+    errors = PageErrors(page)
+    page.add_init_script(f"localStorage.setItem('cardroom:lang', '{locale[:2]}')")
+    page.goto(server.url + "/ladder")
+    page.wait_for_function("() => window.__ladder && window.__ladder.ready")
+    section = page.get_by_test_id("ladder-live")
+    assert section.locator("h2").inner_text() == heading
+    match = section.locator(f'[data-testid="ladder-live-match"][data-match="{seats[0]["match"]}"]')
+    assert "Live Tao" in match.inner_text()
+    assert f" {against} " in match.inner_text()
+    links = match.get_by_test_id("ladder-live-table")
+    assert links.count() == 4, "two deal pairs, two tables each"
+    hrefs = {links.nth(index).get_attribute("href") for index in range(4)}
+    assert hrefs == {f"/tables/{seat['table']}" for seat in seats}
+    screenshot(page, f"ladder-live-{locale}")
+
+    links.first.click()
+    page.wait_for_url("**/tables/*")
+    page.wait_for_function("() => window.__cardroom?.state?.seats.every(s => s.name)")
+    assert page.get_by_test_id("spectator-banner").is_visible()
+    assert page.evaluate("() => window.__cardroom.seat") is None
+    names = " ".join(page.get_by_test_id(f"seat-{seat}").inner_text() for seat in range(4))
+    assert "Live Tao" in names
+    errors.check()
+
+
+def test_no_live_match_says_so(server: Server, context: BrowserContext) -> None:
+    page = context.new_page()
+    page.goto(server.url + "/ladder")
+    page.wait_for_function("() => window.__ladder && window.__ladder.ready")
+    assert page.get_by_test_id("ladder-live-none").inner_text() == "No ladder match is being played now."

@@ -3,7 +3,8 @@
 :mod:`~cardroom.cli.games` (arena, selfplay), :mod:`~cardroom.cli.training` (train),
 :mod:`~cardroom.cli.network` (serve, compete, connect), :mod:`~cardroom.cli.terminal` (play),
 :mod:`~cardroom.cli.tournament`, :mod:`~cardroom.cli.tournament_desk` and
-:mod:`~cardroom.cli.tournament_print` (tournament …) — and what they share in :mod:`~cardroom.cli.options`."""
+:mod:`~cardroom.cli.tournament_print` (tournament …), :mod:`~cardroom.cli.accounts` (accounts …),
+:mod:`~cardroom.cli.ladder` (ladder …) — and what they share in :mod:`~cardroom.cli.options`."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from cardroom.cli import (
     accounts,
     basics,
     games,
+    ladder,
     network,
     records,
     terminal,
@@ -39,5 +41,6 @@ app.command("connect")(network.connect_command)
 app.command("play")(terminal.play_command)
 app.add_typer(tournament.app, name="tournament")
 app.add_typer(accounts.app, name="accounts")
+app.add_typer(ladder.app, name="ladder")
 
 __all__ = ["app"]

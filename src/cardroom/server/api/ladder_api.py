@@ -1,6 +1,7 @@
 """The ladder's web side (docs/ladder.md, "The ladder in the card room"): the bots' ladder websocket
 ``/ws/ladder`` (sign in with the bot's API token, then ``ready``; told ``seat`` for each table of a match
-and ``result`` once it is rated), ``GET /api/ladder``, ``GET /api/ladder/{bot}`` and the ``/ladder`` page.
+and ``result`` once it is rated), ``GET /api/ladder``, ``GET /api/ladder/live``, ``GET /api/ladder/{bot}``
+and the ``/ladder`` page.
 """
 
 from __future__ import annotations
@@ -130,13 +131,20 @@ async def ladder_socket(websocket: WebSocket) -> None:
 
 
 def ladder_api(app: FastAPI, page: Path) -> None:
-    """``/ws/ladder``, ``GET /api/ladder``, ``GET /api/ladder/{bot}`` and the ``/ladder`` page."""
+    """``/ws/ladder``, ``GET /api/ladder``, ``GET /api/ladder/live``, ``GET /api/ladder/{bot}`` and the
+    ``/ladder`` page."""
     app.add_api_websocket_route("/ws/ladder", ladder_socket)
 
     @app.get("/api/ladder")
     async def ladder(request: Request) -> dict[str, Any]:
         """``{"entrants": [...]}``: the ladder's standings, best first (docs/ladder.md)."""
         return {"entrants": ladder_of(request).standings()}
+
+    @app.get("/api/ladder/live")
+    async def ladder_live(request: Request) -> dict[str, Any]:
+        """``{"matches": [...]}``: the matches running now, each table with where to watch it (registered
+        before ``/api/ladder/{bot}``: ``live`` is no bot's name)."""
+        return {"matches": ladder_of(request).live()}
 
     @app.get("/api/ladder/{bot}")
     async def ladder_bot(request: Request, bot: str) -> dict[str, Any]:

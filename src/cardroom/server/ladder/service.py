@@ -497,28 +497,97 @@ class LadderService:
     def matches_of(self, bot: str) -> list[dict[str, Any]]:
         """The matches (rated and running) of every generation of ``bot``, newest first."""
         rows = self.store.ladder_matches()
+        return [
+            match_data(row)
+            for row in reversed(rows)
+            if any(key.rpartition("#")[0] == bot for key in (*row.data["team_a"], *row.data["team_b"]))
+        ]
+
+    def live(self) -> list[dict[str, Any]]:
+        """The matches running now, oldest first: each as :func:`match_data` says it, with its entrants'
+        ``names``, when it ``started``, and each table to ``watch`` (:meth:`table_now`)."""
         shown = []
-        for row in reversed(rows):
-            keys = [*row.data["team_a"], *row.data["team_b"]]
-            if not any(key.rpartition("#")[0] == bot for key in keys):
-                continue
+        for row in sorted(self.running.values(), key=lambda row: (row.created, row.id)):
+            match = self._match_of(row)
             shown.append(
                 {
-                    "id": row.id,
-                    "status": row.status,
-                    "day": row.day,
-                    "team_a": row.data["team_a"],
-                    "team_b": row.data["team_b"],
-                    "tables": row.data["tables"],
-                    "margin": row.data.get("margin"),
-                    "winner": row.data.get("winner"),
-                    "faults": row.data.get("faults"),
-                    "records": [
-                        f"/api/tables/{table_id}/record" for pair in row.data["tables"] for table_id in pair
+                    **match_data(row),
+                    "names": {key: self.rows[key].name for key in match.entrants if key in self.rows},
+                    "started": row.created.isoformat(),
+                    "watch": [
+                        self.table_now(row, match, pair, table_id, swapped)
+                        for pair, tables in enumerate(row.data["tables"])
+                        for table_id, swapped in zip(tables, (False, True), strict=False)
                     ],
                 }
             )
         return shown
+
+    def table_now(
+        self, row: LadderMatchRow, match: LadderMatch, pair: int, table_id: str, swapped: bool
+    ) -> dict[str, Any]:
+        """One table of a running match as a spectator finds it: where to watch it, its status and
+        phase, its deal and levels, each seat's entrant, cards left and faults, and once it has ended the
+        levels each team rose (team A's, team B's)."""
+        keys = seat_entrants(match, swapped)
+        game = row.data["games"].get(table_id)
+        a_side = 1 if swapped else 0
+        shown: dict[str, Any] = {
+            "id": table_id,
+            "pair": pair,
+            "swapped": swapped,
+            "url": f"/tables/{table_id}",
+            "status": None,
+            "phase": None,
+            "deal_number": None,
+            "levels": None,
+            "rises": None if game is None else [game["gains"][a_side], game["gains"][1 - a_side]],
+        }
+        cards: list[int | None] = [None] * 4
+        faults: list[int] = list(game["faults"]) if game is not None else [0] * 4
+        room = self.rooms.rooms.get(table_id)
+        if room is not None and isinstance(room.table, Table):
+            table = room.table
+            deal = table.match.current_deal
+            shown |= {
+                "status": table.status,
+                "phase": table.phase(),
+                "deal_number": table.deals_dealt,
+                "levels": table.team_levels,
+            }
+            if deal is not None:
+                cards = [deal.card_count(seat) for seat in range(4)]
+            faults = list(table.faults.counts)
+        elif game is not None:
+            shown |= {"status": "finished", "phase": "finished"}
+        shown["seats"] = [
+            {
+                "seat": seat,
+                "entrant": key,
+                "name": self.rows[key].name if key in self.rows else key,
+                "cards": cards[seat],
+                "faults": faults[seat],
+            }
+            for seat, key in enumerate(keys)
+        ]
+        return shown
+
+
+def match_data(row: LadderMatchRow) -> dict[str, Any]:
+    """A ladder match as the API shows it (docs/ladder.md, "Reading it"): its status, day, teams, tables
+    (a pair per deal pair, direct then swapped), margin, winner, faults and its tables' record links."""
+    return {
+        "id": row.id,
+        "status": row.status,
+        "day": row.day,
+        "team_a": row.data["team_a"],
+        "team_b": row.data["team_b"],
+        "tables": row.data["tables"],
+        "margin": row.data.get("margin"),
+        "winner": row.data.get("winner"),
+        "faults": row.data.get("faults"),
+        "records": [f"/api/tables/{table_id}/record" for pair in row.data["tables"] for table_id in pair],
+    }
 
 
 __all__ = [
@@ -526,6 +595,7 @@ __all__ = [
     "LadderService",
     "LadderSettings",
     "ReadyBot",
+    "match_data",
     "pair_configs",
     "seat_entrants",
     "table_gains",

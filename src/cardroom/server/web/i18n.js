@@ -1945,3 +1945,45 @@ const LADDER_STRINGS = {
 };
 Object.assign(STRINGS.en, LADDER_STRINGS.en);
 Object.assign(STRINGS.zh, LADDER_STRINGS.zh);
+
+// The live ladder matches on the ladder page (docs/ladder.md, "Reading it").
+const LADDER_LIVE_STRINGS = {
+  en: {
+    "ladder.live.heading": "Live matches",
+    "ladder.live.none": "No ladder match is being played now.",
+    "ladder.live.against": "against",
+    "ladder.live.direct": "Deal pair {pair}, table a",
+    "ladder.live.swapped": "Deal pair {pair}, table b (teams swapped)",
+    "ladder.live.levels": "levels {levels}",
+    "ladder.live.cards": "cards left {cards}",
+    "ladder.live.rose": "rose {a}:{b}",
+    "ladder.live.phase.waiting": "waiting",
+    "ladder.live.phase.tribute": "tribute",
+    "ladder.live.phase.return": "return",
+    "ladder.live.phase.play": "playing",
+    "ladder.live.phase.between": "between deals",
+    "ladder.live.phase.finished": "ended",
+    "ladder.live.phase.unknown": "—",
+    "ladder.live.note": "Each deal is played at two tables with the same cards, the teams swapped. Open a table to watch it.",
+  },
+  zh: {
+    "ladder.live.heading": "正在进行的比赛",
+    "ladder.live.none": "现在没有天梯比赛在进行。",
+    "ladder.live.against": "对",
+    "ladder.live.direct": "第 {pair} 组 · A 桌",
+    "ladder.live.swapped": "第 {pair} 组 · B 桌（交换座位）",
+    "ladder.live.levels": "级数 {levels}",
+    "ladder.live.cards": "余牌 {cards}",
+    "ladder.live.rose": "升级 {a}:{b}",
+    "ladder.live.phase.waiting": "等待中",
+    "ladder.live.phase.tribute": "进贡",
+    "ladder.live.phase.return": "还贡",
+    "ladder.live.phase.play": "出牌中",
+    "ladder.live.phase.between": "局间",
+    "ladder.live.phase.finished": "已结束",
+    "ladder.live.phase.unknown": "—",
+    "ladder.live.note": "每副牌在两张桌上用相同的牌各打一次，双方交换座位。点开牌桌即可观战。",
+  },
+};
+Object.assign(STRINGS.en, LADDER_LIVE_STRINGS.en);
+Object.assign(STRINGS.zh, LADDER_LIVE_STRINGS.zh);

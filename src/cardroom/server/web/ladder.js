@@ -1,13 +1,15 @@
 // The bot ladder (/ladder): each entrant's rank, name and generation, rating and range, matches, faults
-// and when last seen, from GET /api/ladder (docs/ladder.md, "The ladder in the card room").
+// and when last seen, from GET /api/ladder, and the matches being played (ladder-live.js) (docs/ladder.md,
+// "The ladder in the card room").
 
 import { api, h } from "./common.js";
 import { t } from "./i18n.js";
+import { liveMatches } from "./ladder-live.js";
 import { initPage, num, when } from "./pages.js";
 
 const $ = (sel) => document.querySelector(sel);
 
-const view = { rows: null, error: null };
+const view = { rows: null, live: null, error: null };
 
 const COLUMNS = [
   ["ladder.rank", "num", (row) => String(row.rank)],
@@ -59,17 +61,20 @@ function render() {
   } else {
     board.replaceChildren(ladderTable(view.rows));
   }
-  window.__ladder = { ready: view.rows !== null, rows: view.rows };
+  $("#live").replaceChildren(liveMatches(view.live));
+  window.__ladder = { ready: view.rows !== null && view.live !== null, rows: view.rows, live: view.live };
 }
 
 async function load() {
   try {
-    const data = await api("GET", "/api/ladder");
+    const [data, live] = await Promise.all([api("GET", "/api/ladder"), api("GET", "/api/ladder/live")]);
     view.rows = data?.entrants ?? [];
+    view.live = live?.matches ?? [];
     view.error = null;
   } catch (error) {
     view.error = error.message;
     view.rows = view.rows ?? [];
+    view.live = view.live ?? [];
   }
   render();
 }
