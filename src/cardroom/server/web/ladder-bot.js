@@ -5,7 +5,7 @@
 
 import { api, h } from "./common.js";
 import { t } from "./i18n.js";
-import { initPage, num, when } from "./pages.js";
+import { initPage, num, signed, when } from "./pages.js";
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -66,7 +66,10 @@ function about(data) {
   const parts = [];
   if (shown.house) parts.push(h("p.muted", { testid: "bot-house", text: t("ladderbot.house") }));
   if (shown.owner) parts.push(h("p", { testid: "bot-owner", text: t("ladderbot.owner", { owner: shown.owner }) }));
-  if (shown.description) parts.push(h("p.bot-description", { testid: "bot-description", text: shown.description }));
+  if (shown.description) {
+    const lines = shown.description.split("\n").flatMap((line, index) => (index ? [h("br"), line] : [line]));
+    parts.push(h("p.bot-description", { testid: "bot-description" }, ...lines));
+  }
   if (shown.link) parts.push(h("p", {}, safeLink(shown.link)));
   return parts;
 }
@@ -122,8 +125,8 @@ function versusTable(entrants) {
         cell("wdl", `${row.wins}-${row.draws}-${row.losses}`, "num"),
         cell("win_rate", percent(row.win_rate), "num"),
         cell("win_rate_ci", interval(row.win_rate_low, row.win_rate_high, percent), "num"),
-        cell("margin", num(row.margin), "num"),
-        cell("margin_ci", interval(row.margin_low, row.margin_high, (value) => num(value)), "num"),
+        cell("margin", signed(row.margin), "num"),
+        cell("margin_ci", interval(row.margin_low, row.margin_high, (value) => signed(value)), "num"),
       ),
     ),
   );
