@@ -64,6 +64,16 @@ def test_mean_interval_is_the_t_interval() -> None:
     assert (interval.clusters, interval.units) == (5, 5)
 
 
+def test_mean_interval_is_clipped_to_bounds() -> None:
+    """Scores 1, 1, 0.5: mean 5/6, s = √(1/12), so 5/6 ± t(2)·s/√3 reaches above 1 and is cut there."""
+    interval = mean_interval([1, 1, 0.5], bounds=(0, 1))
+    half = t_quantile(0.975, 2) * math.sqrt(1 / 12) / math.sqrt(3)
+    assert interval.estimate == pytest.approx(5 / 6)
+    assert interval.low == pytest.approx(5 / 6 - half)
+    assert interval.high == 1
+    assert mean_interval([1, 1, 0.5]).high == pytest.approx(5 / 6 + half)
+
+
 def test_pairs_of_equal_size_give_the_t_interval_on_pair_means() -> None:
     rng = random.Random(3)
     clusters = [[rng.random(), rng.random()] for _ in range(25)]

@@ -144,9 +144,15 @@ def cluster_mean(
     return Interval(ratio, low, high, k, units)
 
 
-def mean_interval(values: Sequence[float], *, confidence: float = CONFIDENCE) -> Interval:
-    """The t interval of independent values: ``mean ± t(n − 1) · s / √n``."""
-    return cluster_mean(([value] for value in values), confidence=confidence)
+def mean_interval(
+    values: Sequence[float],
+    *,
+    confidence: float = CONFIDENCE,
+    bounds: tuple[float, float] | None = None,
+) -> Interval:
+    """The t interval of independent values: ``mean ± t(n − 1) · s / √n``, clipped to ``bounds`` if
+    given (a score lies in [0, 1])."""
+    return cluster_mean(([value] for value in values), confidence=confidence, bounds=bounds)
 
 
 # -- play statistics of one deal ---------------------------------------------------------------------

@@ -5,8 +5,9 @@ static file, an unknown path and refusals carry the Content-Security-Policy (no 
 answers and every answer to a request that changes something are ``Cache-Control: no-store``.
 
 In Debian's chromium every page (lobby, both games' tables, events, an event, its printout, account,
-leaderboard, a player) loads under that policy with no violation reported and still works: its scripts
-run, its styles apply, the table's websocket connects. A control proves a violation would be seen.
+leaderboard, a player, the bot ladder, a ladder bot) loads under that policy with no violation reported and
+still works: its scripts run, its styles apply, the table's websocket connects. A control proves a
+violation would be seen.
 """
 
 from __future__ import annotations
@@ -257,6 +258,8 @@ def test_every_page_loads_under_the_policy_and_works(room: browsing.Server, cont
         "/account": "[data-testid=signed-in]",
         "/leaderboard": "[data-testid=lang-toggle]",
         "/players/Ann": "[data-testid=lang-toggle]",
+        "/ladder": "[data-testid=lang-toggle]",
+        "/ladder/bots/heuristic": "[data-testid=lang-toggle]",
         f"/tables/{guandan['id']}": "[data-testid=lang-toggle]",
         f"/tables/{shengji['id']}": "[data-testid=lang-toggle]",
     }

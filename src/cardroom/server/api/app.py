@@ -39,6 +39,7 @@ from cardroom.server.api.cluster import Cluster
 from cardroom.server.api.gate import Gate, message_data, rate_limited
 from cardroom.server.api.headers import SecurityHeaders, server_error
 from cardroom.server.api.ladder_api import ladder_api
+from cardroom.server.api.ladder_bot_api import ladder_bot_api
 from cardroom.server.api.requests import (
     SESSION_COOKIE,
     accounts_of,
@@ -221,6 +222,7 @@ def create_app(
     account_api(app)
     bot_api(app)
     ladder_api(app, WEB / "ladder.html")
+    ladder_bot_api(app, WEB / "ladder-bot.html")
     _api(app, config)
     _event_api(app, config)
     _rating_api(app)

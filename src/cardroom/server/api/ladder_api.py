@@ -19,6 +19,8 @@ from starlette.websockets import WebSocketDisconnect
 from cardroom.server.api.bot_socket import BotSignIn
 from cardroom.server.api.gate import Gate, message_data
 from cardroom.server.ladder import LadderService
+from cardroom.server.ladder.about import bot_about, house_bots
+from cardroom.server.ladder.versus import versus
 from cardroom.server.live.bot_sockets import BotSockets
 from cardroom.server.live.rooms import Connection
 from cardroom.server.storage.store import Store
@@ -148,12 +150,18 @@ def ladder_api(app: FastAPI, page: Path) -> None:
 
     @app.get("/api/ladder/{bot}")
     async def ladder_bot(request: Request, bot: str) -> dict[str, Any]:
-        """One bot's entrants (its generations, or a house bot's) and its matches, newest first."""
+        """One bot: who it is, its entrants (its generations, or a house bot's) each with its record
+        against each house bot, and its matches, newest first."""
         service = ladder_of(request)
         entrants = [row for row in service.standings() if row["bot"] == bot]
         if not entrants:
             raise RefusedError(404, "not_found", text=f"no ladder entrant {bot!r}")
-        return {"entrants": entrants, "matches": await asyncio.to_thread(service.matches_of, bot)}
+        matches = await asyncio.to_thread(service.matches_of, bot)
+        houses = house_bots(service)
+        for entrant in entrants:
+            entrant["versus"] = versus(entrant["key"], houses, matches)
+        about = await asyncio.to_thread(bot_about, service, bot, entrants)
+        return {"bot": about, "entrants": entrants, "matches": matches}
 
     @app.get("/ladder", include_in_schema=False)
     async def ladder_page() -> FileResponse:

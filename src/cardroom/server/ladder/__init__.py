@@ -4,6 +4,9 @@ matches at the room's own tables.
 - :mod:`~cardroom.server.ladder.service`: :class:`LadderService` keeps who is ready, asks
   :class:`cardroom.ladder.Scheduler` for matches, makes each deal pair's two tables, tells the bots
   where to sit, and rates a match in the ladder's pool once all its tables have ended.
+- :mod:`~cardroom.server.ladder.versus`: an entrant's record against each house bot, with 95% intervals.
+- :mod:`~cardroom.server.ladder.records_zip`: a bot's finished tables and the zip of their records.
+- :mod:`~cardroom.server.ladder.about`: who a ladder bot is, for its page.
 """
 
 from cardroom.server.ladder.service import LadderService, LadderSettings, ReadyBot

@@ -16,7 +16,7 @@ const COLUMNS = [
   [
     "ladder.name",
     "",
-    (row) => h("span", {}, row.name, " ", h("span.muted", { text: row.house ? t("ladder.house") : t("ladder.generation", { generation: row.generation }) })),
+    (row) => h("span", {}, h("a", { href: `/ladder/bots/${encodeURIComponent(row.bot)}`, testid: "ladder-bot-link", text: row.name }), " ", h("span.muted", { text: row.house ? t("ladder.house") : t("ladder.generation", { generation: row.generation }) })),
   ],
   ["ladder.rating", "num", (row) => num(row.mu)],
   ["ladder.range", "num", (row) => `${num(row.low)}–${num(row.high)}`],
