@@ -66,7 +66,7 @@ def test_the_ladder_page_lists_the_entrants_best_first(
     page.wait_for_function("() => window.__ladder && window.__ladder.ready")
     rows = page.get_by_test_id("ladder-row")
     keys = [rows.nth(index).get_attribute("data-key") for index in range(rows.count())]
-    assert set(keys) == {"bot:1#2", "bot:2#1", "random#1", "heuristic#1", "search#1"}
+    assert set(keys) == {"bot:1#2", "bot:2#1", "random#1", "heuristic#1", "search#1", "distilled#1"}
     assert set(keys[:2]) == {"bot:1#2", "bot:2#1"}, "the winners rank first"
     first = page.locator('[data-testid="ladder-row"][data-key="bot:1#2"]')
     assert "Little Tao" in first.inner_text()
