@@ -4,6 +4,10 @@ matches at the room's own tables.
 - :mod:`~cardroom.server.ladder.service`: :class:`LadderService` keeps who is ready, asks
   :class:`cardroom.ladder.Scheduler` for matches, makes each deal pair's two tables, tells the bots
   where to sit, and rates a match in the ladder's pool once all its tables have ended.
+- :mod:`~cardroom.server.ladder.seat_players`: the bots that play one seat per connection (over the
+  competition protocol), ready while enough of their connections are idle.
+- :mod:`~cardroom.server.ladder.bridge`: :class:`SeatBridge`, one ladder seat spoken over the
+  competition protocol.
 """
 
 from cardroom.server.ladder.service import LadderService, LadderSettings, ReadyBot
