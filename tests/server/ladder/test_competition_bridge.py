@@ -196,6 +196,18 @@ def test_tokens_only_in_the_header_and_a_revoked_one_closes_the_connection(serve
         frames, code, _ = closing(wrong)
         assert (code, frames[0]["code"]) == (TOKEN_ENDED_CLOSE, "bad-token")
 
+    refused = subprocess.run(
+        [sys.executable, "-m", "cardroom", "connect", competition_url(server), "--wait", "0"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "CARDROOM_BOT_TOKEN": token + "x", "COLUMNS": "200"},
+        cwd=REPO,
+    )
+    assert refused.returncode == 1
+    assert "The token was refused or revoked" in refused.stdout
+    assert token not in refused.stdout + refused.stderr
+
     with connect(competition_url(server), additional_headers=bearer(token), open_timeout=10) as open_one:
         ready = {row["key"]: row["ready"] for row in call(server, "GET", "/api/ladder").body["entrants"]}
         assert not ready.get(f"{bot}#1"), "one connection is not enough for a match's two seats"
