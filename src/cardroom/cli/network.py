@@ -414,9 +414,31 @@ def connect_command(
         ),
     ] = None,
     quiet: Annotated[bool, typer.Option(help="Log only warnings.")] = False,
+    token: Annotated[
+        str | None,
+        typer.Option(
+            envvar="CARDROOM_BOT_TOKEN",
+            show_envvar=True,
+            help="A card room bot's API token, sent as 'Authorization: Bearer' (the ladder: "
+            "ws://HOST/ws/ladder/competition). Never printed.",
+        ),
+    ] = None,
+    connections: Annotated[
+        int,
+        typer.Option(
+            min=1, max=40, help="Connections opened at once, each a seat (the ladder needs 2 per deal pair)."
+        ),
+    ] = 1,
+    episodes: Annotated[
+        int | None,
+        typer.Option(
+            min=1, help="Stop each connection after this many deals (default: until the server closes)."
+        ),
+    ] = None,
 ) -> None:
     """Play one seat of a server that speaks the Guandan AI competition's protocol with one of our bots,
-    or a seat of an OpenGuanDan room (--protocol openguandan --room N --seat S, or --create).
+    a card room's ladder over it (--token, --connections), or a seat of an OpenGuanDan room
+    (--protocol openguandan --room N --seat S, or --create).
 
     The client rebuilds the seat's view from the messages and answers each request with the bot's
     choice from `actionList`. competition: a connection that drops before the games end is made again.
@@ -426,6 +448,11 @@ def connect_command(
     another protocol.
     """
     if protocol is Protocol.OPENGUANDAN:
+        if token is not None or connections != 1 or episodes is not None:
+            raise typer.BadParameter(
+                "--token, --connections and --episodes are for the competition protocol",
+                param_hint="--protocol",
+            )
         connect_openguandan(
             url,
             room=room,
@@ -446,20 +473,25 @@ def connect_command(
         raise typer.BadParameter(
             "--room, --seat, --create and --user are for --protocol openguandan", param_hint="--protocol"
         )
-    from cardroom.competition.client import DEFAULT_IDLE, ConnectError, run_connect
+    from cardroom.competition.client import DEFAULT_IDLE, ConnectError, run_connections
     from cardroom.competition.report import print_connect_report
 
     competition_logging(not quiet)
     console = open_console()
+    if idle is None:  # a ladder's connection waits for its seat as long as it takes
+        idle = None if token is not None else DEFAULT_IDLE
     try:
-        report = run_connect(
+        reports = run_connections(
             url,
             bot_name(bot, "--bot"),
             seed=seed,
             fallback=bot_name(fallback, "--fallback"),
             rules=guandan_rules(rules),
             wait=wait,
-            idle=DEFAULT_IDLE if idle is None else idle,
+            idle=idle,
+            token=token,
+            connections=connections,
+            episodes=episodes,
         )
     except ConnectError as error:
         console.print(f"[bold red]Cannot play[/]: {escape(str(error))}")
@@ -467,8 +499,17 @@ def connect_command(
     except KeyboardInterrupt:
         console.print("[bold yellow]Stopped[/]")
         raise typer.Exit(130) from None
-    if report.close_code == 1008:
-        reason = next((str(error.get("message")) for error in report.errors), report.close_reason)
-        console.print(f"[bold red]The server refused the seat[/]: {escape(reason)}")
+    refused = False
+    for report in reports:
+        if report.token_refused:
+            reason = next((str(error.get("message")) for error in report.errors), report.close_reason)
+            console.print(f"[bold red]The token was refused or revoked[/] (close 4401): {escape(reason)}")
+            refused = True
+        elif report.close_code == 1008:
+            reason = next((str(error.get("message")) for error in report.errors), report.close_reason)
+            console.print(f"[bold red]The server refused the seat[/]: {escape(reason)}")
+            refused = True
+        else:
+            print_connect_report(report, console)
+    if refused:
         raise typer.Exit(1)
-    print_connect_report(report, console)

@@ -37,8 +37,12 @@ STRANGE_MESSAGES = 3
 """Messages of another kind (not JSON objects of type ``notify``, ``act`` or ``error``) that, coming
 before any message of the protocol, mean the server speaks another protocol."""
 PROTOCOL_TYPES = frozenset({"notify", "act", "error"})
-FINAL_CLOSES = frozenset({1000, 1008})
-"""Close codes after which the client does not reconnect: the games are over, or the seat was refused."""
+TOKEN_REFUSED_CLOSE = 4401
+"""The card room's close code of a bot connection whose API token was refused, rotated or revoked
+(docs/ladder.md, "Over the competition protocol")."""
+FINAL_CLOSES = frozenset({1000, 1008, TOKEN_REFUSED_CLOSE})
+"""Close codes after which the client does not reconnect: the games are over, the seat was refused, or
+the bot's token was."""
 
 
 class ConnectError(Exception):
@@ -69,6 +73,16 @@ class ConnectReport:
     close_code: int | None = None
     close_reason: str = ""
     reconnections: int = 0
+    episodes: int = 0
+    """Tables (deals) ended: each ``episodeOver``, and a ``gameOver`` that ends a deal without one (a
+    forfeit)."""
+    dealing: bool = False
+    """A ``beginning`` came and its deal has not ended yet."""
+
+    @property
+    def token_refused(self) -> bool:
+        """The card room refused or revoked the bot's token (close code 4401)."""
+        return self.close_code == TOKEN_REFUSED_CLOSE
 
 
 @dataclass
@@ -114,12 +128,14 @@ def _index_in(choice: Action, entries: Sequence[Action | None]) -> int | None:
     return None
 
 
-async def open_connection(url: str, wait: float) -> ClientConnection:
-    """Connect, retrying for ``wait`` seconds while nothing listens there."""
+async def open_connection(url: str, wait: float, token: str | None = None) -> ClientConnection:
+    """Connect, retrying for ``wait`` seconds while nothing listens there; a card room bot's API
+    ``token`` goes in the ``Authorization: Bearer`` header (never in the URL)."""
     deadline = time.monotonic() + wait
+    headers = None if token is None else {"Authorization": f"Bearer {token}"}
     while True:
         try:
-            return await connect(url, max_size=MAX_MESSAGE, open_timeout=10)
+            return await connect(url, max_size=MAX_MESSAGE, open_timeout=10, additional_headers=headers)
         except InvalidURI as error:
             raise ConnectError(f"not a websocket URL: {error}") from None
         except InvalidStatus as error:
@@ -143,22 +159,29 @@ async def play(
     fallback: Bot,
     rules: RuleSet = COMPETITION,
     wait: float = 10.0,
-    idle: float = DEFAULT_IDLE,
+    idle: float | None = DEFAULT_IDLE,
+    token: str | None = None,
+    episodes: int | None = None,
 ) -> ConnectReport:
-    """Play the seat at ``url`` until the server closes the connection. A connection that drops before
-    the games end is made again (for up to ``wait`` seconds; the server lets a seat's client return, and
-    its fallback plays the seat meanwhile). :class:`ConnectError` when the server sends nothing for
-    ``idle`` seconds or speaks another protocol."""
+    """Play the seat at ``url`` until the server closes the connection, or until ``episodes`` deals
+    have ended (then the client closes it). A connection that drops before the games end is made again
+    (for up to ``wait`` seconds; the server lets a seat's client return, and its fallback plays the seat
+    meanwhile); one whose ``token`` the card room refused or revoked is not (close code 4401).
+    :class:`ConnectError` when the server sends nothing for ``idle`` seconds (``None``: no limit) or
+    speaks another protocol."""
     report = ConnectReport()
     player = Player(bot, fallback, SeatView(rules))
-    connection = await open_connection(url, wait)
+    connection = await open_connection(url, wait, token)
     log.info("connected to %s with the %s bot", url, bot.name)
     while True:
         with suppress(ConnectionClosed):
-            await _serve(url, connection, player, report, idle)
+            await _serve(url, connection, player, report, idle, episodes)
         report.close_code = connection.close_code
         report.close_reason = connection.close_reason or ""
-        if report.close_code in FINAL_CLOSES or report.result is not None:
+        if report.token_refused:
+            log.error("the card room refused or revoked the bot's token: %s", report.close_reason)
+            return report
+        if report.close_code in FINAL_CLOSES or report.result is not None or _enough(report, episodes):
             return report
         log.warning(
             "the connection to %s dropped (close code %s); connecting again for up to %g s",
@@ -167,26 +190,36 @@ async def play(
             wait,
         )
         try:
-            connection = await open_connection(url, wait)
+            connection = await open_connection(url, wait, token)
         except ConnectError as error:
             log.warning("could not connect again: %s", error)
             return report
         report.reconnections += 1
 
 
+def _enough(report: ConnectReport, episodes: int | None) -> bool:
+    return episodes is not None and report.episodes >= episodes
+
+
 async def _serve(
-    url: str, connection: ClientConnection, player: Player, report: ConnectReport, idle: float
+    url: str,
+    connection: ClientConnection,
+    player: Player,
+    report: ConnectReport,
+    idle: float | None,
+    episodes: int | None = None,
 ) -> None:
-    """Take the server's messages until it closes the connection."""
+    """Take the server's messages until it closes the connection (or ``episodes`` deals have ended:
+    then close it)."""
     strange: list[str] = []
     spoken = report.decisions > 0 or player.view.seat is not None
-    while True:
+    while not _enough(report, episodes):
         try:
             raw = await asyncio.wait_for(connection.recv(), idle)
         except TimeoutError:
             await connection.close()
             raise ConnectError(
-                f"{url} sent nothing for {idle:g} s (--idle): the server may be waiting for its other "
+                f"{url} sent nothing for {idle or 0:g} s (--idle): the server may be waiting for its other "
                 "seats, or not speak the competition protocol"
             ) from None
         try:
@@ -207,6 +240,7 @@ async def _serve(
             continue
         spoken = True
         await _take(message, player, report, connection)
+    await connection.close()
 
 
 async def _take(
@@ -219,6 +253,11 @@ async def _take(
         return
     player.view.update(message)
     report.seat = player.view.seat
+    if stage == "beginning":
+        report.dealing = True
+    elif stage == "episodeOver" or (stage == "gameOver" and report.dealing):
+        report.dealing = False
+        report.episodes += 1
     if kind == "act":
         index = await asyncio.to_thread(player.choose, message, report)
         report.decisions += 1
@@ -239,13 +278,64 @@ def run_connect(
     fallback: str = "heuristic",
     rules: RuleSet = COMPETITION,
     wait: float = 10.0,
-    idle: float = DEFAULT_IDLE,
+    idle: float | None = DEFAULT_IDLE,
+    token: str | None = None,
+    episodes: int | None = None,
 ) -> ConnectReport:
     """Run ``cardroom connect`` to the end (blocking); :class:`ConnectError` if it cannot connect, the
     server stays silent for ``idle`` seconds or speaks another protocol."""
-    fallback_seed = None if seed is None else seed + 1
-    bots = make_bot(bot, seed), make_bot(fallback, fallback_seed)
-    return asyncio.run(play(url, bots[0], fallback=bots[1], rules=rules, wait=wait, idle=idle))
+    (report,) = run_connections(
+        url,
+        bot,
+        seed=seed,
+        fallback=fallback,
+        rules=rules,
+        wait=wait,
+        idle=idle,
+        token=token,
+        episodes=episodes,
+    )
+    return report
 
 
-__all__ = ["ConnectError", "ConnectReport", "DecisionTally", "Player", "play", "run_connect"]
+def run_connections(
+    url: str,
+    bot: str = "heuristic",
+    *,
+    seed: int | None = None,
+    fallback: str = "heuristic",
+    rules: RuleSet = COMPETITION,
+    wait: float = 10.0,
+    idle: float | None = DEFAULT_IDLE,
+    token: str | None = None,
+    connections: int = 1,
+    episodes: int | None = None,
+) -> list[ConnectReport]:
+    """:func:`run_connect` with ``connections`` connections at once (a card room's ladder seats a bot at
+    several tables of a match, one per connection), each with its own bots (seeded ``seed``, ``seed +
+    2``, …) and its own report."""
+
+    async def each(number: int) -> ConnectReport:
+        own = None if seed is None else seed + 2 * number
+        fallback_seed = None if own is None else own + 1
+        bots = make_bot(bot, own), make_bot(fallback, fallback_seed)
+        return await play(
+            url, bots[0], fallback=bots[1], rules=rules, wait=wait, idle=idle, token=token, episodes=episodes
+        )
+
+    async def all_of() -> list[ConnectReport]:
+        return list(await asyncio.gather(*(each(number) for number in range(connections))))
+
+    return asyncio.run(all_of())
+
+
+__all__ = [
+    "TOKEN_REFUSED_CLOSE",
+    "ConnectError",
+    "ConnectReport",
+    "DecisionTally",
+    "Player",
+    "play",
+    "run_connect",
+    "run_connections",
+]

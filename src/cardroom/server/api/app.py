@@ -53,6 +53,7 @@ from cardroom.server.api.requests import (
 from cardroom.server.api.status_api import status_api
 from cardroom.server.events.director import HEADER, Director, LiveEvent, sheet_json
 from cardroom.server.ladder import LadderService, LadderSettings
+from cardroom.server.ladder.seat_players import SeatPlayers
 from cardroom.server.live.bot_sockets import BotSockets
 from cardroom.server.live.forwarding import Forwarder, forward_client
 from cardroom.server.live.limits import ClientLimits
@@ -145,6 +146,7 @@ def create_app(
                 service.load()
                 rooms.listeners.append(service.listener)
                 app.state.ladder = service
+                app.state.seat_players = SeatPlayers(service)
                 service.start()
                 stack.push_async_callback(service.stop)
             rooms.start()

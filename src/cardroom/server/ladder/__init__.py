@@ -7,6 +7,10 @@ matches at the room's own tables.
 - :mod:`~cardroom.server.ladder.versus`: an entrant's record against each house bot, with 95% intervals.
 - :mod:`~cardroom.server.ladder.records_zip`: a bot's finished tables and the zip of their records.
 - :mod:`~cardroom.server.ladder.about`: who a ladder bot is, for its page.
+- :mod:`~cardroom.server.ladder.seat_players`: the bots that play one seat per connection (over the
+  competition protocol), ready while enough of their connections are idle.
+- :mod:`~cardroom.server.ladder.bridge`: :class:`SeatBridge`, one ladder seat spoken over the
+  competition protocol.
 """
 
 from cardroom.server.ladder.service import LadderService, LadderSettings, ReadyBot

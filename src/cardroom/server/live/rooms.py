@@ -413,6 +413,16 @@ class Room:
             case Hint():
                 await self.hint(connection, seat)
 
+    def refuse_act(self, seat: int, reason: str) -> bool:
+        """A move of ``seat`` that could not be read as an action (a bot's answer over another protocol:
+        an index off its list, junk): counted as an ``act`` the rules refuse is, a fault when the seat is
+        a bot account's and on its turn (docs/ladder.md, "Clocks and faults"); whether it was one."""
+        if self.halted:
+            raise cannot_store()
+        entries = self.table.fault(seat, ProtocolError("bad_message", reason), self.clock())
+        self._commit_any(entries)
+        return bool(entries)
+
     def _seated(self, connection: Connection, kind: str) -> int:
         """The seat a joined connection holds, to send a message of ``kind``: refused before ``join``,
         from a spectator, from a token that no longer holds the seat, and while the table is halted."""
