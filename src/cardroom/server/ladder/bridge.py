@@ -38,7 +38,7 @@ from cardroom.competition.messages import (
     parse_answer,
 )
 from cardroom.competition.order import order_actions
-from cardroom.guandan.deal import Action, Deal
+from cardroom.guandan.deal import Action, Deal, EventKind
 from cardroom.guandan.plays import Play
 from cardroom.guandan.triple import from_triple
 from cardroom.server.tables.codec import action_json, read_hand
@@ -162,7 +162,10 @@ class SeatBridge:
         self.level = Rank.TWO
         self.levels: tuple[Rank, Rank] = (Rank.TWO, Rank.TWO)
         self.greater: tuple[int, Play] | None = None
-        """The last play of the deal (the one a pass leaves to beat)."""
+        """The last play of the trick (the one a pass leaves to beat)."""
+        self.deal_index = 0
+        self.moves = 0
+        """Plays and passes told in the deal."""
         self.tributes = 0
         self.returns: list[tuple[int, int, Card | None]] = []
         self.asked: Turn | None = None
@@ -211,6 +214,7 @@ class SeatBridge:
     def _deal(self, entry: Mapping[str, Any]) -> list[Message]:
         self.level = Rank.from_letter(entry["level"])
         self.greater = None
+        self.deal_index, self.moves = entry["deal_number"] - 1, 0
         self.tributes = 0
         self.returns = []
         self.dealt = True
@@ -224,6 +228,9 @@ class SeatBridge:
             self.asked = None
         if "play" in action:
             play = from_triple(action["play"], self.level, self.rules)
+            self.moves += 1
+            if self._leads():
+                self.greater = None
             before = self.greater
             if not play.is_pass:
                 self.greater = (seat, play)
@@ -241,6 +248,19 @@ class SeatBridge:
             return []
         made = [(giver, to, card) for giver, to, card in self.returns if card is not None]
         return [self.protocol.returns(self, made)]
+
+    def _leads(self) -> bool:
+        """Whether the play just told opens a trick (the deal's first, or the first after a trick)."""
+        lead, seen = True, 0
+        for event in self.table.match.deals[self.deal_index].events:
+            if event.kind in (EventKind.PLAY, EventKind.PASS):
+                seen += 1
+                if seen == self.moves:
+                    return lead
+                lead = False
+            elif event.kind is EventKind.TRICK:
+                lead = True
+        return lead
 
     def _state(self, frame: Mapping[str, Any]) -> list[Message]:
         """``act`` when the seat is to act in the table as it stands (a state behind the table is
