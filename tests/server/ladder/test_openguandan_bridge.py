@@ -10,7 +10,8 @@ import json
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -164,6 +165,33 @@ def test_bad_answers_are_faults_told_with_the_protocols_refusal(server: Server) 
     )
     assert match["status"] == "rated"
     assert match["faults"][f"{deep}#1"] >= 3, match  # the three bad answers, counted in the match
+
+
+def test_connections_of_both_seat_protocols_count_together(server: Server) -> None:
+    """A bot alone with the two house bots is never seated (a match needs four entrants), so its
+    readiness stands still to be read."""
+    bot, token, _ = make_bot(server, "Ann", "Little Tao")
+
+    def ready() -> bool:
+        rows = {row["key"]: row for row in call(server, "GET", "/api/ladder").body["entrants"]}
+        return bool(rows.get(f"{bot}#1", {}).get("ready"))
+
+    competition = f"ws://127.0.0.1:{server.port}/ws/ladder/competition"
+    with connect(openguandan_url(server), additional_headers=bearer(token), open_timeout=10) as first:
+        assert not ready(), "one connection is not enough for a match's two seats"
+        with connect(competition, additional_headers=bearer(token), open_timeout=10):
+            assert wait_for(ready), "one connection of each protocol is two"
+            first.close()
+            assert wait_for(lambda: not ready()), "one left: not ready"
+
+
+def wait_for(condition: Callable[[], bool], seconds: float = 15.0) -> bool:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+    return True
 
 
 def test_tokens_only_in_the_header_and_a_revoked_one_closes_the_connection(server: Server) -> None:

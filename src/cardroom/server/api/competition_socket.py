@@ -60,7 +60,7 @@ async def refuse(websocket: WebSocket, message: Message, close: int, text: str) 
         await websocket.close(close, text[:120])
 
 
-class CompetitionSeat:
+class SeatConnection:
     """One connection of a bot (over the competition protocol unless ``speaking`` says another): idle
     until the ladder seats it, then one table's seat."""
 
@@ -204,7 +204,7 @@ async def seat_socket(websocket: WebSocket, speaking: Speaking) -> None:
         await refuse(websocket, told.error("bad-token", why, None, None), TOKEN_ENDED_CLOSE, why)
         return
     bot = BotIdentity(row.key, row.owner, row.generation, row.name)
-    player = CompetitionSeat(bot, state.rooms, players, speaking)
+    player = SeatConnection(bot, state.rooms, players, speaking)
     sockets: BotSockets = state.bot_sockets
     sockets.add(signed.token_hash, player.cut_off)
     limit: int = state.settings.max_message
@@ -243,4 +243,4 @@ async def seat_socket(websocket: WebSocket, speaking: Speaking) -> None:
         await gate.close(websocket, sender)
 
 
-__all__ = ["CompetitionSeat", "bearer_token", "competition_socket", "openguandan_socket", "seat_socket"]
+__all__ = ["SeatConnection", "bearer_token", "competition_socket", "openguandan_socket", "seat_socket"]
