@@ -379,6 +379,8 @@ def request_for(match: Match, last: tuple[int, list[Any]] | None) -> tuple[int, 
     seat = deal.current_player
     assert seat is not None
     actions = list(deal.legal_actions())
+    if deal.phase is Phase.PLAY:
+        actions = order_plays(actions)
     levels = match.levels
     ranks = Ranks(levels[team_of(seat)], levels[1 - team_of(seat)], deal.level)
     entries = [action_entry(action) for action in actions]
@@ -396,8 +398,6 @@ def request_for(match: Match, last: tuple[int, list[Any]] | None) -> tuple[int, 
         assert card is not None
         frame = act_back(deal.hand(seat), ranks, payer, card, entries)
         return seat, Request(FrameType.PAYTRIBUTE, frame, entries, actions)
-    actions = order_plays(actions)
-    entries = [action_entry(action) for action in actions]
     greater = None if deal.last_play is None else (deal.last_play[0], play_triple(deal.last_play[1]))
     counts = [deal.card_count(other) for other in range(4)]
     frame = act_play(deal.hand(seat), counts, ranks, last, greater, entries)
