@@ -154,3 +154,14 @@ def test_connect_and_compete_reject_options_of_the_other_protocol() -> None:
     result = runner.invoke(app, ["compete", "--protocol", "openguandan", "--bot", "1=random"], env=ENV)
     assert result.exit_code == 2
     assert "openguandan rooms are played by clients" in result.output
+
+
+def test_connect_to_the_ladder_takes_no_room_and_the_ladders_options_need_a_token() -> None:
+    ladder = ["connect", "ws://127.0.0.1:1/ws/ladder/openguandan", "--protocol", "openguandan"]
+    result = runner.invoke(app, [*ladder, "--room", "3"], env={**ENV, "CARDROOM_BOT_TOKEN": "cardroom_bot_x"})
+    assert result.exit_code == 2
+    assert "the ladder gives each connection its seats" in result.output
+    assert "cardroom_bot_x" not in result.output
+    result = runner.invoke(app, [*ladder, "--create", "--connections", "2"], env=ENV)
+    assert result.exit_code == 2
+    assert "--connections and --episodes are for the ladder (with --token)" in result.output

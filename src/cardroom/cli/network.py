@@ -15,6 +15,7 @@ from cardroom.bots import BOTS
 from cardroom.cli.openguandan import Protocol
 from cardroom.cli.openguandan import compete as compete_openguandan
 from cardroom.cli.openguandan import connect as connect_openguandan
+from cardroom.cli.openguandan import connect_ladder as connect_openguandan_ladder
 from cardroom.cli.options import (
     DatabaseUrlOption,
     DataFolderOption,
@@ -420,7 +421,8 @@ def connect_command(
             envvar="CARDROOM_BOT_TOKEN",
             show_envvar=True,
             help="A card room bot's API token, sent as 'Authorization: Bearer' (the ladder: "
-            "ws://HOST/ws/ladder/competition). Never printed.",
+            "ws://HOST/ws/ladder/competition, or ws://HOST/ws/ladder/openguandan with --protocol "
+            "openguandan). Never printed.",
         ),
     ] = None,
     connections: Annotated[
@@ -438,7 +440,8 @@ def connect_command(
 ) -> None:
     """Play one seat of a server that speaks the Guandan AI competition's protocol with one of our bots,
     a card room's ladder over it (--token, --connections), or a seat of an OpenGuanDan room
-    (--protocol openguandan --room N --seat S, or --create).
+    (--protocol openguandan --room N --seat S, or --create), or the ladder over OpenGuanDan's protocol
+    (--protocol openguandan --token, --connections).
 
     The client rebuilds the seat's view from the messages and answers each request with the bot's
     choice from `actionList`. competition: a connection that drops before the games end is made again.
@@ -447,10 +450,31 @@ def connect_command(
     seat or a frame, stays silent for `--idle` seconds, drops the connection (openguandan) or speaks
     another protocol.
     """
-    if protocol is Protocol.OPENGUANDAN:
-        if token is not None or connections != 1 or episodes is not None:
+    if protocol is Protocol.OPENGUANDAN and token is not None:
+        if room is not None or seat is not None or create or user is not None:
             raise typer.BadParameter(
-                "--token, --connections and --episodes are for the competition protocol",
+                "the ladder gives each connection its seats: no --room, --seat, --create or --user with "
+                "--token",
+                param_hint="--token",
+            )
+        connect_openguandan_ladder(
+            url,
+            token,
+            bot=bot_name(bot, "--bot"),
+            seed=seed,
+            fallback=bot_name(fallback, "--fallback"),
+            rules=guandan_rules(rules),
+            wait=wait,
+            idle=idle,
+            quiet=quiet,
+            connections=connections,
+            episodes=episodes,
+        )
+        return
+    if protocol is Protocol.OPENGUANDAN:
+        if connections != 1 or episodes is not None:
+            raise typer.BadParameter(
+                "--connections and --episodes are for the ladder (with --token) or the competition protocol",
                 param_hint="--protocol",
             )
         connect_openguandan(

@@ -143,6 +143,62 @@ def connect(
     print_seat_report(report, console)
 
 
+def connect_ladder(
+    url: str,
+    token: str,
+    *,
+    bot: str,
+    seed: int | None,
+    fallback: str,
+    rules: RuleSet,
+    wait: float,
+    idle: float | None,
+    quiet: bool,
+    connections: int,
+    episodes: int | None,
+) -> None:
+    """Play a card room's ladder over OpenGuanDan's protocol with ``connections`` connections; exit 1
+    when it cannot connect or the token is refused or revoked (never printing the token)."""
+    from cardroom.competition.client import ConnectError
+    from cardroom.openguandan.client import run_ladder
+
+    competition_logging(not quiet, LOGGERS)
+    console = open_console()
+    try:
+        reports = run_ladder(
+            url,
+            token,
+            bot,
+            seed=seed,
+            fallback=fallback,
+            rules=rules,
+            wait=wait,
+            idle=idle,
+            connections=connections,
+            episodes=episodes,
+        )
+    except ConnectError as error:
+        console.print(f"[bold red]Cannot play[/]: {escape(str(error))}")
+        raise typer.Exit(1) from None
+    except KeyboardInterrupt:
+        console.print("[bold yellow]Stopped[/]")
+        raise typer.Exit(130) from None
+    refused = False
+    for report in reports:
+        if report.token_refused:
+            reason = report.refusals[-1] if report.refusals else report.close_reason
+            console.print(f"[bold red]The token was refused or revoked[/] (close 4401): {escape(reason)}")
+            refused = True
+            continue
+        console.print(
+            f"Ladder connection: {plural(report.games, 'table')}, {plural(report.deals, 'deal')}, "
+            f"{plural(report.decisions, 'decision')}; the bot failed {report.bot_failures}×, chose off "
+            f"the list {report.off_list}×; {plural(len(report.refusals), 'refusal')} from the server."
+        )
+    if refused:
+        raise typer.Exit(1)
+
+
 def print_seat_report(report: SeatReport, console: Console) -> None:
     """The room and seat, the games, deals and decisions, the bot's failures, the room's result."""
     console.print(

@@ -9,6 +9,11 @@ each ``act`` request with the entry of its ``actionList`` the bot chooses (the c
 :class:`~cardroom.competition.client.ConnectError` saying why when the server refuses a frame
 (``code: -1``), sends one it cannot read, stays silent for ``idle`` seconds, or drops the connection:
 the platform has no reconnection, so the seat is lost.
+
+On a card room's ladder (``ws://HOST/ws/ladder/openguandan`` with a bot's API token, docs/ladder.md,
+"Over OpenGuanDan's protocol"; :func:`play_ladder`) there is no room to make or join: each connection is
+given seat after seat, each opening with a ``JOIN_ROOM`` reply, and a refused answer is no reason to stop
+(the ladder's fallback played the move).
 """
 
 from __future__ import annotations
@@ -24,7 +29,7 @@ from websockets.asyncio.client import ClientConnection
 from websockets.exceptions import ConnectionClosed
 
 from cardroom.bots import Bot, make_bot
-from cardroom.competition.client import ConnectError, Player, open_connection
+from cardroom.competition.client import TOKEN_REFUSED_CLOSE, ConnectError, Player, open_connection
 from cardroom.guandan.ruleset import COMPETITION, RuleSet
 from cardroom.openguandan import frames
 from cardroom.openguandan.frames import OK, REFUSED, Frame, Stage
@@ -52,6 +57,15 @@ class SeatReport:
     bot_failures: int = 0
     off_list: int = 0
     result: Frame | None = None
+    refusals: list[str] = field(default_factory=list)
+    """On the ladder: the server's refusals (``data.msg``), in order."""
+    close_code: int | None = None
+    close_reason: str = ""
+
+    @property
+    def token_refused(self) -> bool:
+        """The card room refused or revoked the bot's token (close code 4401)."""
+        return self.close_code == TOKEN_REFUSED_CLOSE
 
 
 @dataclass(frozen=True)
@@ -199,6 +213,97 @@ async def _take(session: _Session, frame: Frame) -> bool:
     return False
 
 
+async def play_ladder(
+    url: str,
+    token: str,
+    bot: Bot,
+    *,
+    fallback: Bot,
+    rules: RuleSet = COMPETITION,
+    wait: float = 10.0,
+    idle: float | None = None,
+    episodes: int | None = None,
+) -> SeatReport:
+    """Play seat after seat of a card room's ladder at ``url`` with the bot's API ``token`` (in the
+    ``Authorization: Bearer`` header) until the server closes the connection (4401: the token was refused
+    or revoked) or ``episodes`` deals have ended. :class:`ConnectError` when it cannot connect, or the
+    server sends nothing for ``idle`` seconds (``None``: no limit)."""
+    connection = await open_connection(url, wait, token)
+    player = Player(bot, fallback, OpenGuanDanView(rules))
+    report = SeatReport()
+    log.info("connected to %s with the %s bot", url, bot.name)
+    try:
+        while episodes is None or report.deals < episodes:
+            try:
+                raw = await asyncio.wait_for(connection.recv(), idle)
+            except TimeoutError:
+                raise ConnectError(f"{url} sent nothing for {idle or 0:g} s (--idle)") from None
+            await _take_ladder(connection, player, report, raw)
+    except ConnectionClosed:
+        pass
+    finally:
+        await connection.close()
+    report.close_code = connection.close_code
+    report.close_reason = connection.close_reason or ""
+    return report
+
+
+async def _take_ladder(connection: ClientConnection, player: Player, report: SeatReport, raw: object) -> None:
+    """One frame of the ladder: a new seat, a refusal (noted), or a frame of the seat's table."""
+    try:
+        frame = json.loads(raw)  # type: ignore[arg-type]
+    except (json.JSONDecodeError, TypeError, UnicodeDecodeError):
+        frame = None
+    if not isinstance(frame, dict):
+        log.warning("a frame that is not a JSON object: %.200s", raw)
+        return
+    data = frame.get("data")
+    data = data if isinstance(data, dict) else {}
+    if frame.get("code") == REFUSED:
+        reason = str(data.get("msg"))
+        report.refusals.append(reason)
+        log.warning("the server refused %s: %s", frame.get("type"), reason)
+        return
+    if frame.get("type") == frames.FrameType.JOIN_ROOM.value:
+        room, seat = data.get("roomId"), data.get("userNum")
+        if isinstance(room, int) and isinstance(seat, int) and seat in range(4):
+            report.room, report.seat = room, seat
+            player.view = OpenGuanDanView(player.view.rules)
+            player.view.seat = seat
+            log.info("seat %d of ladder table %d", seat, room)
+        return
+    await _take(_Session("", connection, player, 0.0, report), frame)
+
+
+def run_ladder(
+    url: str,
+    token: str,
+    bot: str = "heuristic",
+    *,
+    seed: int | None = None,
+    fallback: str = "heuristic",
+    rules: RuleSet = COMPETITION,
+    wait: float = 10.0,
+    idle: float | None = None,
+    connections: int = 1,
+    episodes: int | None = None,
+) -> list[SeatReport]:
+    """:func:`play_ladder` with ``connections`` connections at once (blocking), each with its own bots
+    (seeded ``seed``, ``seed + 2``, …) and its own report."""
+
+    async def each(number: int) -> SeatReport:
+        own = None if seed is None else seed + 2 * number
+        bots = make_bot(bot, own), make_bot(fallback, None if own is None else own + 1)
+        return await play_ladder(
+            url, token, bots[0], fallback=bots[1], rules=rules, wait=wait, idle=idle, episodes=episodes
+        )
+
+    async def all_of() -> list[SeatReport]:
+        return list(await asyncio.gather(*(each(number) for number in range(connections))))
+
+    return asyncio.run(all_of())
+
+
 def run_connect(
     url: str,
     seating: Seating,
@@ -219,4 +324,4 @@ def run_connect(
     )
 
 
-__all__ = ["DEFAULT_IDLE", "SeatReport", "Seating", "play", "run_connect"]
+__all__ = ["DEFAULT_IDLE", "SeatReport", "Seating", "play", "play_ladder", "run_connect", "run_ladder"]

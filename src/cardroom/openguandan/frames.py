@@ -174,12 +174,13 @@ def game_result(tally: RoomTally) -> Frame:
     }
 
 
-def game_over(games: int) -> Frame:
-    """``notify``/``gameOver``: the room's ``games`` games are played; nothing follows."""
+def game_over(games: int, setting: int | None = None) -> Frame:
+    """``notify``/``gameOver``: the room's ``games`` games are played; nothing follows (``setting``: the
+    games the room was set to play, when not ``games``; 0 on the card room's ladder, which sets none)."""
     return {
         "curTimes": games,
         "stage": Stage.GAME_OVER.value,
-        "settingTimes": games,
+        "settingTimes": games if setting is None else setting,
         "type": "notify",
         "gameRound": games,
     }

@@ -116,6 +116,26 @@ class Request:
         except ValueError:
             return None
 
+    def action_of(self, seat: int, answer: Answer) -> Action:
+        """The action ``answer`` chose; :class:`RefusedError` when it is of another type than owed, copies
+        another tribute than the request's, or ``act`` is not an entry of the list sent."""
+        if answer.kind is not self.kind:
+            raise RefusedError(f"seat {seat} owes a {self.kind.value}, not a {answer.kind.value}")
+        if answer.kind is FrameType.PAYTRIBUTE:
+            sent = (self.frame["tributePos"], self.frame["tribute"])
+            if (answer.tribute_pos, answer.tribute) != sent:
+                raise RefusedError(
+                    f"tributePos and tribute must be those of the request ({sent[0]}, {sent[1]!r}), "
+                    f"got ({answer.tribute_pos}, {answer.tribute!r})"
+                )
+        index = self.entry_index(answer.act)
+        if index is None:
+            raise RefusedError(
+                f"{short(answer.act)} is not an entry of the actionList sent to seat {seat} "
+                f"({len(self.entries)} entries; copy one exactly)"
+            )
+        return self.actions[index]
+
 
 @dataclass
 class Room:
@@ -243,24 +263,10 @@ class Room:
         if request is None:
             owing = "" if self._request is None else f"; seat {self._request[0]} is to act"
             raise RefusedError(f"no action is asked of seat {seat} now{owing}")
-        if answer.kind is not request.kind:
-            raise RefusedError(f"seat {seat} owes a {request.kind.value}, not a {answer.kind.value}")
-        if answer.kind is FrameType.PAYTRIBUTE:
-            sent = (request.frame["tributePos"], request.frame["tribute"])
-            if (answer.tribute_pos, answer.tribute) != sent:
-                raise RefusedError(
-                    f"tributePos and tribute must be those of the request ({sent[0]}, {sent[1]!r}), "
-                    f"got ({answer.tribute_pos}, {answer.tribute!r})"
-                )
-        index = request.entry_index(answer.act)
-        if index is None:
-            raise RefusedError(
-                f"{short(answer.act)} is not an entry of the actionList sent to seat {seat} "
-                f"({len(request.entries)} entries; copy one exactly)"
-            )
+        action = request.action_of(seat, answer)
         self._request = None
         out: Outbox = []
-        self._apply(request.actions[index], out)
+        self._apply(action, out)
         return out
 
     # -- the game ------------------------------------------------------------------------------------
@@ -278,62 +284,15 @@ class Room:
         deal = self.dealer(self.match)
         self._last = None
         out += [(seat, beginning(seat, deal.dealt_hands[seat], deal.level)) for seat in range(4)]
-        excused = self._anti_tribute(deal)
+        excused = anti_tribute_seats(deal, self._order)
         if excused:
             out += self._to_all(notify_anti_tribute(excused))
         self._ask(out)
 
-    def _anti_tribute(self, deal: Deal) -> list[int]:
-        """The seats named in ``anti-tribute``: the payers holding big jokers, 下游 first (empty when
-        the tribute is due)."""
-        excused = [event.seat for event in deal.events if event.kind is EventKind.ANTI_TRIBUTE]
-        if not excused or not self._order:
-            return []
-        payers = TributePlan.from_places(self._order).payers
-        if deal.tribute_plan is not None and deal.tribute_plan.payers:
-            return [seat for seat in payers if seat in excused]
-        last = self._order[3]
-        holders = [
-            seat
-            for seat in (last, partner(last))
-            if seat in payers and any(card.rank is Rank.BIG_JOKER for card in deal.dealt_hands[seat])
-        ]
-        return holders
-
     def _ask(self, out: Outbox) -> None:
-        deal = self.match.deals[-1]
-        seat = deal.current_player
-        assert seat is not None
-        actions = list(deal.legal_actions())
-        ranks = self._ranks(seat, deal)
-        if deal.phase is Phase.TRIBUTE:
-            entries = [action_entry(action) for action in actions]
-            frame = act_tribute(deal.hand(seat), ranks, entries)
-            kind = FrameType.TRIBUTE
-        elif deal.phase is Phase.RETURN:
-            payer, card = next(
-                (event.seat, event.card)
-                for event in deal.events
-                if event.kind is EventKind.TRIBUTE and event.to == seat
-            )
-            assert payer is not None
-            assert card is not None
-            entries = [action_entry(action) for action in actions]
-            frame = act_back(deal.hand(seat), ranks, payer, card, entries)
-            kind = FrameType.PAYTRIBUTE
-        else:
-            actions = order_plays(actions)
-            entries = [action_entry(action) for action in actions]
-            greater = None if deal.last_play is None else (deal.last_play[0], play_triple(deal.last_play[1]))
-            counts = [deal.card_count(other) for other in range(4)]
-            frame = act_play(deal.hand(seat), counts, ranks, self._last, greater, entries)
-            kind = FrameType.PLAY
-        self._request = (seat, Request(kind, frame, entries, actions))
-        out.append((seat, frame))
-
-    def _ranks(self, seat: int, deal: Deal) -> Ranks:
-        levels = self.match.levels
-        return Ranks(levels[team_of(seat)], levels[1 - team_of(seat)], deal.level)
+        seat, request = request_for(self.match, self._last)
+        self._request = (seat, request)
+        out.append((seat, request.frame))
 
     def _apply(self, action: Action, out: Outbox) -> None:
         match = self.match
@@ -346,9 +305,9 @@ class Room:
             out += self._to_all(notify_play(action.seat, triple, greater))
             self._last = None if action.play.kind is PlayKind.PASS else (action.seat, triple)
         elif isinstance(action, TributeAction) and deal.phase is not Phase.TRIBUTE:
-            out += self._to_all(notify_tribute(_transfers(deal, EventKind.TRIBUTE)))
+            out += self._to_all(notify_tribute(transfers(deal, EventKind.TRIBUTE)))
         elif isinstance(action, ReturnAction) and deal.phase is not Phase.RETURN:
-            returns = _transfers(deal, EventKind.RETURN)
+            returns = transfers(deal, EventKind.RETURN)
             out += [(seat, notify_back(returns, deal.card_count(seat))) for seat in range(4)]
         if deal.phase is Phase.OVER:
             self._end_deal(deal, out)
@@ -395,7 +354,58 @@ class Room:
         return [(seat, frame) for seat in range(4)]
 
 
-def _transfers(deal: Deal, kind: EventKind) -> list[Transfer]:
+def anti_tribute_seats(deal: Deal, order: Sequence[int]) -> list[int]:
+    """The seats named in ``anti-tribute`` at the start of ``deal``: the payers holding big jokers, 下游
+    first (empty when the tribute is due, or at a game's first deal); ``order`` is the finishing order
+    of the deal before (empty at a game's first deal)."""
+    excused = [event.seat for event in deal.events if event.kind is EventKind.ANTI_TRIBUTE]
+    if not excused or not order:
+        return []
+    payers = TributePlan.from_places(tuple(order)).payers
+    if deal.tribute_plan is not None and deal.tribute_plan.payers:
+        return [seat for seat in payers if seat in excused]
+    last = order[3]
+    return [
+        seat
+        for seat in (last, partner(last))
+        if seat in payers and any(card.rank is Rank.BIG_JOKER for card in deal.dealt_hands[seat])
+    ]
+
+
+def request_for(match: Match, last: tuple[int, list[Any]] | None) -> tuple[int, Request]:
+    """The seat to act in ``match``'s deal and the request it is sent (``last``: the play just made,
+    when the action before was a play)."""
+    deal = match.deals[-1]
+    seat = deal.current_player
+    assert seat is not None
+    actions = list(deal.legal_actions())
+    if deal.phase is Phase.PLAY:
+        actions = order_plays(actions)
+    levels = match.levels
+    ranks = Ranks(levels[team_of(seat)], levels[1 - team_of(seat)], deal.level)
+    entries = [action_entry(action) for action in actions]
+    if deal.phase is Phase.TRIBUTE:
+        return seat, Request(
+            FrameType.TRIBUTE, act_tribute(deal.hand(seat), ranks, entries), entries, actions
+        )
+    if deal.phase is Phase.RETURN:
+        payer, card = next(
+            (event.seat, event.card)
+            for event in deal.events
+            if event.kind is EventKind.TRIBUTE and event.to == seat
+        )
+        assert payer is not None
+        assert card is not None
+        frame = act_back(deal.hand(seat), ranks, payer, card, entries)
+        return seat, Request(FrameType.PAYTRIBUTE, frame, entries, actions)
+    greater = None if deal.last_play is None else (deal.last_play[0], play_triple(deal.last_play[1]))
+    counts = [deal.card_count(other) for other in range(4)]
+    frame = act_play(deal.hand(seat), counts, ranks, last, greater, entries)
+    return seat, Request(FrameType.PLAY, frame, entries, actions)
+
+
+def transfers(deal: Deal, kind: EventKind) -> list[Transfer]:
+    """The tributes (``kind`` TRIBUTE) or returns (RETURN) of ``deal``, in the order made."""
     found = []
     for event in deal.events:
         if event.kind is kind:

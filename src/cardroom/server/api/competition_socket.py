@@ -1,8 +1,10 @@
-"""The ladder over the Guandan AI competition's protocol: ``ws://HOST/ws/ladder/competition``
-(docs/ladder.md, "Over the competition protocol").
+"""The ladder over another protocol than the card room's, one seat per connection: the Guandan AI
+competition's at ``ws://HOST/ws/ladder/competition`` (docs/ladder.md, "Over the competition protocol")
+and OpenGuanDan's at ``ws://HOST/ws/ladder/openguandan`` ("Over OpenGuanDan's protocol"); what differs is
+the bridge's :class:`~cardroom.server.ladder.bridge.SeatProtocol`.
 
 A bot signs in with its API token in the upgrade request's ``Authorization: Bearer`` header (the protocol
-has no message for it); a missing or wrong token is told ``error`` ``bad-token`` and closed with
+has no message for it); a missing or wrong token is told so in the protocol's error message and closed with
 :data:`TOKEN_ENDED_CLOSE`, and rotating, revoking or deleting the bot closes an open connection the same
 way at once. Each connection is a :class:`~cardroom.server.ladder.seat_players.SeatPlayer`: given a seat
 by the ladder, it joins the table as the bot and speaks the seat to the bot with a
@@ -16,16 +18,18 @@ import asyncio
 import contextlib
 import json
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from fastapi import WebSocket
 from starlette.websockets import WebSocketDisconnect
 
-from cardroom.competition.messages import Message, error_message
+from cardroom.competition.messages import Message
 from cardroom.server.accounts.bots import BotAccounts
 from cardroom.server.api.bot_socket import BAD_TOKEN
 from cardroom.server.api.gate import Gate, message_data
-from cardroom.server.ladder.bridge import Move, SeatBridge
+from cardroom.server.ladder.bridge import CompetitionProtocol, Move, SeatBridge, SeatProtocol
+from cardroom.server.ladder.openguandan_seat import OpenGuanDanProtocol
 from cardroom.server.ladder.seat_players import BotIdentity, SeatPlayers
 from cardroom.server.live.bot_sockets import TOKEN_ENDED_CLOSE, BotSockets
 from cardroom.server.live.rooms import Connection, Room, Rooms
@@ -35,6 +39,9 @@ from cardroom.server.tables.guandan import Table
 log = logging.getLogger(__name__)
 
 NO_LADDER_CLOSE = 1008
+
+Speaking = Callable[[int], SeatProtocol]
+"""A protocol for the ``n``-th table a connection plays."""
 
 
 def bearer_token(websocket: WebSocket) -> str | None:
@@ -46,20 +53,24 @@ def bearer_token(websocket: WebSocket) -> str | None:
     return token.strip() or None if scheme.lower() == "bearer" else None
 
 
-async def refuse(websocket: WebSocket, code: str, text: str, close: int) -> None:
-    """Say why in the protocol's ``error`` message, and close."""
+async def refuse(websocket: WebSocket, message: Message, close: int, text: str) -> None:
+    """Say why in the protocol's error message, and close."""
     with contextlib.suppress(Exception):
-        await websocket.send_text(json.dumps(error_message(code, text)))
+        await websocket.send_text(json.dumps(message, ensure_ascii=False))
         await websocket.close(close, text[:120])
 
 
-class CompetitionSeat:
-    """One competition connection of a bot: idle until the ladder seats it, then one table's seat."""
+class SeatConnection:
+    """One connection of a bot (over the competition protocol unless ``speaking`` says another): idle
+    until the ladder seats it, then one table's seat."""
 
-    def __init__(self, bot: BotIdentity, rooms: Rooms, players: SeatPlayers) -> None:
+    def __init__(
+        self, bot: BotIdentity, rooms: Rooms, players: SeatPlayers, speaking: Speaking | None = None
+    ) -> None:
         self.bot = bot
         self.rooms = rooms
         self.players = players
+        self.speaking: Speaking = speaking or (lambda _: CompetitionProtocol())
         self.out = Connection()
         """What is sent to the bot, in order (its queue), and how the socket ends."""
         self.room: Room | None = None
@@ -71,6 +82,10 @@ class CompetitionSeat:
 
     def send(self, message: Message) -> None:
         self.out.send(message)
+
+    def error(self, code: str, text: str, received: str | None = None) -> Message:
+        """An error of this connection's protocol, about no request."""
+        return self.speaking(self.finished + 1).error(code, text, None, received)
 
     def take_seat(self, notice: dict[str, Any]) -> None:
         """Join the notice's table at its seat as the bot, and relay the table to the bot."""
@@ -90,7 +105,9 @@ class CompetitionSeat:
             self.players.done(self.bot, self)
             return
         self.room, self.seat_connection = room, connection
-        self.bridge = SeatBridge(room.table, int(notice["seat"]))
+        self.bridge = SeatBridge(room.table, int(notice["seat"]), self.speaking(self.finished + 1))
+        for message in self.bridge.protocol.seated(self.bridge):
+            self.send(message)
         self.relay = asyncio.create_task(self._relay(room, connection, self.bridge), name="ladder seat")
 
     async def _relay(self, room: Room, connection: Connection, bridge: SeatBridge) -> None:
@@ -122,14 +139,14 @@ class CompetitionSeat:
         bridge, room, connection = self.bridge, self.room, self.seat_connection
         if bridge is None or room is None or connection is None:
             text = "no action is asked for now: wait for an act message"
-            self.send(error_message("unexpected", text, received=_text(raw)))
+            self.send(self.error("unexpected", text, _text(raw)))
             return
         outcome = bridge.answer(raw if len(raw) <= limit else raw[:limit])
         if isinstance(outcome, Move):
             try:
                 await room.handle(connection, {"type": "act", "action": outcome.action})
             except ProtocolError as error:
-                self.send(error_message(error.code, error.message, stage=bridge.stage, received=_text(raw)))
+                self.send(bridge.protocol.error(error.code, error.message, bridge.stage, _text(raw)))
             return
         if outcome.fault:
             room.refuse_act(bridge.seat, outcome.reason)
@@ -137,7 +154,7 @@ class CompetitionSeat:
 
     def cut_off(self, why: str) -> None:
         """The bot's token ended: say so, and close (:data:`TOKEN_ENDED_CLOSE`)."""
-        self.send(error_message("token-revoked", f"this bot's API token was {why}: it holds nothing now"))
+        self.send(self.error("token-revoked", f"this bot's API token was {why}: it holds nothing now"))
         self.out.close(TOKEN_ENDED_CLOSE, "token revoked")
 
     async def close(self) -> None:
@@ -154,11 +171,24 @@ def _text(raw: str | bytes) -> str:
 
 async def competition_socket(websocket: WebSocket) -> None:
     """One competition connection of a bot: signed in by its header, then seat after seat."""
+    await seat_socket(websocket, lambda _: CompetitionProtocol())
+
+
+async def openguandan_socket(websocket: WebSocket) -> None:
+    """One OpenGuanDan connection of a bot: signed in by its header, then seat after seat."""
+    await seat_socket(websocket, OpenGuanDanProtocol)
+
+
+async def seat_socket(websocket: WebSocket, speaking: Speaking) -> None:
+    """One connection of a bot speaking ``speaking``'s protocol: signed in by its header, then seat after
+    seat."""
     await websocket.accept()
     state = websocket.app.state
     players: SeatPlayers | None = getattr(state, "seat_players", None)
+    told = speaking(1)
     if players is None:
-        await refuse(websocket, "no-ladder", "this card room runs no ladder", NO_LADDER_CLOSE)
+        text = "this card room runs no ladder"
+        await refuse(websocket, told.error("no-ladder", text, None, None), NO_LADDER_CLOSE, text)
         return
     gate = Gate(websocket)
     if not await gate.admit(websocket):
@@ -171,10 +201,10 @@ async def competition_socket(websocket: WebSocket) -> None:
     if signed is None or row is None:
         gate.release()
         why = "send the bot's API token as 'Authorization: Bearer <token>'" if token is None else BAD_TOKEN
-        await refuse(websocket, "bad-token", why, TOKEN_ENDED_CLOSE)
+        await refuse(websocket, told.error("bad-token", why, None, None), TOKEN_ENDED_CLOSE, why)
         return
     bot = BotIdentity(row.key, row.owner, row.generation, row.name)
-    player = CompetitionSeat(bot, state.rooms, players)
+    player = SeatConnection(bot, state.rooms, players, speaking)
     sockets: BotSockets = state.bot_sockets
     sockets.add(signed.token_hash, player.cut_off)
     limit: int = state.settings.max_message
@@ -200,8 +230,8 @@ async def competition_socket(websocket: WebSocket) -> None:
             try:
                 await player.received(message_data(received), limit)
             except Exception:
-                log.exception("the competition connection of %s: an answer could not be handled", bot.key)
-                player.send(error_message("server-error", "the server failed; try again"))
+                log.exception("a ladder seat connection of %s: an answer could not be handled", bot.key)
+                player.send(player.error("server-error", "the server failed; try again"))
     except WebSocketDisconnect:
         pass
     finally:
@@ -213,4 +243,4 @@ async def competition_socket(websocket: WebSocket) -> None:
         await gate.close(websocket, sender)
 
 
-__all__ = ["CompetitionSeat", "bearer_token", "competition_socket"]
+__all__ = ["SeatConnection", "bearer_token", "competition_socket", "openguandan_socket", "seat_socket"]

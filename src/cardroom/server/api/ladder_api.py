@@ -1,8 +1,8 @@
 """The ladder's web side (docs/ladder.md, "The ladder in the card room"): the bots' ladder websocket
 ``/ws/ladder`` (sign in with the bot's API token, then ``ready``; told ``seat`` for each table of a match
-and ``result`` once it is rated), ``/ws/ladder/competition`` (the same over the competition protocol:
-:mod:`cardroom.server.api.competition_socket`), ``GET /api/ladder``, ``GET /api/ladder/live``,
-``GET /api/ladder/{bot}`` and the ``/ladder`` page.
+and ``result`` once it is rated), ``/ws/ladder/competition`` and ``/ws/ladder/openguandan`` (the same
+over the competition protocol and OpenGuanDan's: :mod:`cardroom.server.api.competition_socket`),
+``GET /api/ladder``, ``GET /api/ladder/live``, ``GET /api/ladder/{bot}`` and the ``/ladder`` page.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from fastapi.responses import FileResponse
 from starlette.websockets import WebSocketDisconnect
 
 from cardroom.server.api.bot_socket import BotSignIn
-from cardroom.server.api.competition_socket import competition_socket
+from cardroom.server.api.competition_socket import competition_socket, openguandan_socket
 from cardroom.server.api.gate import Gate, message_data
 from cardroom.server.ladder import LadderService
 from cardroom.server.ladder.about import bot_about, house_bots
@@ -139,6 +139,7 @@ def ladder_api(app: FastAPI, page: Path) -> None:
     ``/ladder`` page."""
     app.add_api_websocket_route("/ws/ladder", ladder_socket)
     app.add_api_websocket_route("/ws/ladder/competition", competition_socket)
+    app.add_api_websocket_route("/ws/ladder/openguandan", openguandan_socket)
 
     @app.get("/api/ladder")
     async def ladder(request: Request) -> dict[str, Any]:

@@ -8,9 +8,10 @@ matches at the room's own tables.
 - :mod:`~cardroom.server.ladder.records_zip`: a bot's finished tables and the zip of their records.
 - :mod:`~cardroom.server.ladder.about`: who a ladder bot is, for its page.
 - :mod:`~cardroom.server.ladder.seat_players`: the bots that play one seat per connection (over the
-  competition protocol), ready while enough of their connections are idle.
-- :mod:`~cardroom.server.ladder.bridge`: :class:`SeatBridge`, one ladder seat spoken over the
-  competition protocol.
+  competition protocol or OpenGuanDan's), ready while enough of their connections are idle.
+- :mod:`~cardroom.server.ladder.bridge`: :class:`SeatBridge`, one ladder seat spoken over another
+  protocol, whose messages are a :class:`~cardroom.server.ladder.bridge.SeatProtocol`: the competition
+  protocol's, or OpenGuanDan's (:mod:`~cardroom.server.ladder.openguandan_seat`).
 """
 
 from cardroom.server.ladder.service import LadderService, LadderSettings, ReadyBot

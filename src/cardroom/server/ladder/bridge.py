@@ -1,5 +1,7 @@
-"""One seat of a ladder table spoken over the Guandan AI competition's protocol (docs/ladder.md, "Over
-the competition protocol"; the messages: docs/competition-protocol.md).
+"""One seat of a ladder table spoken over another protocol than the card room's: the Guandan AI
+competition's (docs/ladder.md, "Over the competition protocol"; the messages:
+docs/competition-protocol.md) or OpenGuanDan's ("Over OpenGuanDan's protocol", through
+:mod:`cardroom.server.ladder.openguandan_seat`).
 
 :class:`SeatBridge` turns what the table tells the seat (the room's ``event`` frames, its log as the seat
 may see it, and ``state`` frames) into the messages ``cardroom compete`` sends a seat, built by the same
@@ -8,13 +10,16 @@ functions of :mod:`cardroom.competition.messages`: ``notify`` ``beginning`` (and
 simulator's order when the seat is to act. It reads the table's own state for the ``act`` (the seat's
 observation) and the cards left at the end; nothing is played again. A bot's answer (``{"actIndex": i}``)
 becomes the table action to play (:meth:`SeatBridge.answer`), or a refusal saying why.
+
+What differs between protocols is a :class:`SeatProtocol`: the few messages built, and how an answer is
+read; :class:`CompetitionProtocol` is the competition's, the bridge's default.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 from cardroom.cards import Card, Rank
 from cardroom.competition.messages import (
@@ -33,7 +38,7 @@ from cardroom.competition.messages import (
     parse_answer,
 )
 from cardroom.competition.order import order_actions
-from cardroom.guandan.deal import Action
+from cardroom.guandan.deal import Action, Deal, EventKind
 from cardroom.guandan.plays import Play
 from cardroom.guandan.triple import from_triple
 from cardroom.server.tables.codec import action_json, read_hand
@@ -64,18 +69,103 @@ class Refusal:
     reason: str
 
 
-class SeatBridge:
-    """The competition protocol's side of one seat of one ladder table: fed the room's frames for the
-    seat, it says what to send the bot; fed the bot's answers, what to play."""
+Transfer = tuple[int, int, Card]
+"""A tribute or a return the seat may see: giver, receiver, card."""
 
-    def __init__(self, table: Table, seat: int) -> None:
+
+class SeatProtocol(Protocol):
+    """The messages one protocol sends a ladder seat, and how it reads the bot's answers (the state
+    they are built from is the :class:`SeatBridge`'s)."""
+
+    def seated(self, bridge: SeatBridge) -> list[Message]:
+        """What the connection is told when it takes the seat, before the table's frames."""
+
+    def beginning(self, bridge: SeatBridge, deal: Deal, hand: Sequence[Card]) -> list[Message]:
+        """A deal began (the bridge's level is its level): the seat's hand, and who is excused tribute."""
+
+    def played(self, bridge: SeatBridge, seat: int, play: Play, before: tuple[int, Play] | None) -> Message:
+        """``seat`` played or passed; ``before`` is the deal's last play before it."""
+
+    def tributes(self, bridge: SeatBridge, handed: list[Transfer]) -> Message:
+        """Every tribute paid, once all are."""
+
+    def returns(self, bridge: SeatBridge, made: list[Transfer]) -> Message:
+        """The returns the seat may see, once all are made."""
+
+    def episode_over(self, bridge: SeatBridge, deal: Deal, places: list[int]) -> Message:
+        """The deal is over: its finishing order, and the seat's cards left."""
+
+    def game_over(self, bridge: SeatBridge, matches: int) -> Message:
+        """The table's match is over (``matches``: the tables this connection has finished)."""
+
+    def request(self, bridge: SeatBridge) -> tuple[Message, list[Action]]:
+        """The seat is to act: the request, and the legal actions in the order it lists them."""
+
+    def read(self, bridge: SeatBridge, raw: str | bytes) -> int:
+        """The index in the listed actions that the bot's answer chose; :class:`AnswerError` when none."""
+
+    def error(self, code: str, text: str, stage: str | None, received: str | None) -> Message:
+        """An error told to the bot (``code`` names it; ``stage``: the request's it concerns)."""
+
+
+class CompetitionProtocol:
+    """The competition protocol's messages (docs/competition-protocol.md), by the builders that
+    ``cardroom compete`` uses."""
+
+    def seated(self, bridge: SeatBridge) -> list[Message]:
+        return []
+
+    def beginning(self, bridge: SeatBridge, deal: Deal, hand: Sequence[Card]) -> list[Message]:
+        messages = [beginning(bridge.seat, hand, bridge.level, bridge.levels, bridge.rules)]
+        excused = anti_tribute_seats(deal)
+        if excused:
+            messages.append(notify_anti_tribute(excused))
+        return messages
+
+    def played(self, bridge: SeatBridge, seat: int, play: Play, before: tuple[int, Play] | None) -> Message:
+        return notify_play(seat, play, before if play.is_pass else (seat, play))
+
+    def tributes(self, bridge: SeatBridge, handed: list[Transfer]) -> Message:
+        return notify_tribute(handed)
+
+    def returns(self, bridge: SeatBridge, made: list[Transfer]) -> Message:
+        return notify_back(made)
+
+    def episode_over(self, bridge: SeatBridge, deal: Deal, places: list[int]) -> Message:
+        rest = [(bridge.seat, deal.hand(bridge.seat))] if deal.card_count(bridge.seat) else []
+        return episode_over(places, deal.level, rest, bridge.rules)
+
+    def game_over(self, bridge: SeatBridge, matches: int) -> Message:
+        return game_over(matches, OPEN_ENDED)
+
+    def request(self, bridge: SeatBridge) -> tuple[Message, list[Action]]:
+        observation = bridge.table.observation(bridge.seat)
+        listed = order_actions(observation)
+        return act(observation, listed), listed
+
+    def read(self, bridge: SeatBridge, raw: str | bytes) -> int:
+        return parse_answer(raw, len(bridge.listed) - 1)
+
+    def error(self, code: str, text: str, stage: str | None, received: str | None) -> Message:
+        return error_message(code, text, stage=stage, received=received)
+
+
+class SeatBridge:
+    """One protocol's side of one seat of one ladder table: fed the room's frames for the seat, it says
+    what to send the bot; fed the bot's answers, what to play."""
+
+    def __init__(self, table: Table, seat: int, protocol: SeatProtocol | None = None) -> None:
         self.table = table
         self.seat = seat
+        self.protocol: SeatProtocol = CompetitionProtocol() if protocol is None else protocol
         self.rules = table.rules
         self.level = Rank.TWO
         self.levels: tuple[Rank, Rank] = (Rank.TWO, Rank.TWO)
         self.greater: tuple[int, Play] | None = None
-        """The last play of the deal (the one a pass leaves to beat)."""
+        """The last play of the trick (the one a pass leaves to beat)."""
+        self.deal_index = 0
+        self.moves = 0
+        """Plays and passes told in the deal."""
         self.tributes = 0
         self.returns: list[tuple[int, int, Card | None]] = []
         self.asked: Turn | None = None
@@ -109,32 +199,27 @@ class SeatBridge:
             self.dealt = False
             self.levels = (Rank.from_letter(entry["levels"][0]), Rank.from_letter(entry["levels"][1]))
             deal = self.table.match.deals[entry["deal_number"] - 1]
-            rest = [(self.seat, deal.hand(self.seat))] if deal.card_count(self.seat) else []
-            return [episode_over(entry["places"], deal.level, rest, self.rules)]
+            return [self.protocol.episode_over(self, deal, list(entry["places"]))]
         if kind == "fault" and entry["seat"] == self.seat and entry["kind"] == "clock":
             self.asked = None
             clock = self.table.config.clocks.bot
             text = f"no answer within {clock:g} s (fault {entry['count']}); the fallback bot played"
-            return [error_message("timeout", text, stage=self.stage)]
+            return [self.protocol.error("timeout", text, self.stage, None)]
         if kind == "match_end":
             self.over = True
             self.asked = None
-            return [game_over(matches, OPEN_ENDED)]
+            return [self.protocol.game_over(self, matches)]
         return []
 
     def _deal(self, entry: Mapping[str, Any]) -> list[Message]:
         self.level = Rank.from_letter(entry["level"])
         self.greater = None
+        self.deal_index, self.moves = entry["deal_number"] - 1, 0
         self.tributes = 0
         self.returns = []
         self.dealt = True
-        messages = [
-            beginning(self.seat, read_hand(" ".join(entry["hand"])), self.level, self.levels, self.rules)
-        ]
-        if entry.get("anti_tribute"):
-            excused = anti_tribute_seats(self.table.match.deals[entry["deal_number"] - 1])
-            messages.append(notify_anti_tribute(excused))
-        return messages
+        deal = self.table.match.deals[entry["deal_number"] - 1]
+        return self.protocol.beginning(self, deal, read_hand(" ".join(entry["hand"])))
 
     def _action(self, entry: Mapping[str, Any]) -> list[Message]:
         action = entry["action"]
@@ -143,20 +228,39 @@ class SeatBridge:
             self.asked = None
         if "play" in action:
             play = from_triple(action["play"], self.level, self.rules)
+            self.moves += 1
+            if self._leads():
+                self.greater = None
+            before = self.greater
             if not play.is_pass:
                 self.greater = (seat, play)
-            return [notify_play(seat, play, self.greater)]
+            return [self.protocol.played(self, seat, play, before)]
         if "tribute" in action:
             handed = entry.get("tributes") or ()
             if not handed:
                 return []
             self.tributes = len(handed)
-            return [notify_tribute((item["from"], item["to"], Card.parse(item["card"])) for item in handed)]
+            paid = [(item["from"], item["to"], Card.parse(item["card"])) for item in handed]
+            return [self.protocol.tributes(self, paid)]
         card = action["return"]
         self.returns.append((seat, _receiver(entry, seat), None if card is None else Card.parse(card)))
         if len(self.returns) < max(self.tributes, 1):
             return []
-        return [notify_back((giver, to, card) for giver, to, card in self.returns if card is not None)]
+        made = [(giver, to, card) for giver, to, card in self.returns if card is not None]
+        return [self.protocol.returns(self, made)]
+
+    def _leads(self) -> bool:
+        """Whether the play just told opens a trick (the deal's first, or the first after a trick)."""
+        lead, seen = True, 0
+        for event in self.table.match.deals[self.deal_index].events:
+            if event.kind in (EventKind.PLAY, EventKind.PASS):
+                seen += 1
+                if seen == self.moves:
+                    return lead
+                lead = False
+            elif event.kind is EventKind.TRICK:
+                lead = True
+        return lead
 
     def _state(self, frame: Mapping[str, Any]) -> list[Message]:
         """``act`` when the seat is to act in the table as it stands (a state behind the table is
@@ -167,9 +271,7 @@ class SeatBridge:
         turn = self.turn()
         if turn is None or turn == self.asked or table.faults.waiting(table.match) is not None:
             return []
-        observation = table.observation(self.seat)
-        self.listed = order_actions(observation)
-        message = act(observation, self.listed)
+        message, self.listed = self.protocol.request(self)
         self.asked, self.stage = turn, message["stage"]
         return [message]
 
@@ -192,13 +294,13 @@ class SeatBridge:
         if self.asked is None or self.turn() != self.asked:
             self.asked = None
             text = "no action is asked for now (a late answer?); ignored"
-            return Refusal(error_message("unexpected", text, received=received), False, text)
+            return Refusal(self.protocol.error("unexpected", text, None, received), False, text)
         try:
-            index = parse_answer(raw, len(self.listed) - 1)
+            index = self.protocol.read(self, raw)
         except AnswerError as error:
             self.asked = None
             text = f"{error.message}; the fallback bot plays this move"
-            message = error_message(error.code, text, stage=self.stage, received=received)
+            message = self.protocol.error(error.code, text, self.stage, received)
             return Refusal(message, True, error.message)
         return Move(action_json(self.listed[index]))
 
@@ -209,4 +311,13 @@ def _receiver(entry: Mapping[str, Any], giver: int) -> int:
     return next((seat for seat in shown if seat != giver), giver)
 
 
-__all__ = ["OPEN_ENDED", "Move", "Refusal", "SeatBridge", "Turn"]
+__all__ = [
+    "OPEN_ENDED",
+    "CompetitionProtocol",
+    "Move",
+    "Refusal",
+    "SeatBridge",
+    "SeatProtocol",
+    "Transfer",
+    "Turn",
+]

@@ -1,5 +1,6 @@
 """Bots on the ladder over another protocol than the card room's (docs/ladder.md, "Over the competition
-protocol"): each of their connections plays one seat at a time.
+protocol", "Over OpenGuanDan's protocol"): each of their connections plays one seat at a time, and a
+bot's connections count together whichever protocol each speaks.
 
 A bot connected that way opens several connections, each a :class:`SeatPlayer`. It is ready on the
 ladder while it has :attr:`SeatPlayers.needed` of them idle (one for each of its seats in a match: two
