@@ -20,6 +20,7 @@ from cardroom.cli.options import (
     DatabaseUrlOption,
     DataFolderOption,
     bot_name,
+    client_errors,
     competition_logging,
     guandan_rules,
     open_console,
@@ -497,14 +498,14 @@ def connect_command(
         raise typer.BadParameter(
             "--room, --seat, --create and --user are for --protocol openguandan", param_hint="--protocol"
         )
-    from cardroom.competition.client import DEFAULT_IDLE, ConnectError, run_connections
+    from cardroom.competition.client import DEFAULT_IDLE, run_connections
     from cardroom.competition.report import print_connect_report
 
     competition_logging(not quiet)
     console = open_console()
     if idle is None:  # a ladder's connection waits for its seat as long as it takes
         idle = None if token is not None else DEFAULT_IDLE
-    try:
+    with client_errors(console):
         reports = run_connections(
             url,
             bot_name(bot, "--bot"),
@@ -517,12 +518,6 @@ def connect_command(
             connections=connections,
             episodes=episodes,
         )
-    except ConnectError as error:
-        console.print(f"[bold red]Cannot play[/]: {escape(str(error))}")
-        raise typer.Exit(1) from None
-    except KeyboardInterrupt:
-        console.print("[bold yellow]Stopped[/]")
-        raise typer.Exit(130) from None
     refused = False
     for report in reports:
         if report.token_refused:

@@ -13,7 +13,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from cardroom.cli.options import competition_logging, open_console
+from cardroom.cli.options import client_errors, competition_logging, open_console
 from cardroom.guandan.ruleset import RuleSet
 from cardroom.records.render import plural
 
@@ -105,7 +105,6 @@ def connect(
 ) -> None:
     """Take a seat (or make the room) at ``url`` and play it to ``gameOver``; exit 1 with the reason when
     the client cannot go on."""
-    from cardroom.competition.client import ConnectError
     from cardroom.openguandan.client import DEFAULT_IDLE, Seating, run_connect
 
     if create == (room is not None):
@@ -122,7 +121,7 @@ def connect(
             )
         console.print(f"Seat {seat_taken} of room {room_id} as {escape(user_id)}, with the {escape(bot)} bot")
 
-    try:
+    with client_errors(console):
         report = run_connect(
             url,
             seating,
@@ -134,12 +133,6 @@ def connect(
             idle=DEFAULT_IDLE if idle is None else idle,
             on_room=seated,
         )
-    except ConnectError as error:
-        console.print(f"[bold red]Cannot play[/]: {escape(str(error))}")
-        raise typer.Exit(1) from None
-    except KeyboardInterrupt:
-        console.print("[bold yellow]Stopped[/]")
-        raise typer.Exit(130) from None
     print_seat_report(report, console)
 
 
@@ -159,12 +152,11 @@ def connect_ladder(
 ) -> None:
     """Play a card room's ladder over OpenGuanDan's protocol with ``connections`` connections; exit 1
     when it cannot connect or the token is refused or revoked (never printing the token)."""
-    from cardroom.competition.client import ConnectError
     from cardroom.openguandan.client import run_ladder
 
     competition_logging(not quiet, LOGGERS)
     console = open_console()
-    try:
+    with client_errors(console):
         reports = run_ladder(
             url,
             token,
@@ -177,12 +169,6 @@ def connect_ladder(
             connections=connections,
             episodes=episodes,
         )
-    except ConnectError as error:
-        console.print(f"[bold red]Cannot play[/]: {escape(str(error))}")
-        raise typer.Exit(1) from None
-    except KeyboardInterrupt:
-        console.print("[bold yellow]Stopped[/]")
-        raise typer.Exit(130) from None
     refused = False
     for report in reports:
         if report.token_refused:

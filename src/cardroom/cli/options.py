@@ -3,11 +3,14 @@ bot, Ray; games through the registry :mod:`cardroom.games`), and the competition
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.measure import Measurement
 from rich.table import Table
 
@@ -190,3 +193,19 @@ __all__ = [
     "ray_address_of",
     "rules_option",
 ]
+
+
+@contextmanager
+def client_errors(console: Console) -> Iterator[None]:
+    """A network client's run: its :class:`~cardroom.competition.client.ConnectError` said in words
+    with exit code 1, Ctrl-C with 130."""
+    from cardroom.competition.client import ConnectError
+
+    try:
+        yield
+    except ConnectError as error:
+        console.print(f"[bold red]Cannot play[/]: {escape(str(error))}")
+        raise typer.Exit(1) from None
+    except KeyboardInterrupt:
+        console.print("[bold yellow]Stopped[/]")
+        raise typer.Exit(130) from None
