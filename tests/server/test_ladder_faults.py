@@ -1,9 +1,10 @@
 """Faulty bots on the ladder of a real ``cardroom serve`` (docs/ladder.md, "Clocks and faults" and "The
 ladder in the card room"): a bot that answers every turn illegally, one that joins and never acts and
 one that never joins each have a fault counted per decision, the fallback playing the move, until the
-10th fault forfeits the table for its side; the match is rated with each forfeit scored 3 : 0 and its
-faults listed. A revoked token closes the bot's ladder and table sockets at once and is refused after.
-What is checked is what a user sees: frames and HTTP answers. Nothing is timed."""
+10th fault forfeits the table for its side (a deal can end sooner, with a seat's 8 or 9 decisions); the
+match is rated with each forfeit scored 3 : 0 and its faults listed. A revoked token closes the bot's
+ladder and table sockets at once and is refused after. What is checked is what a user sees: frames and
+HTTP answers. Nothing is timed."""
 
 from __future__ import annotations
 
@@ -120,15 +121,26 @@ def rated_match(server: Server, bot: str, match_id: str) -> Frame:
     raise AssertionError(f"match {match_id} was not rated: {match}")
 
 
+def table_gains(state: Frame) -> list[int]:
+    """The levels each side (seats 0 & 2, 1 & 3) rose at an ended one-deal table, as its last state
+    shows them: a forfeit 3 : 0 for the side that did not forfeit."""
+    result = state["result"]
+    if result["reason"] == "forfeit":
+        return [0 if side == result["forfeited_by"] else FORFEIT_RISE for side in (0, 1)]
+    deal = state["last_deal"]
+    return [deal["rise"] if side == deal["places"][0] % 2 else 0 for side in (0, 1)]
+
+
 def check_forfeits(
     server: Server, bots: dict[str, list[Frame]], watched: dict[str, list[Frame]], kind: str
 ) -> dict[str, Any]:
-    """Each table of the match ended at a bot's 10th fault (each of ``kind``, each move but the last
-    played by the fallback) as a forfeit of its side; the match is rated with each forfeit 3 : 0 and
-    the bots' faults listed. ``bots``: each bot's key and the seats it was told. The rated match."""
+    """Each decision of the bots was one fault (of ``kind``), its move played by the fallback, until
+    one of them reached 10 at a table: the table ended there, a forfeit of its side (a deal may end
+    first, rarely: at least one table of the match is forfeited); the match is rated with each forfeit
+    3 : 0 and the bots' faults listed. ``bots``: each bot's key and the seats it was told. The rated
+    match."""
     match_id = next(iter(bots.values()))[0]["match"]
     match = rated_match(server, next(iter(bots)), match_id)
-    margin = 0
     faults = dict.fromkeys(bots, 0)
     for bot, told in bots.items():
         for seat in told:
@@ -138,31 +150,40 @@ def check_forfeits(
             own_faults = [fault for fault in events(frames, "fault") if fault["seat"] == at]
             assert {fault["kind"] for fault in own_faults} <= {kind}, own_faults
             assert [fault["count"] for fault in own_faults] == list(range(1, len(own_faults) + 1))
-            assert last["seats"][at]["faults"] == len(own_faults)
+            assert last["seats"][at]["faults"] == len(own_faults) <= FAULT_LIMIT
             faults[bot] += len(own_faults)
             moves = [action for action in events(frames, "action") if action["seat"] == at]
             assert {action["by"] for action in moves} <= {"auto"}, "the fallback plays every move"
-            result = last["result"]
-            assert (result["reason"], result["winner"]) == ("forfeit", 1 - result["forfeited_by"])
-            if at % 2 == result["forfeited_by"] and len(own_faults) == FAULT_LIMIT:
+            if len(own_faults) == FAULT_LIMIT:
+                result = last["result"]
+                assert (result["reason"], result["forfeited_by"], result["winner"]) == (
+                    "forfeit",
+                    at % 2,
+                    1 - at % 2,
+                )
                 assert len(moves) == FAULT_LIMIT - 1, "the fallback does not play the forfeiting move"
                 assert f"{FAULT_LIMIT} faults" in events(frames, "match_end")[0]["note"]
             else:
                 assert len(moves) == len(own_faults), "each decision one fault, each played for"
+    margin = 0
+    forfeits = 0
     for pair in match["tables"]:
-        ended = [watched[table][-1] for table in pair]
-        forfeiting = [seat for state in ended for seat in state["seats"] if seat["faults"] == FAULT_LIMIT]
-        assert len(forfeiting) == 2, "each table ended at one seat's 10th fault"
-        for state, a_side in zip(ended, (0, 1), strict=True):
-            margin += FORFEIT_RISE if state["result"]["forfeited_by"] != a_side else -FORFEIT_RISE
+        for table, a_side in zip(pair, (0, 1), strict=True):
+            state = watched[table][-1]
+            at_limit = [seat for seat in state["seats"] if seat["faults"] == FAULT_LIMIT]
+            assert len(at_limit) == (state["result"]["reason"] == "forfeit"), "a forfeit at the 10th fault"
+            forfeits += len(at_limit)
+            gains = table_gains(state)
+            margin += gains[a_side] - gains[1 - a_side]
+    assert forfeits >= 1, "10 faults forfeit a table"
     assert (match["margin"], match["winner"]) == (margin, 0 if margin > 0 else 1 if margin < 0 else None)
     assert match["faults"] == {
         **dict.fromkeys(match["team_a"] + match["team_b"], 0),
         **{f"{bot}#1": count for bot, count in faults.items()},
     }
+    assert sum(faults.values()) >= FAULT_LIMIT
     listed = {row["key"]: row for row in call(server, "GET", "/api/ladder").body["entrants"]}
     for bot, count in faults.items():
-        assert count >= FAULT_LIMIT
         assert listed[f"{bot}#1"]["faults"] == count
         assert listed[f"{bot}#1"]["matches"] == 1
     return match
