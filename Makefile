@@ -53,6 +53,7 @@ bench: $(STAMP)  ## the performance benchmarks recorded in docs/performance.md (
 	$(BIN)/python -m bench.shengji
 	$(BIN)/python -m bench.room_load
 	$(BIN)/python -m bench.ladder
+	$(BIN)/python -m bench.ladder_room
 
 help:  ## this list
 	@grep -E '^[a-z.-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:[^#]*## /\t/' | expand -t 12

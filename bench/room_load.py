@@ -27,6 +27,7 @@ import os
 import platform
 import random
 import shlex
+import signal
 import socket
 import subprocess
 import sys
@@ -34,7 +35,7 @@ import tempfile
 import time
 import urllib.request
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -91,15 +92,29 @@ class Figures:
 
 
 class Server:
-    """``cardroom serve`` in a subprocess on a free port, bots and next deals at once, rate limits off."""
+    """``cardroom serve`` in a subprocess on a free port, bots and next deals at once, rate limits off;
+    ``options`` added to its command line; with ``profile``, under cProfile (its stats written there when
+    it stops)."""
 
-    def __init__(self, data: Path, workers: int = 1, database_url: str | None = None) -> None:
+    def __init__(
+        self,
+        data: Path,
+        workers: int = 1,
+        database_url: str | None = None,
+        options: Sequence[str] = (),
+        profile: Path | None = None,
+    ) -> None:
         with socket.socket() as sock:
             sock.bind(("127.0.0.1", 0))
             self.port: int = sock.getsockname()[1]
         self.log = data / "server.log"
-        command = [sys.executable, "-m", "cardroom", "serve", "--port", str(self.port), "--data", str(data)]
-        command += ["--bot-delay", "0", "--deal-pause", "0", "--log-level", "warning", *_unlimited()]
+        self.profile = profile
+        python = (
+            [sys.executable] if profile is None else [sys.executable, "-m", "cProfile", "-o", str(profile)]
+        )
+        command = [*python, "-m", "cardroom", "serve", "--port", str(self.port), "--data", str(data)]
+        command += ["--bot-delay", "0", "--deal-pause", "0", "--log-level", "warning"]
+        command += [*_unlimited(), *options]
         if workers > 1:
             command += ["--workers", str(workers)]
         if database_url is not None:
@@ -159,7 +174,8 @@ class Server:
         return ticks / os.sysconf("SC_CLK_TCK")
 
     def stop(self) -> None:
-        self.process.terminate()
+        # uvicorn ends by raising the signal again: SIGINT's KeyboardInterrupt lets cProfile write its stats
+        self.process.send_signal(signal.SIGINT if self.profile is not None else signal.SIGTERM)
         try:
             self.process.wait(timeout=30)
         except subprocess.TimeoutExpired:

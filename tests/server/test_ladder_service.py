@@ -83,6 +83,8 @@ def test_a_forfeited_table_scores_a_double_down_for_the_other_side() -> None:
         ({"deal_pairs": 0}, "deal_pairs"),
         ({"most_matches": True}, "most_matches"),
         ({"interval": 0}, "interval"),
+        ({"clock": 0}, "ladder clock"),
+        ({"clock": 61}, "ladder clock"),
     ],
 )
 def test_bad_ladder_settings_are_refused_by_name(values: dict[str, Any], problem: str) -> None:
@@ -126,7 +128,7 @@ def test_a_ready_bot_gets_a_match_with_the_house_and_its_two_seats(tmp_path: Pat
         defaults = TableDefaults(bot_delay=0.0, deal_pause=0.0)
         rooms = Rooms(store, Settings(table_defaults=defaults, bot_workers=0))
         try:
-            settings = LadderSettings(house=("random", "heuristic", "search"), deal_pairs=1)
+            settings = LadderSettings(house=("random", "heuristic", "search"), deal_pairs=1, clock=0.5)
             service = LadderService(store, rooms, settings)
             service.load()
             assert service.schedule() == [], "no match of the house alone"
@@ -149,6 +151,7 @@ def test_a_ready_bot_gets_a_match_with_the_house_and_its_two_seats(tmp_path: Pat
     assert told[0]["seat"] % 2 != told[1]["seat"] % 2, "the teams swap"
     assert tables[0].seed == tables[1].seed is not None
     assert all(table.status == "running" for table in tables), "every seat was taken: the deal began"
+    assert [table.config.clocks.bot for table in tables] == [0.5, 0.5], "the ladder's clock, at every table"
     for frame in told:
         table = tables[frame["swapped"]]
         assert table.accounts[frame["seat"]] == "bot:1"

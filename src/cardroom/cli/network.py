@@ -118,6 +118,15 @@ def serve_command(
     ladder_interval: Annotated[
         float, typer.Option(min=0.01, max=3600, help="Seconds between two looks for ladder matches.")
     ] = 5.0,
+    ladder_matches: Annotated[
+        int, typer.Option(min=1, max=1000, help="Ladder matches running at once at most.")
+    ] = 4,
+    ladder_clock: Annotated[
+        float,
+        typer.Option(
+            min=0.01, max=60, help="Seconds a bot has for each decision at a ladder table (every bot's)."
+        ),
+    ] = 5.0,
     log_level: Annotated[str, typer.Option(help="uvicorn's log level.")] = "info",
     workers: Annotated[
         int,
@@ -211,6 +220,8 @@ def serve_command(
                 house=tuple(name.strip() for name in ladder_house.split(",") if name.strip()),
                 deal_pairs=ladder_deal_pairs,
                 interval=ladder_interval,
+                most_matches=ladder_matches,
+                clock=ladder_clock,
             )
             if ladder
             else None

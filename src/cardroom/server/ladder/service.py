@@ -38,7 +38,16 @@ from cardroom.ladder import (
 )
 from cardroom.server.live.rooms import Person, Room, Rooms
 from cardroom.server.storage.store import LadderEntrantRow, LadderMatchRow, Store
-from cardroom.server.tables.config import FAULT_LIMIT, HUMAN, LadderLink, SeatConfig, TableConfig, bot_seat
+from cardroom.server.tables.config import (
+    BOT_CLOCK,
+    FAULT_LIMIT,
+    HUMAN,
+    Clocks,
+    LadderLink,
+    SeatConfig,
+    TableConfig,
+    bot_seat,
+)
 from cardroom.server.tables.guandan import Table
 from cardroom.server.tables.registry import replay_table
 from cardroom.server.tables.seated import Entry
@@ -57,12 +66,14 @@ Send = Callable[[dict[str, Any]], None]
 @dataclass(frozen=True)
 class LadderSettings:
     """How the room runs its ladder: the house bots (permanent entrants), deal pairs per match, seconds
-    between two looks for matches, matches running at once at most, and the core's limits."""
+    between two looks for matches, matches running at once at most, the bot clock of its tables (the
+    same for every bot) and the core's limits."""
 
     house: tuple[str, ...] = HOUSE_BOTS
     deal_pairs: int = 2
     interval: float = 5.0
     most_matches: int = 4
+    clock: float = BOT_CLOCK
     limits: Limits = field(default_factory=Limits)
 
     def __post_init__(self) -> None:
@@ -84,6 +95,9 @@ class LadderSettings:
             or not 0 < self.interval <= 3600
         ):
             raise ValueError(f"ladder interval: seconds above 0 up to 3600, got {self.interval!r}")
+        clock = self.clock
+        if isinstance(clock, bool) or not isinstance(clock, int | float) or not 0 < clock <= 60:
+            raise ValueError(f"ladder clock: seconds above 0 up to 60, got {self.clock!r}")
 
 
 @dataclass
@@ -107,7 +121,8 @@ def pair_configs(
     match_id: str, match: LadderMatch, pair: int, roster: Roster, base: TableConfig
 ) -> tuple[TableConfig, TableConfig]:
     """A deal pair's two table configs, direct then swapped: a house entrant's seat is its bot's, a bot
-    account's seat a human one (the ladder seats the account)."""
+    account's seat a human one (the ladder seats the account); ``base`` gives the bot clock and the
+    house bots' pace."""
 
     def config(swapped: bool) -> TableConfig:
         seats: list[SeatConfig] = []
@@ -119,6 +134,7 @@ def pair_configs(
             name=name,
             max_deals=1,
             seats=(seats[0], seats[1], seats[2], seats[3]),
+            clocks=Clocks(bot=base.clocks.bot),
             bot_delay=base.bot_delay,
             deal_pause=base.deal_pause,
             fault_limit=FAULT_LIMIT,
@@ -303,7 +319,8 @@ class LadderService:
         bots where they sit."""
         match_id = secrets.token_hex(5)
         defaults = self.rooms.settings.table_defaults
-        base = TableConfig(bot_delay=defaults.bot_delay, deal_pause=defaults.deal_pause)
+        clocks = Clocks(bot=self.settings.clock)
+        base = TableConfig(clocks=clocks, bot_delay=defaults.bot_delay, deal_pause=defaults.deal_pause)
         row = LadderMatchRow(
             match_id,
             "running",
