@@ -95,6 +95,12 @@ def test_the_bots_section_creates_shows_the_token_once_rotates_revokes_and_delet
     assert whoami(server, first) == 401
     assert whoami(server, second) == 200
 
+    page.get_by_test_id("bot-version").click()
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=bot-status]').textContent === 'token of generation 3'"
+    )
+    assert whoami(server, second) == 200, "a new version keeps its token"
+
     page.get_by_test_id("bot-revoke").click()
     page.wait_for_function(
         "() => document.querySelector('[data-testid=bot-status]').textContent === 'no token (revoked)'"

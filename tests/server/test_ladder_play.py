@@ -173,3 +173,20 @@ def test_two_bots_play_a_ladder_match_with_the_house_and_it_is_rated_and_listed(
     seen += [json.dumps(ladder.body), json.dumps(own.body)]
     seen += [json.dumps(call(server, "GET", link).body) for link in match["records"]]
     assert not [text for text in seen if seed in text], "the pair's seed was sent"
+
+
+def test_a_new_version_its_owner_declares_is_a_new_entrant(server: Server) -> None:
+    """docs/ladder.md, "Generations": a version declared by the owner keeps the token and is rated
+    afresh from the bot's next sign-in."""
+    key, token, headers = make_bot(server, "Cid", "Versioned")
+    for generation in (1, 2):
+        with websocket(server, "/ws/ladder") as ws:
+            ws.send(json.dumps({"type": "auth", "token": token}))
+            assert until(ws, "authenticated")["generation"] == generation
+            ws.send(json.dumps({"type": "ready"}))
+            assert until(ws, "ready")["entrant"] == f"{key}#{generation}"
+        if generation == 1:
+            path = f"/api/account/bots/{key.removeprefix('bot:')}/version"
+            declared = call(server, "POST", path, {}, headers)
+            assert declared.status == 200, declared
+            assert declared.body["bot"]["generation"] == 2

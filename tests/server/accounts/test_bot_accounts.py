@@ -200,6 +200,23 @@ def test_rotating_starts_a_new_generation_and_ends_the_old_token(client: TestCli
     assert whoami(client, new)[1]["account"]["key"] == bot["key"]
 
 
+def test_a_new_version_is_the_next_generation_with_the_same_token(client: TestClient) -> None:
+    """docs/ladder.md, "Generations": the owner declares a new version; the token stays."""
+    ann = signed_in(client, "Ann")
+    created = new_bot(client, ann)
+    bot_id, token = created["bot"]["id"], created["token"]
+    answer = client.post(f"/api/account/bots/{bot_id}/version", headers=ann)
+    assert answer.status_code == 200
+    assert "token" not in answer.json()
+    assert (answer.json()["bot"]["generation"], answer.json()["bot"]["active"]) == (2, True)
+    assert whoami(client, token)[1]["account"]["key"] == created["bot"]["key"]
+    rotated = client.post(f"/api/account/bots/{bot_id}/token", headers=ann).json()
+    assert rotated["bot"]["generation"] == 3
+    bob = signed_in(client, "Bob")
+    assert client.post(f"/api/account/bots/{bot_id}/version", headers=bob).status_code == 404
+    assert client.post(f"/api/account/bots/{bot_id}/version").status_code in (401, 403)
+
+
 def test_revoking_leaves_the_bot_without_a_token_until_rotated(client: TestClient) -> None:
     ann = signed_in(client, "Ann")
     created = new_bot(client, ann)

@@ -194,6 +194,13 @@ class BotAccounts:
         )
         return self._mine(owner, bot_id), token, row.token_hash
 
+    def new_version(self, owner: Account, bot_id: str) -> BotRow:
+        """Declare a new version of the bot, keeping its token: the next generation, a new entrant on the
+        ladder from the bot's next sign-in."""
+        row = self._mine(owner, bot_id)
+        self.store.update_bot(row.key, generation=row.generation + 1)
+        return self._mine(owner, bot_id)
+
     def revoke(self, owner: Account, bot_id: str) -> tuple[BotRow, str]:
         """Take the bot's token away (409 when it has none): the bot, the old token's hash."""
         row = self._mine(owner, bot_id)

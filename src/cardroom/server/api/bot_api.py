@@ -69,6 +69,13 @@ def bot_api(app: FastAPI) -> None:
         _sockets(request).close([old], "rotated")
         return JSONResponse({"bot": bot_view(row), "token": token})
 
+    @app.post("/api/account/bots/{bot_id}/version")
+    async def new_version(request: Request, bot_id: str) -> JSONResponse:
+        """Declare a new version of the bot, its token kept: ``{"bot"}``, of the next generation."""
+        owner = await _owner(request)
+        row = await asyncio.to_thread(bots_of(request).new_version, owner, bot_id)
+        return JSONResponse({"bot": bot_view(row)})
+
     @app.delete("/api/account/bots/{bot_id}/token")
     async def revoke_token(request: Request, bot_id: str) -> JSONResponse:
         """Revoke the bot's token: ``{"bot"}`` (``active`` false); its websockets close."""

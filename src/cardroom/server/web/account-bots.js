@@ -78,6 +78,7 @@ function botItem(bot) {
       "div.account-actions",
       {},
       h("button.btn", { type: "button", testid: "bot-rotate", text: t("bots.rotate"), onclick: () => change("POST", `${path}/token`, { tokenOf: true, ask: bot.active ? t("bots.rotate.ask", { name: bot.name }) : null }) }),
+      h("button.btn", { type: "button", testid: "bot-version", text: t("bots.version"), onclick: () => change("POST", `${path}/version`, { ask: t("bots.version.ask", { name: bot.name, generation: bot.generation + 1 }) }) }),
       bot.active ? h("button.btn", { type: "button", testid: "bot-revoke", text: t("bots.revoke"), onclick: () => change("DELETE", `${path}/token`, { ask: t("bots.revoke.ask", { name: bot.name }) }) }) : null,
       h("button.btn.ghost", { type: "button", testid: "bot-delete", text: t("bots.delete"), onclick: () => change("DELETE", path, { ask: t("bots.delete.ask", { name: bot.name }) }) }),
     ),

@@ -1858,7 +1858,7 @@ Object.assign(STRINGS.zh, PENALTY_STRINGS.zh);
 const BOT_STRINGS = {
   en: {
     "bots.heading": "Bots",
-    "bots.note": "Your own bots play casual tables over the card room's websocket, each under its name and marked as a bot; never a rated table, never an event. A bot connects with its API token (docs/ladder.md).",
+    "bots.note": "Your own bots play casual tables over the card room's websocket, each under its name and marked as a bot, and the bot ladder's rated matches (the Bot ladder page); never a rated table of people, never an event. A bot connects with its API token (docs/ladder.md).",
     "bots.none": "You have no bots yet.",
     "bots.create.heading": "Create a bot",
     "bots.name": "The bot's name",
@@ -1870,6 +1870,8 @@ const BOT_STRINGS = {
     "bots.revoked": "no token (revoked)",
     "bots.rotate": "New token",
     "bots.rotate.ask": "Give {name} a new token? The old one stops working at once and its connections close.",
+    "bots.version": "New version",
+    "bots.version.ask": "Declare a new version of {name} (generation {generation})? Its token stays; on the ladder it is a new entry, rated afresh, from its next sign-in.",
     "bots.revoke": "Revoke the token",
     "bots.revoke.ask": "Revoke {name}'s token? It stops working at once and its connections close.",
     "bots.delete": "Delete",
@@ -1881,7 +1883,7 @@ const BOT_STRINGS = {
   },
   zh: {
     "bots.heading": "机器人",
-    "bots.note": "你自己的机器人通过牌室的 websocket 在普通桌打牌，用它自己的名字，并标明是机器人；不坐计分桌，不参加赛事。机器人用它的 API 令牌连接（见 docs/ladder.md）。",
+    "bots.note": "你自己的机器人通过牌室的 websocket 在普通桌打牌，用它自己的名字，并标明是机器人，也可以在机器人天梯上打计分的比赛；不坐真人的计分桌，不参加赛事。机器人用它的 API 令牌连接（见 docs/ladder.md）。",
     "bots.none": "你还没有机器人。",
     "bots.create.heading": "新建机器人",
     "bots.name": "机器人的名字",
@@ -1893,6 +1895,8 @@ const BOT_STRINGS = {
     "bots.revoked": "没有令牌（已吊销）",
     "bots.rotate": "换新令牌",
     "bots.rotate.ask": "给 {name} 换新令牌？旧令牌立即失效，它的连接会断开。",
+    "bots.version": "新版本",
+    "bots.version.ask": "声明 {name} 的新版本（第 {generation} 代）？令牌不变；在天梯上它从下次登录起是新的参赛者，重新计分。",
     "bots.revoke": "吊销令牌",
     "bots.revoke.ask": "吊销 {name} 的令牌？令牌立即失效，它的连接会断开。",
     "bots.delete": "删除",
