@@ -175,11 +175,12 @@ def connect_ladder(
             reason = report.refusals[-1] if report.refusals else report.close_reason
             console.print(f"[bold red]The token was refused or revoked[/] (close 4401): {escape(reason)}")
             refused = True
-            continue
+        seat = "?" if report.seat is None else str(report.seat)
         console.print(
-            f"Ladder connection: {plural(report.games, 'table')}, {plural(report.deals, 'deal')}, "
-            f"{plural(report.decisions, 'decision')}; the bot failed {report.bot_failures}×, chose off "
-            f"the list {report.off_list}×; {plural(len(report.refusals), 'refusal')} from the server."
+            f"Connection {report.number + 1} (seat {seat}): {plural(report.games, 'table')}, "
+            f"{plural(report.deals, 'deal')}, {plural(report.decisions, 'decision')}; the bot failed "
+            f"{report.bot_failures}×, chose off the list {report.off_list}×; "
+            f"{plural(len(report.refusals), 'refusal')} from the server."
         )
     if refused:
         raise typer.Exit(1)

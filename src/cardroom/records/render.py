@@ -13,7 +13,10 @@ from cardroom.records.shengji import ShengjiReplayReport
 
 
 def plural(number: int, noun: str) -> str:
-    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+    """``1 deal``, ``2 deals``, ``0 matches``."""
+    if number == 1:
+        return f"{number} {noun}"
+    return f"{number} {noun}es" if noun.endswith(("s", "x", "ch", "sh")) else f"{number} {noun}s"
 
 
 def _team(seats: tuple[str, ...], team: int) -> str:
