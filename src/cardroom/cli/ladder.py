@@ -161,11 +161,13 @@ def match_line(match: dict[str, Any]) -> str:
 
 
 def table_line(room: str, table: dict[str, Any]) -> str:
-    """A running match's table: its deal pair and side, where to watch it, and how far it is."""
+    """A running match's table: its deal pair and side, where to watch it, and how far it is; levels and
+    rises both by ladder team (team A first), whichever seats team A holds there."""
     label = f"{table['pair'] + 1}{'b' if table['swapped'] else 'a'}"
     now: list[str] = [table["phase"] or table["status"] or "?"]
     if table.get("levels"):
-        now.append(f"levels {':'.join(table['levels'])}")
+        levels = list(reversed(table["levels"])) if table["swapped"] else list(table["levels"])
+        now.append(f"levels A:B {levels[0]}:{levels[1]}")
     cards = [seat["cards"] for seat in table["seats"]]
     if all(count is not None for count in cards) and table["status"] == "running":
         now.append("cards " + " ".join(str(count) for count in cards))
@@ -173,12 +175,13 @@ def table_line(room: str, table: dict[str, Any]) -> str:
     if any(faults):
         now.append("faults " + " ".join(str(count) for count in faults))
     if table.get("rises") is not None:
-        now.append(f"rose {table['rises'][0]}:{table['rises'][1]}")
+        now.append(f"rose A:B {table['rises'][0]}:{table['rises'][1]}")
     return f"  {label} {room}{table['url']}  {' · '.join(now)}"
 
 
 def result_line(match: dict[str, Any], ended: dict[str, Any] | None) -> str:
-    """A match that ended: who won, by what margin (team A's levels risen minus team B's)."""
+    """A match that ended: who won and by how many levels (the margin, team A's levels risen minus team
+    B's, said from the winner's side)."""
     head = f"[bold]{match['id']}[/] ended"
     if ended is None:
         return f"{head} (its result is not listed)"
@@ -188,7 +191,7 @@ def result_line(match: dict[str, Any], ended: dict[str, Any] | None) -> str:
     if winner is None:
         return f"{head}: a draw, margin {margin}"
     side = "team_a" if winner == 0 else "team_b"
-    return f"{head}: {team(match, side)} won, margin {margin:+d}"
+    return f"{head}: {team(match, side)} won by {plural(abs(margin), 'level')}"
 
 
 def changes(
