@@ -191,7 +191,7 @@ def result_line(match: dict[str, Any], ended: dict[str, Any] | None) -> str:
     if winner is None:
         return f"{head}: a draw, margin {margin}"
     side = "team_a" if winner == 0 else "team_b"
-    return f"{head}: {team(match, side)} won by {plural(abs(margin), 'level')}"
+    return f"{head}: {team(match, side)} won by {plural(abs(int(margin or 0)), 'level')}"
 
 
 def changes(
