@@ -169,6 +169,12 @@ def test_export_writes_each_table_record_once_and_they_replay(played: Room, tmp_
     assert "(2 already there)" in output
     assert files[0].read_text(encoding="utf-8") == "kept", "a file already there is kept"
 
+    by_name = tmp_path / "by-name"
+    code, output = ladder("export", "little tao", "--out", str(by_name), "--room", played.server.url)
+    assert code == 0, output
+    assert f"of {tao}'s 1 rated match" in output
+    assert len(list(by_name.iterdir())) == 2
+
     house = tmp_path / "house"
     code, output = ladder("export", "heuristic", "--out", str(house), "--room", played.server.url)
     assert code == 0, output
@@ -179,7 +185,8 @@ def test_errors_name_what_is_wrong(played: Room, tmp_path: Path) -> None:
     url = played.server.url
     code, output = ladder("export", "bot:999", "--out", str(tmp_path / "none"), "--room", url)
     assert code == 1
-    assert "no ladder entrant 'bot:999'" in output
+    assert "no ladder entrant 'bot:999': give the bot's key (e.g. bot:9f856696dfef" in output
+    assert "`cardroom ladder list` shows it" in output
     assert not (tmp_path / "none").exists()
     tao = next(iter(played.started.tokens))
     code, output = ladder("export", f"{tao}#7", "--out", str(tmp_path), "--room", url)

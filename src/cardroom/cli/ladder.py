@@ -83,8 +83,20 @@ class RoomClient:
         matches: list[dict[str, Any]] = self.json("/api/ladder/live", "no ladder runs")["matches"]
         return matches
 
+    def bot_of(self, given: str) -> str:
+        """The bot ``given`` stands for: a key (``bot:…``) as it is, else the bot whose entrant has that
+        name on the ladder (as ``ladder list`` shows it), else ``given`` (a house bot's name)."""
+        if given.startswith("bot:"):
+            return given
+        named = {row["bot"] for row in self.standings() if str(row["name"]).casefold() == given.casefold()}
+        return named.pop() if len(named) == 1 else given
+
     def matches_of(self, bot: str) -> list[dict[str, Any]]:
-        missing = f"no ladder entrant {bot!r} (a bot's key such as bot:7, or a house bot's name)"
+        missing = (
+            f"no ladder entrant {bot!r}: give the bot's key (e.g. bot:9f856696dfef: `cardroom ladder list` "
+            "shows it, as does the bot's page address and its owner's account page), its name on the "
+            "ladder, or a house bot's name"
+        )
         matches: list[dict[str, Any]] = self.json(f"/api/ladder/{quote(bot, safe=':')}", missing)["matches"]
         return matches
 
@@ -278,7 +290,10 @@ def print_match(console: Console, room: str, match: dict[str, Any]) -> None:
 def export_command(
     bot: Annotated[
         str,
-        typer.Argument(help="The bot: its key (bot:7), one generation's (bot:7#2), or a house bot's name."),
+        typer.Argument(
+            help="The bot: its key (bot:9f856696dfef, shown by `cardroom ladder list`), one generation's "
+            "(bot:9f856696dfef#2), its name on the ladder, or a house bot's name."
+        ),
     ],
     out: Annotated[Path, typer.Option(help="The folder to write the records into (made if need be).")],
     room: RoomOption = DEFAULT_ROOM,
@@ -286,9 +301,11 @@ def export_command(
     """Download the records of the bot's rated ladder matches, one file per table (docs/records.md);
     files already in the folder are kept, not fetched again. They replay with cardroom replay."""
     console = open_console()
-    bot_id, _, generation = bot.partition("#")
+    given, _, generation = bot.partition("#")
     try:
         with opened(room) as client:
+            bot_id = client.bot_of(given)
+            bot = f"{bot_id}#{generation}" if generation else bot_id
             matches = [
                 match
                 for match in client.matches_of(bot_id)
