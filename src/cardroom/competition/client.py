@@ -22,7 +22,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidSta
 
 from cardroom.bots import Bot, make_bot
 from cardroom.competition.messages import Message, action_identity, parse_message
-from cardroom.competition.report import table_line
+from cardroom.competition.progress import table_line
 from cardroom.competition.view import SeatView
 from cardroom.guandan.deal import Action
 from cardroom.guandan.ruleset import COMPETITION, RuleSet

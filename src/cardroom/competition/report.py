@@ -4,13 +4,13 @@ printed for people."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from cardroom.competition.progress import connection_label
 from cardroom.records.render import plural
 
 if TYPE_CHECKING:
@@ -33,25 +33,6 @@ def print_compete_report(report: CompeteReport, config: CompeteConfig, console: 
         if seat.substitutions:
             line += f", {config.fallback} played {plural(seat.substitutions, 'decision')} ({escape(faults)})"
         console.print(line)
-
-
-def connection_label(report: ConnectReport) -> str:
-    """``Connection 1 (seat 2)``: which connection of the run, and its seat (``?`` before one came)."""
-    seat = "?" if report.seat is None else str(report.seat)
-    return f"Connection {report.number + 1} (seat {seat})"
-
-
-def table_line(report: ConnectReport, message: Mapping[str, Any]) -> str:
-    """The line said as a table (deal) ends: the connection, its seat and how the deal ended."""
-    label = connection_label(report)
-    if message.get("stage") != "episodeOver":
-        return f"{label}: the table ended without its deal (a forfeit: gameOver without episodeOver)"
-    order = message.get("order")
-    if not isinstance(order, list) or not order or report.seat is None:
-        return f"{label}: deal over"
-    ours = "our team" if order[0] in (report.seat % 2, report.seat % 2 + 2) else "their team"
-    places = " ".join(str(seat) for seat in order)
-    return f"{label}: deal over, finishing order {places} ({ours} went out first)"
 
 
 def print_connect_report(report: ConnectReport, console: Console) -> None:
