@@ -124,11 +124,6 @@ def fail(console: Console, error: LadderCliError) -> NoReturn:
 # -- what is printed -----------------------------------------------------------------------------------
 
 
-def many(number: int, noun: str) -> str:
-    """``1 rated match``, ``2 rated matches``."""
-    return f"{number} {noun}" if number == 1 else f"{number} {noun}es"
-
-
 def seen(when: str | None) -> str:
     """An ISO time as ``YYYY-MM-DD HH:MM`` (UTC, as the room stores it)."""
     return "—" if not when else when[:16].replace("T", " ")
@@ -258,7 +253,7 @@ def watch_command(
     try:
         with opened(room) as client:
             running = client.live()
-            console.print(f"{many(len(running), 'ladder match')} running at {escape(client.url)}.")
+            console.print(f"{plural(len(running), 'ladder match')} running at {escape(client.url)}.")
             for match in running:
                 print_match(console, client.url, match)
             if once:
@@ -320,7 +315,7 @@ def export_command(
     except OSError as error:
         fail(console, LadderCliError(f"--out {out}: {error.strerror or error}"))
     console.print(
-        f"Wrote {plural(written, 'record')} of {escape(bot)}'s {many(len(matches), 'rated match')} "
+        f"Wrote {plural(written, 'record')} of {escape(bot)}'s {plural(len(matches), 'rated match')} "
         f"to {escape(str(out))}" + (f" ({kept} already there)." if kept else ".")
     )
 
