@@ -20,7 +20,7 @@ import pytest
 from typer.testing import CliRunner
 
 from cardroom.cli import app
-from cardroom.cli.ladder import changes, room_url
+from cardroom.cli.ladder import changes, result_line, room_url, table_line
 from tests.ports import free_port
 from tests.server.clients import call
 from tests.server.serving import REPO, Server
@@ -117,8 +117,9 @@ def test_watch_shows_the_running_match_its_tables_to_watch_and_its_result(room: 
         if rated["winner"] is None:
             assert "a draw" in ended
         else:
-            assert "won" in ended
-            assert f"margin {rated['margin']:+d}" in ended
+            levels = abs(rated["margin"])
+            assert f"won by {levels} level{'' if levels == 1 else 's'}" in ended
+            assert "margin" not in ended
         process.send_signal(signal.SIGINT)
         assert process.wait(timeout=30) == 0
         wait_for(lines, "Stopped watching", timeout=10)
@@ -168,6 +169,12 @@ def test_export_writes_each_table_record_once_and_they_replay(played: Room, tmp_
     assert "(2 already there)" in output
     assert files[0].read_text(encoding="utf-8") == "kept", "a file already there is kept"
 
+    by_name = tmp_path / "by-name"
+    code, output = ladder("export", "little tao", "--out", str(by_name), "--room", played.server.url)
+    assert code == 0, output
+    assert f"of {tao}'s 1 rated match" in output
+    assert len(list(by_name.iterdir())) == 2
+
     house = tmp_path / "house"
     code, output = ladder("export", "heuristic", "--out", str(house), "--room", played.server.url)
     assert code == 0, output
@@ -178,7 +185,8 @@ def test_errors_name_what_is_wrong(played: Room, tmp_path: Path) -> None:
     url = played.server.url
     code, output = ladder("export", "bot:999", "--out", str(tmp_path / "none"), "--room", url)
     assert code == 1
-    assert "no ladder entrant 'bot:999'" in output
+    assert "no ladder entrant 'bot:999': give the bot's key (e.g. bot:9f856696dfef" in output
+    assert "`cardroom ladder list` shows it" in output
     assert not (tmp_path / "none").exists()
     tao = next(iter(played.started.tokens))
     code, output = ladder("export", f"{tao}#7", "--out", str(tmp_path), "--room", url)
@@ -204,3 +212,27 @@ def test_room_url_and_changes() -> None:
     before = {"a": {"id": "a"}, "b": {"id": "b"}}
     started, ended = changes(before, [{"id": "b"}, {"id": "c"}])
     assert ([match["id"] for match in started], [match["id"] for match in ended]) == (["c"], ["a"])
+
+
+def test_a_table_s_levels_and_rises_are_both_by_ladder_team() -> None:
+    """On the swapped table team A sits at seats 1 and 3: its levels come second in ``levels``."""
+    seats = [{"cards": None, "faults": 0}] * 4
+    table = {"pair": 0, "swapped": True, "url": "/tables/t1", "status": "finished", "phase": "finished"}
+    line = table_line("http://room", {**table, "levels": ["4", "2"], "rises": [0, 2], "seats": seats})
+    assert "1b http://room/tables/t1" in line
+    assert "levels A:B 2:4 · rose A:B 0:2" in line
+
+
+def test_a_result_is_said_from_the_winner_s_side() -> None:
+    match = {
+        "id": "m1",
+        "team_a": ["bot:1"],
+        "team_b": ["bot:2"],
+        "names": {"bot:1": "CompBot", "bot:2": "Tao"},
+    }
+    lost = result_line(match, {"status": "rated", "winner": 1, "margin": -7})
+    assert lost.endswith("Tao won by 7 levels")
+    assert "-7" not in lost
+    assert result_line(match, {"status": "rated", "winner": 0, "margin": 1}).endswith(
+        "CompBot won by 1 level"
+    )

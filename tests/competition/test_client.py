@@ -223,3 +223,57 @@ def test_a_dropped_connection_is_made_again_until_the_games_end() -> None:
     assert report.result is not None
     assert report.result["victoryNum"] == [1, 0, 1, 0]
     assert report.close_code == 1000
+
+
+def _ladder(idle: float | None = 5.0) -> Callable[[str], Awaitable[ConnectReport]]:
+    def client(url: str) -> Awaitable[ConnectReport]:
+        bots = RandomBot(random.Random(1)), RandomBot(random.Random(2))
+        return play(url, bots[0], fallback=bots[1], wait=0, idle=idle, token="t0ken")
+
+    return client
+
+
+def test_a_token_connection_to_another_protocol_stops_at_its_first_message() -> None:
+    """The card room's own ladder socket answers ``authenticated``: no waiting, no reconnecting."""
+    connections: list[int] = []
+
+    async def card_room(connection: ServerConnection) -> None:
+        connections.append(1)
+        await connection.send(json.dumps({"type": "authenticated", "generation": 1}))
+        await connection.wait_closed()
+
+    with pytest.raises(ConnectError, match=r"speaks another protocol .*use ws://HOST/ws/ladder/competition"):
+        asyncio.run(_with_server(card_room, _ladder()))
+    assert connections == [1]
+
+
+def test_an_idle_close_before_any_message_of_the_protocol_is_final() -> None:
+    connections: list[int] = []
+
+    async def idle_close(connection: ServerConnection) -> None:
+        connections.append(1)
+        await connection.close(4408, "idle: no message for 120 s")
+
+    with pytest.raises(ConnectError, match=r"closed the connection as idle \(close 4408\).*no message for"):
+        asyncio.run(_with_server(idle_close, _connect()))
+    assert connections == [1]
+
+
+def test_each_table_ended_is_said_with_its_connection_and_seat(caplog: pytest.LogCaptureFixture) -> None:
+    async def one_deal(connection: ServerConnection) -> None:
+        for message in (
+            {"type": "notify", "stage": "beginning", "myPos": 1, "handCards": ["S3"]},
+            {"type": "notify", "stage": "episodeOver", "order": [3, 0, 1, 2], "curRank": "2"},
+            {"type": "notify", "stage": "beginning", "myPos": 1, "handCards": ["S3"]},
+            {"type": "notify", "stage": "gameOver", "curTimes": 1, "settingTimes": 1},
+        ):
+            await connection.send(json.dumps(message))
+        await connection.close()
+
+    with caplog.at_level("INFO", logger="cardroom.competition"):
+        report = asyncio.run(_with_server(one_deal, _connect()))
+    assert report.episodes == 2
+    lines = [record.getMessage() for record in caplog.records]
+    assert "Connection 1 (seat 1): deal over, finishing order 3 0 1 2 (our team went out first)" in lines
+    forfeit = "the table ended without its deal (a forfeit: gameOver without episodeOver)"
+    assert f"Connection 1 (seat 1): {forfeit}" in lines

@@ -8,6 +8,7 @@ import contextlib
 import threading
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.server import ServerConnection, serve
@@ -108,7 +109,7 @@ def test_connect_plays_a_seat_of_a_running_server() -> None:
         thread.join(30)
         loop.close()
     assert result.exit_code == 0, result.output
-    assert "Seat 3: 1 match, 1 deal," in result.output
+    assert "Connection 1 (seat 3): 1 match, 1 deal," in result.output
     assert "the bot failed 0×, chose off the list 0×; 0 error messages from the server." in result.output
     assert done
     assert done[0].seats[3].substitutions == 0
@@ -151,3 +152,23 @@ def test_compete_rejects_bad_bot_options() -> None:
     result = runner.invoke(app, ["compete", "--bot", "1=random", "--bot", "1=random"], env={"COLUMNS": "200"})
     assert result.exit_code == 2
     assert "seat 1 is given twice" in result.output
+
+
+def test_with_a_token_connect_opens_4_connections_and_sums_up_even_a_refusal(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    asked: dict[str, object] = {}
+
+    def refused(url: str, bot: str, **options: object) -> list[ConnectReport]:
+        asked.update(options)
+        return [ConnectReport(number=n, close_code=4401, close_reason="bad bot token") for n in range(4)]
+
+    monkeypatch.setattr("cardroom.competition.client.run_connections", refused)
+    result = runner.invoke(
+        app, ["connect", "ws://127.0.0.1:1/ws/ladder/competition", "--token", "t0ken"], env={"COLUMNS": "200"}
+    )
+    assert result.exit_code == 1, result.output
+    assert asked["connections"] == 4
+    assert "The token was refused or revoked (close 4401): bad bot token" in result.output
+    assert "Connection 4 (seat ?): 0 matches, 0 deals, 0 decisions;" in result.output
+    assert "t0ken" not in result.output

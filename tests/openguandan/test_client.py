@@ -21,7 +21,7 @@ from cardroom.competition.client import ConnectError
 from cardroom.competition.messages import action_of_entry
 from cardroom.guandan.deal import Action
 from cardroom.guandan.observation import Observation
-from cardroom.openguandan.client import Seating, SeatReport, play
+from cardroom.openguandan.client import Seating, SeatReport, play, play_ladder
 from tests.openguandan.recordings import ONE_GAME, TWO_GAMES, games_of, seat_script
 
 WAIT = 20.0
@@ -230,3 +230,36 @@ def test_a_dropped_connection_loses_the_seat() -> None:
     message = _stops([JOINED], close=True)
     assert "dropped before gameOver (close code 1011): seat 1 of room 5 is lost" in message
     assert "no reconnection" in message
+
+
+def _ladder_stops(first: object) -> str:
+    """What stops a ladder client whose server sends ``first`` (closing with 4408 when it is None)."""
+
+    async def handler(connection: ServerConnection) -> None:
+        if first is None:
+            await connection.close(4408, "idle: no message for 120 s")
+            return
+        await connection.send(json.dumps(first))
+        await connection.wait_closed()
+
+    async def run() -> str:
+        async with serve(handler, "127.0.0.1", 0) as server:
+            port = next(iter(server.sockets)).getsockname()[1]
+            bots = RandomBot(random.Random(1)), RandomBot(random.Random(2))
+            url = f"ws://127.0.0.1:{port}/ws/ladder"
+            with pytest.raises(ConnectError) as caught:
+                await play_ladder(url, "t0ken", bots[0], fallback=bots[1], wait=0)
+            return str(caught.value)
+
+    return asyncio.run(run())
+
+
+def test_a_ladder_client_at_another_protocol_s_socket_stops_at_the_first_frame() -> None:
+    message = _ladder_stops({"type": "authenticated", "generation": 1})
+    assert "speaks another protocol" in message
+    assert "use ws://HOST/ws/ladder/openguandan" in message
+
+
+def test_a_ladder_client_closed_as_idle_before_any_frame_says_so() -> None:
+    message = _ladder_stops(None)
+    assert "closed the connection as idle (close 4408) before any frame of OpenGuanDan's protocol" in message

@@ -12,7 +12,8 @@ import pytest
 from typer.testing import CliRunner
 
 from cardroom.cli import app
-from cardroom.records import read_record, replay
+from cardroom.records import read_record, record_of, replay, write_record
+from tests.records.test_rulings import ruled_match
 
 DATA = Path(__file__).parent / "data"
 runner = CliRunner()
@@ -145,3 +146,11 @@ def test_python_dash_m_cardroom_replay() -> None:
     )
     assert done.returncode == 1, done.stdout + done.stderr
     assert "NotHeldError" in done.stdout
+
+
+def test_a_forfeited_record_says_who_forfeited_and_why(tmp_path: Path) -> None:
+    path = tmp_path / "forfeited.json"
+    write_record(path, record_of(ruled_match(), seed=21))
+    code, output = run("replay", str(path))
+    assert code == 0, output
+    assert "team 1 (seat 1 & seat 3) wins, forfeited by team 0 (seat 0 & seat 2) (两次犯规): levels" in output

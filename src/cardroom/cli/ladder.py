@@ -83,8 +83,20 @@ class RoomClient:
         matches: list[dict[str, Any]] = self.json("/api/ladder/live", "no ladder runs")["matches"]
         return matches
 
+    def bot_of(self, given: str) -> str:
+        """The bot ``given`` stands for: a key (``bot:…``) as it is, else the bot whose entrant has that
+        name on the ladder (as ``ladder list`` shows it), else ``given`` (a house bot's name)."""
+        if given.startswith("bot:"):
+            return given
+        named = {row["bot"] for row in self.standings() if str(row["name"]).casefold() == given.casefold()}
+        return named.pop() if len(named) == 1 else given
+
     def matches_of(self, bot: str) -> list[dict[str, Any]]:
-        missing = f"no ladder entrant {bot!r} (a bot's key such as bot:7, or a house bot's name)"
+        missing = (
+            f"no ladder entrant {bot!r}: give the bot's key (e.g. bot:9f856696dfef: `cardroom ladder list` "
+            "shows it, as does the bot's page address and its owner's account page), its name on the "
+            "ladder, or a house bot's name"
+        )
         matches: list[dict[str, Any]] = self.json(f"/api/ladder/{quote(bot, safe=':')}", missing)["matches"]
         return matches
 
@@ -110,11 +122,6 @@ def fail(console: Console, error: LadderCliError) -> NoReturn:
 
 
 # -- what is printed -----------------------------------------------------------------------------------
-
-
-def many(number: int, noun: str) -> str:
-    """``1 rated match``, ``2 rated matches``."""
-    return f"{number} {noun}" if number == 1 else f"{number} {noun}es"
 
 
 def seen(when: str | None) -> str:
@@ -161,11 +168,13 @@ def match_line(match: dict[str, Any]) -> str:
 
 
 def table_line(room: str, table: dict[str, Any]) -> str:
-    """A running match's table: its deal pair and side, where to watch it, and how far it is."""
+    """A running match's table: its deal pair and side, where to watch it, and how far it is; levels and
+    rises both by ladder team (team A first), whichever seats team A holds there."""
     label = f"{table['pair'] + 1}{'b' if table['swapped'] else 'a'}"
     now: list[str] = [table["phase"] or table["status"] or "?"]
     if table.get("levels"):
-        now.append(f"levels {':'.join(table['levels'])}")
+        levels = list(reversed(table["levels"])) if table["swapped"] else list(table["levels"])
+        now.append(f"levels A:B {levels[0]}:{levels[1]}")
     cards = [seat["cards"] for seat in table["seats"]]
     if all(count is not None for count in cards) and table["status"] == "running":
         now.append("cards " + " ".join(str(count) for count in cards))
@@ -173,12 +182,13 @@ def table_line(room: str, table: dict[str, Any]) -> str:
     if any(faults):
         now.append("faults " + " ".join(str(count) for count in faults))
     if table.get("rises") is not None:
-        now.append(f"rose {table['rises'][0]}:{table['rises'][1]}")
+        now.append(f"rose A:B {table['rises'][0]}:{table['rises'][1]}")
     return f"  {label} {room}{table['url']}  {' · '.join(now)}"
 
 
 def result_line(match: dict[str, Any], ended: dict[str, Any] | None) -> str:
-    """A match that ended: who won, by what margin (team A's levels risen minus team B's)."""
+    """A match that ended: who won and by how many levels (the margin, team A's levels risen minus team
+    B's, said from the winner's side)."""
     head = f"[bold]{match['id']}[/] ended"
     if ended is None:
         return f"{head} (its result is not listed)"
@@ -188,7 +198,7 @@ def result_line(match: dict[str, Any], ended: dict[str, Any] | None) -> str:
     if winner is None:
         return f"{head}: a draw, margin {margin}"
     side = "team_a" if winner == 0 else "team_b"
-    return f"{head}: {team(match, side)} won, margin {margin:+d}"
+    return f"{head}: {team(match, side)} won by {plural(abs(int(margin or 0)), 'level')}"
 
 
 def changes(
@@ -243,7 +253,7 @@ def watch_command(
     try:
         with opened(room) as client:
             running = client.live()
-            console.print(f"{many(len(running), 'ladder match')} running at {escape(client.url)}.")
+            console.print(f"{plural(len(running), 'ladder match')} running at {escape(client.url)}.")
             for match in running:
                 print_match(console, client.url, match)
             if once:
@@ -275,7 +285,10 @@ def print_match(console: Console, room: str, match: dict[str, Any]) -> None:
 def export_command(
     bot: Annotated[
         str,
-        typer.Argument(help="The bot: its key (bot:7), one generation's (bot:7#2), or a house bot's name."),
+        typer.Argument(
+            help="The bot: its key (bot:9f856696dfef, shown by `cardroom ladder list`), one generation's "
+            "(bot:9f856696dfef#2), its name on the ladder, or a house bot's name."
+        ),
     ],
     out: Annotated[Path, typer.Option(help="The folder to write the records into (made if need be).")],
     room: RoomOption = DEFAULT_ROOM,
@@ -283,9 +296,11 @@ def export_command(
     """Download the records of the bot's rated ladder matches, one file per table (docs/records.md);
     files already in the folder are kept, not fetched again. They replay with cardroom replay."""
     console = open_console()
-    bot_id, _, generation = bot.partition("#")
+    given, _, generation = bot.partition("#")
     try:
         with opened(room) as client:
+            bot_id = client.bot_of(given)
+            bot = f"{bot_id}#{generation}" if generation else bot_id
             matches = [
                 match
                 for match in client.matches_of(bot_id)
@@ -300,7 +315,7 @@ def export_command(
     except OSError as error:
         fail(console, LadderCliError(f"--out {out}: {error.strerror or error}"))
     console.print(
-        f"Wrote {plural(written, 'record')} of {escape(bot)}'s {many(len(matches), 'rated match')} "
+        f"Wrote {plural(written, 'record')} of {escape(bot)}'s {plural(len(matches), 'rated match')} "
         f"to {escape(str(out))}" + (f" ({kept} already there)." if kept else ".")
     )
 

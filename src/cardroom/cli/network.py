@@ -27,6 +27,10 @@ from cardroom.cli.options import (
 )
 from cardroom.ladder.entrants import HOUSE_BOTS
 
+LADDER_CONNECTIONS = 4
+"""``connect --token``'s connections by default: the ladder seats a bot once 2 connections per deal pair
+of a match wait, and a match has 2 deal pairs by default (docs/ladder.md, "Its matches")."""
+
 
 def serve_command(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
@@ -438,11 +442,14 @@ def connect_command(
         ),
     ] = None,
     connections: Annotated[
-        int,
+        int | None,
         typer.Option(
-            min=1, max=40, help="Connections opened at once, each a seat (the ladder needs 2 per deal pair)."
+            min=1,
+            max=40,
+            help="Connections opened at once, each a seat (default 1; with --token 4: the ladder seats a "
+            "bot once 2 per deal pair of a match wait, 2 deal pairs by default).",
         ),
-    ] = 1,
+    ] = None,
     episodes: Annotated[
         int | None,
         typer.Option(
@@ -462,6 +469,8 @@ def connect_command(
     seat or a frame, stays silent for `--idle` seconds, drops the connection (openguandan) or speaks
     another protocol.
     """
+    if connections is None:
+        connections = LADDER_CONNECTIONS if token is not None else 1
     if protocol is Protocol.OPENGUANDAN and token is not None:
         if room is not None or seat is not None or create or user is not None:
             raise typer.BadParameter(
@@ -539,7 +548,6 @@ def connect_command(
             reason = next((str(error.get("message")) for error in report.errors), report.close_reason)
             console.print(f"[bold red]The server refused the seat[/]: {escape(reason)}")
             refused = True
-        else:
-            print_connect_report(report, console)
+        print_connect_report(report, console)
     if refused:
         raise typer.Exit(1)

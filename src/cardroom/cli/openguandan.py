@@ -14,6 +14,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from cardroom.cli.options import client_errors, competition_logging, open_console
+from cardroom.competition.progress import connection_label
 from cardroom.guandan.ruleset import RuleSet
 from cardroom.records.render import plural
 
@@ -175,11 +176,11 @@ def connect_ladder(
             reason = report.refusals[-1] if report.refusals else report.close_reason
             console.print(f"[bold red]The token was refused or revoked[/] (close 4401): {escape(reason)}")
             refused = True
-            continue
         console.print(
-            f"Ladder connection: {plural(report.games, 'table')}, {plural(report.deals, 'deal')}, "
-            f"{plural(report.decisions, 'decision')}; the bot failed {report.bot_failures}×, chose off "
-            f"the list {report.off_list}×; {plural(len(report.refusals), 'refusal')} from the server."
+            f"{connection_label(report)}: {plural(report.games, 'table')}, "
+            f"{plural(report.deals, 'deal')}, {plural(report.decisions, 'decision')}; the bot failed "
+            f"{report.bot_failures}×, chose off the list {report.off_list}×; "
+            f"{plural(len(report.refusals), 'refusal')} from the server."
         )
     if refused:
         raise typer.Exit(1)

@@ -22,6 +22,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidSta
 
 from cardroom.bots import Bot, make_bot
 from cardroom.competition.messages import Message, action_identity, parse_message
+from cardroom.competition.progress import table_line
 from cardroom.competition.view import SeatView
 from cardroom.guandan.deal import Action
 from cardroom.guandan.ruleset import COMPETITION, RuleSet
@@ -40,7 +41,14 @@ PROTOCOL_TYPES = frozenset({"notify", "act", "error"})
 TOKEN_REFUSED_CLOSE = 4401
 """The card room's close code of a bot connection whose API token was refused, rotated or revoked
 (docs/ladder.md, "Over the competition protocol")."""
+IDLE_CLOSE = 4408
+"""The card room's close code of a connection idle too long (its own sockets, such as
+``/ws/ladder``, which expect pings)."""
 FINAL_CLOSES = frozenset({1000, 1008, TOKEN_REFUSED_CLOSE})
+LADDER_WAIT = (
+    "waiting for the ladder to seat this bot: it needs 2 connections per deal pair of a match, 4 by default"
+)
+"""Said once the first connection of a bot with a token is open (docs/ladder.md, "Its matches")."""
 """Close codes after which the client does not reconnect: the games are over, the seat was refused, or
 the bot's token was."""
 
@@ -78,6 +86,13 @@ class ConnectReport:
     forfeit)."""
     dealing: bool = False
     """A ``beginning`` came and its deal has not ended yet."""
+    number: int = 0
+    """Which of the run's connections this is (0, 1, …)."""
+
+    @property
+    def spoken(self) -> bool:
+        """A message of the competition protocol came on some connection."""
+        return self.decisions > 0 or self.seat is not None or self.episodes > 0
 
     @property
     def token_refused(self) -> bool:
@@ -162,6 +177,7 @@ async def play(
     idle: float | None = DEFAULT_IDLE,
     token: str | None = None,
     episodes: int | None = None,
+    number: int = 0,
 ) -> ConnectReport:
     """Play the seat at ``url`` until the server closes the connection, or until ``episodes`` deals
     have ended (then the client closes it). A connection that drops before the games end is made again
@@ -169,18 +185,26 @@ async def play(
     meanwhile); one whose ``token`` the card room refused or revoked is not (close code 4401).
     :class:`ConnectError` when the server sends nothing for ``idle`` seconds (``None``: no limit) or
     speaks another protocol."""
-    report = ConnectReport()
+    report = ConnectReport(number=number)
     player = Player(bot, fallback, SeatView(rules))
     connection = await open_connection(url, wait, token)
     log.info("connected to %s with the %s bot", url, bot.name)
+    if token is not None and number == 0:
+        log.info(LADDER_WAIT)
     while True:
         with suppress(ConnectionClosed):
-            await _serve(url, connection, player, report, idle, episodes)
+            await _serve(url, connection, player, report, idle, episodes, ladder=token is not None)
         report.close_code = connection.close_code
         report.close_reason = connection.close_reason or ""
         if report.token_refused:
             log.error("the card room refused or revoked the bot's token: %s", report.close_reason)
             return report
+        if report.close_code == IDLE_CLOSE and not report.spoken:
+            raise ConnectError(
+                f"{url} closed the connection as idle (close {IDLE_CLOSE}) before any message of the "
+                f"competition protocol: {report.close_reason or 'no reason given'}; a card room's ladder "
+                "over this protocol is ws://HOST/ws/ladder/competition"
+            )
         if report.close_code in FINAL_CLOSES or report.result is not None or _enough(report, episodes):
             return report
         log.warning(
@@ -208,11 +232,13 @@ async def _serve(
     report: ConnectReport,
     idle: float | None,
     episodes: int | None = None,
+    *,
+    ladder: bool = False,
 ) -> None:
     """Take the server's messages until it closes the connection (or ``episodes`` deals have ended:
-    then close it)."""
+    then close it). On a ``ladder`` (with a token) a first message of another protocol ends it at once."""
     strange: list[str] = []
-    spoken = report.decisions > 0 or player.view.seat is not None
+    spoken = report.spoken
     while not _enough(report, episodes):
         try:
             raw = await asyncio.wait_for(connection.recv(), idle)
@@ -231,6 +257,12 @@ async def _serve(
                 log.warning("a message that is not the competition protocol's: %.200s", raw)
                 continue
             strange.append(str(raw)[:200])
+            if ladder:
+                await connection.close()
+                raise ConnectError(
+                    f"{url} speaks another protocol (its first message: {strange[0]}): for the card "
+                    "room's ladder over the competition protocol use ws://HOST/ws/ladder/competition"
+                )
             if len(strange) == STRANGE_MESSAGES:
                 await connection.close()
                 raise ConnectError(
@@ -258,6 +290,7 @@ async def _take(
     elif stage == "episodeOver" or (stage == "gameOver" and report.dealing):
         report.dealing = False
         report.episodes += 1
+        log.info("%s", table_line(report, message))
     if kind == "act":
         index = await asyncio.to_thread(player.choose, message, report)
         report.decisions += 1
@@ -320,7 +353,15 @@ def run_connections(
         fallback_seed = None if own is None else own + 1
         bots = make_bot(bot, own), make_bot(fallback, fallback_seed)
         return await play(
-            url, bots[0], fallback=bots[1], rules=rules, wait=wait, idle=idle, token=token, episodes=episodes
+            url,
+            bots[0],
+            fallback=bots[1],
+            rules=rules,
+            wait=wait,
+            idle=idle,
+            token=token,
+            episodes=episodes,
+            number=number,
         )
 
     async def all_of() -> list[ConnectReport]:

@@ -10,6 +10,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from cardroom.competition.progress import connection_label
 from cardroom.records.render import plural
 
 if TYPE_CHECKING:
@@ -36,9 +37,8 @@ def print_compete_report(report: CompeteReport, config: CompeteConfig, console: 
 
 def print_connect_report(report: ConnectReport, console: Console) -> None:
     """The seat, the matches, deals and decisions, the bot's failures, the server's errors, the result."""
-    seat = "?" if report.seat is None else str(report.seat)
     console.print(
-        f"Seat {seat}: {plural(report.matches, 'match')}, {plural(report.deals, 'deal')}, "
+        f"{connection_label(report)}: {plural(report.matches, 'match')}, {plural(report.deals, 'deal')}, "
         f"{plural(report.decisions, 'decision')}; the bot failed {report.bot_failures}×, chose off the "
         f"list {report.off_list}×; {plural(len(report.errors), 'error message')} from the server"
         + (f"; connected again {report.reconnections}×." if report.reconnections else ".")

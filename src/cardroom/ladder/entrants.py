@@ -3,7 +3,7 @@ generation), and the :class:`Roster` every entrant the ladder has known, retired
 
 A new version of a bot (a new token generation, or one its owner declares) is a new entrant with a
 rating of its own (:meth:`Entrant.next_generation`). The house bots (:data:`HOUSE_BOTS`) are permanent
-entrants owned by :data:`HOUSE`: their ratings are the ladder's fixed points. Scheduling is
+entrants owned by :data:`HOUSE`: references always present, rated like everyone. Scheduling is
 :mod:`cardroom.ladder.schedule`, ratings :mod:`cardroom.ladder.ratings`.
 """
 

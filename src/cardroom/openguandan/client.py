@@ -29,7 +29,14 @@ from websockets.asyncio.client import ClientConnection
 from websockets.exceptions import ConnectionClosed
 
 from cardroom.bots import Bot, make_bot
-from cardroom.competition.client import TOKEN_REFUSED_CLOSE, ConnectError, Player, open_connection
+from cardroom.competition.client import (
+    IDLE_CLOSE,
+    LADDER_WAIT,
+    TOKEN_REFUSED_CLOSE,
+    ConnectError,
+    Player,
+    open_connection,
+)
 from cardroom.guandan.ruleset import COMPETITION, RuleSet
 from cardroom.openguandan import frames
 from cardroom.openguandan.frames import OK, REFUSED, Frame, Stage
@@ -61,6 +68,8 @@ class SeatReport:
     """On the ladder: the server's refusals (``data.msg``), in order."""
     close_code: int | None = None
     close_reason: str = ""
+    number: int = 0
+    """On the ladder: which of the run's connections this is (0, 1, …)."""
 
     @property
     def token_refused(self) -> bool:
@@ -223,6 +232,7 @@ async def play_ladder(
     wait: float = 10.0,
     idle: float | None = None,
     episodes: int | None = None,
+    number: int = 0,
 ) -> SeatReport:
     """Play seat after seat of a card room's ladder at ``url`` with the bot's API ``token`` (in the
     ``Authorization: Bearer`` header) until the server closes the connection (4401: the token was refused
@@ -230,14 +240,23 @@ async def play_ladder(
     server sends nothing for ``idle`` seconds (``None``: no limit)."""
     connection = await open_connection(url, wait, token)
     player = Player(bot, fallback, OpenGuanDanView(rules))
-    report = SeatReport()
+    report = SeatReport(number=number)
     log.info("connected to %s with the %s bot", url, bot.name)
+    if number == 0:
+        log.info(LADDER_WAIT)
+    spoken = False
     try:
         while episodes is None or report.deals < episodes:
             try:
                 raw = await asyncio.wait_for(connection.recv(), idle)
             except TimeoutError:
                 raise ConnectError(f"{url} sent nothing for {idle or 0:g} s (--idle)") from None
+            if not spoken and not _of_the_protocol(raw):
+                raise ConnectError(
+                    f"{url} speaks another protocol (its first frame: {str(raw)[:QUOTED]}): for the card "
+                    "room's ladder over OpenGuanDan's protocol use ws://HOST/ws/ladder/openguandan"
+                )
+            spoken = True
             await _take_ladder(connection, player, report, raw)
     except ConnectionClosed:
         pass
@@ -245,7 +264,25 @@ async def play_ladder(
         await connection.close()
     report.close_code = connection.close_code
     report.close_reason = connection.close_reason or ""
+    if report.close_code == IDLE_CLOSE and not spoken:
+        raise ConnectError(
+            f"{url} closed the connection as idle (close {IDLE_CLOSE}) before any frame of OpenGuanDan's "
+            f"protocol: {report.close_reason or 'no reason given'}; a card room's ladder over this protocol "
+            "is ws://HOST/ws/ladder/openguandan"
+        )
     return report
+
+
+def _of_the_protocol(raw: object) -> bool:
+    """Whether a frame is one of OpenGuanDan's: a JSON object that answers a request (``code``) or
+    whose ``type`` is ``notify``/``act``."""
+    try:
+        frame = json.loads(raw)  # type: ignore[arg-type]
+    except (json.JSONDecodeError, TypeError, UnicodeDecodeError):
+        return False
+    if not isinstance(frame, dict):
+        return False
+    return frame.get("code") in (OK, REFUSED) or frame.get("type") in ("notify", "act")
 
 
 async def _take_ladder(connection: ClientConnection, player: Player, report: SeatReport, raw: object) -> None:
@@ -295,7 +332,15 @@ def run_ladder(
         own = None if seed is None else seed + 2 * number
         bots = make_bot(bot, own), make_bot(fallback, None if own is None else own + 1)
         return await play_ladder(
-            url, token, bots[0], fallback=bots[1], rules=rules, wait=wait, idle=idle, episodes=episodes
+            url,
+            token,
+            bots[0],
+            fallback=bots[1],
+            rules=rules,
+            wait=wait,
+            idle=idle,
+            episodes=episodes,
+            number=number,
         )
 
     async def all_of() -> list[SeatReport]:

@@ -13,7 +13,10 @@ from cardroom.records.shengji import ShengjiReplayReport
 
 
 def plural(number: int, noun: str) -> str:
-    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+    """``1 deal``, ``2 deals``, ``0 matches``."""
+    if number == 1:
+        return f"{number} {noun}"
+    return f"{number} {noun}es" if noun.endswith(("s", "x", "ch", "sh")) else f"{number} {noun}s"
 
 
 def _team(seats: tuple[str, ...], team: int) -> str:
@@ -59,6 +62,11 @@ def print_replay_report(report: ReplayReport, console: Console) -> None:
         points = report.points
         assert points is not None
         how = ", passed A" if report.match.passed_ace else ""
+        if report.forfeited_by is not None:
+            reason = record.forfeit.reason if record.forfeit is not None else ""
+            how = f", forfeited by {_team(seats, report.forfeited_by)}" + (
+                f" ({escape(reason)})" if reason else ""
+            )
         winner = "A draw" if report.winner is None else f"{_team(seats, report.winner)} wins"
         console.print(
             f"[bold green]{winner}[/]{how}: levels {levels} (team 0 : team 1), "

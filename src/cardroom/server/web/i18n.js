@@ -1997,7 +1997,7 @@ const LADDER_BOT_STRINGS = {
   en: {
     "ladderbot.title": "Ladder bot",
     "ladderbot.owner": "Owner: {owner}",
-    "ladderbot.house": "A house bot of the card room: always ready, its rating a fixed point of the ladder.",
+    "ladderbot.house": "A house bot of the card room: a permanent reference entrant, always ready, rated like every bot.",
     "ladderbot.gone": "This bot has been deleted.",
     "ladderbot.entrants": "Generations",
     "ladderbot.entrant": "Entrant",
@@ -2032,7 +2032,7 @@ const LADDER_BOT_STRINGS = {
   zh: {
     "ladderbot.title": "天梯机器人",
     "ladderbot.owner": "主人：{owner}",
-    "ladderbot.house": "牌室自己的机器人：随时可战，它的等级分是天梯的定点。",
+    "ladderbot.house": "牌室自己的机器人：天梯的常设参照，随时可战，和其他机器人一样计算等级分。",
     "ladderbot.gone": "这个机器人已被删除。",
     "ladderbot.entrants": "各代",
     "ladderbot.entrant": "参赛者",
