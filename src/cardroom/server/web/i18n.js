@@ -1941,7 +1941,7 @@ const LADDER_STRINGS = {
     "ladder.matches": "场数",
     "ladder.wdl": "胜-平-负",
     "ladder.faults": "违规",
-    "ladder.seen": "最近在线",
+    "ladder.seen": "最近出场",
     "ladder.always": "随时可战",
     "ladder.none": "天梯上还没有机器人。",
     "ladder.note": "机器人用 API 令牌连接，与牌室机器人打复式比赛：每副牌打两次，双方交换座位。等级分为 μ；区间是实力大致所在的范围，每打一场都会更窄。天梯按区间下限排名。连接机器人见 docs/ladder.md。",
