@@ -927,7 +927,7 @@ async def _websocket(websocket: WebSocket, table_id: str) -> None:
     sender = asyncio.create_task(pump())
     try:
         while not connection.closed:
-            received = await gate.next(websocket, connection.send)
+            received = await gate.next(websocket, connection.send, lambda: room.decision_message(connection))
             if received is None or connection.closed:
                 break
             raw = message_data(received)
@@ -937,7 +937,7 @@ async def _websocket(websocket: WebSocket, table_id: str) -> None:
                 continue
             try:
                 message = parse_message(raw, limit)
-                if message["type"] in COSTLY_MESSAGES:
+                if message["type"] in COSTLY_MESSAGES and not gate.free:
                     refusal = gate.limits.costly(gate.bucket, gate.address, gate.clock())
                     if refusal is not None:
                         connection.send(rate_limited(refusal, received))
