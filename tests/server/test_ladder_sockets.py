@@ -1,7 +1,8 @@
 """A bot's second ladder socket on a real ``cardroom serve`` (docs/ladder.md, "The ladder in the card
 room"): when another socket of the bot says ``ready``, the first is told (``error`` ``replaced``) and
 closed (4409, docs/protocol.md "Close codes"), and the result of a match it was seated from reaches the
-newest socket."""
+newest socket; once a match is rated, the ladder looks for the next at once (its timer here is an
+hour)."""
 
 from __future__ import annotations
 
@@ -56,3 +57,23 @@ def test_a_second_ready_socket_replaces_the_first_which_is_told_and_closed(serve
             assert result["match"] == match_id, "the result of a match seated from the old socket"
             assert f"{tao}#1" in result["team_a"] + result["team_b"]
             assert until(other, "result", timeout=30)["match"] == match_id
+
+
+def test_a_rated_match_is_followed_at_once_by_the_next_for_its_ready_bots(server: Server) -> None:
+    _tao, tao_token, _ = make_bot(server, "Ann", "Eager Tao")
+    _deep, deep_token, _ = make_bot(server, "Bob", "Eager Deep")
+    with websocket(server, "/ws/ladder") as first, websocket(server, "/ws/ladder") as second:
+        ready(first, tao_token)
+        ready(second, deep_token)
+        seats = {tao_token: seats_of(first, 2), deep_token: seats_of(second, 2)}
+        match_id = seats[tao_token][0]["match"]
+        with ThreadPoolExecutor(4) as pool:
+            list(
+                pool.map(
+                    lambda pair: play_seat(server, pair[0], pair[1]),
+                    [(token, seat) for token, told in seats.items() for seat in told],
+                )
+            )
+        assert until(first, "result", timeout=30)["match"] == match_id
+        following = seats_of(first, 2)
+        assert {seat["match"] for seat in following} != {match_id}, "a new match, not the hour's timer"

@@ -484,6 +484,22 @@ class LadderService:
             if bot.entrant.key in match.entrants:
                 bot.send(result)
         log.info("ladder match %s rated: margin %d", row.id, margin)
+        self._schedule_soon()
+
+    def _schedule_soon(self) -> None:
+        """Look for matches as soon as the commit being told is done: a rated match's bots are free again
+        (docs/ladder.md, "Its matches"). Nothing without a running event loop (a test's bare service)."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        loop.call_soon(self._schedule_logged)
+
+    def _schedule_logged(self) -> None:
+        try:
+            self.schedule()
+        except Exception:
+            log.exception("the ladder's scheduling failed; trying again")
 
     # -- the loop --------------------------------------------------------------------------------
 
@@ -494,10 +510,7 @@ class LadderService:
     async def _run(self) -> None:
         while True:
             await asyncio.sleep(self.settings.interval)
-            try:
-                self.schedule()
-            except Exception:
-                log.exception("the ladder's scheduling failed; trying again")
+            self._schedule_logged()
 
     async def stop(self) -> None:
         if self._task is not None:
