@@ -156,6 +156,19 @@ def test_bot_names_are_everyones_names(client: TestClient) -> None:
     assert "bot accounts' keys" in refused.json()["detail"]
 
 
+@pytest.mark.parametrize(
+    "name", ["distilled", "Distilled", "distilled bot", "DMC", "search-value Bot", "rаndom", " heuristic "]
+)
+def test_a_bot_account_is_never_named_as_a_house_bot(client: TestClient, name: str) -> None:
+    answer = client.post("/api/account/bots", json={"name": name}, headers=signed_in(client, "Ann"))
+    assert answer.status_code == 409, name
+    assert "is a house bot's name" in answer.json()["detail"]
+
+
+def test_a_name_merely_containing_a_house_bots_is_a_bots_name(client: TestClient) -> None:
+    assert new_bot(client, signed_in(client, "Ann"), "Distilled Tao")["bot"]["name"] == "Distilled Tao"
+
+
 def test_only_a_signed_in_person_manages_bots(client: TestClient) -> None:
     ann = signed_in(client, "Ann")
     created = new_bot(client, ann)
