@@ -44,6 +44,7 @@ from cardroom.server.api.requests import (
     SESSION_COOKIE,
     accounts_of,
     address,
+    bot_token_guard,
     limited,
     read_body,
     refusal_response,
@@ -213,6 +214,7 @@ def create_app(
         return response
 
     app.middleware("http")(csrf_guard)
+    app.middleware("http")(bot_token_guard)
     app.add_middleware(Forwarder)
     app.add_middleware(StoreOutage)
     # outermost: forwarded answers and refusals get them too; the pages may connect to the live
