@@ -163,3 +163,25 @@ def test_a_bots_page_shows_it_and_its_records_download(
         assert archive.namelist() == [f"m2-1a-{ladder.tables[0]}.json", f"m2-1b-{ladder.tables[1]}.json"]
     screenshot(page, f"ladder-bot-{locale}", full_page=True)
     errors.check()
+
+
+@pytest.mark.parametrize(
+    ("locale", "words"),
+    [("en-US", "No such bot on the ladder: nobody."), ("zh-CN", "天梯上没有这个机器人：nobody。")],
+)
+def test_a_bot_not_on_the_ladder_gets_a_page_saying_so(
+    ladder: Ladder, context: BrowserContext, locale: str, words: str
+) -> None:
+    page = context.new_page()
+    page.add_init_script(f"localStorage.setItem('cardroom:lang', '{locale[:2]}')")
+    answer = page.goto(ladder.server.url + "/ladder/bots/nobody")
+    assert answer is not None
+    assert answer.status == 200, "a page like the others; the API says 404"
+    page.wait_for_function("() => window.__ladderBot && window.__ladderBot.ready")
+    shown = page.get_by_test_id("ladder-bot-error")
+    assert shown.is_visible()
+    assert shown.inner_text() == words
+    sections = page.get_by_test_id("bot-section")
+    assert sections.count() == 3
+    assert all(sections.nth(index).is_hidden() for index in range(3)), "no empty tables of nothing"
+    screenshot(page, f"ladder-bot-unknown-{locale}")

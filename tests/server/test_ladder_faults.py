@@ -212,7 +212,7 @@ def test_a_bot_answering_every_turn_illegally_forfeits_its_tables_and_the_match_
         assert until(first, "result", timeout=30)["match"] == bots[rash][0]["match"]
     for at, frames in seen:
         refusals = [got for got in frames if got["type"] == "error" and got["code"] == "illegal_action"]
-        # a state sent while the fallback plays may still say to_act: an act on it is refused (while
+        # an act on a state sent before the fault (the bot's own turn again, say) is refused (while
         # the fallback plays, or once it has), and is no fault
         waits = [got for got in frames if got["type"] == "error" and got["code"] != "illegal_action"]
         late = {("wrong_phase", "fallback_plays"), ("out_of_turn", "out_of_turn")}

@@ -179,6 +179,7 @@ def serve_command(
 
     import uvicorn
 
+    from cardroom.server.api.access_log import log_config
     from cardroom.server.api.app import create_app
     from cardroom.server.api.workers import WorkerOptions, serve_workers
     from cardroom.server.ladder import LadderSettings
@@ -243,6 +244,7 @@ def serve_command(
         ws_per_message_deflate=False,
         forwarded_allow_ips=forwarded_allow_ips,
         log_level=log_level,
+        log_config=log_config(),
     )
 
 

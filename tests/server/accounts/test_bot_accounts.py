@@ -94,6 +94,22 @@ def test_the_token_is_taken_only_from_a_bearer_header(client: TestClient) -> Non
     assert "no bot's" in body["detail"]
 
 
+def test_a_wrong_bearer_token_is_401_on_every_api_route_a_public_one_included(client: TestClient) -> None:
+    ann = signed_in(client, "Ann")
+    token = new_bot(client, ann)["token"]
+    wrong = bearer(TOKEN_PREFIX + "x" * 43)
+    for path in ("/api/ladder", "/api/presets", "/api/tables", "/api/leaderboard", "/api/account"):
+        assert client.get(path).status_code == 200, path
+        assert client.get(path, headers=bearer(token)).status_code == 200, path
+        answer = client.get(path, headers=wrong)
+        assert answer.status_code == 401, path
+        assert "no bot's" in answer.json()["detail"]
+        assert client.get(path, headers={**ann, **wrong}).status_code == 401, "a cookie does not hide it"
+    assert client.get("/api/ladder", headers={"Authorization": "Basic dXNlcjpwYXNz"}).status_code == 200, (
+        "a proxy's own scheme is no bot token"
+    )
+
+
 def test_a_bot_has_no_password_to_sign_in_with(client: TestClient) -> None:
     bot = new_bot(client, signed_in(client, "Ann"))["bot"]
     for name in (bot["name"], bot["key"]):
@@ -154,6 +170,19 @@ def test_bot_names_are_everyones_names(client: TestClient) -> None:
     refused = client.post("/api/accounts", json={"name": "bot:abc", "password": "a long password 1"})
     assert refused.status_code == 400
     assert "bot accounts' keys" in refused.json()["detail"]
+
+
+@pytest.mark.parametrize(
+    "name", ["distilled", "Distilled", "distilled bot", "DMC", "search-value Bot", "rаndom", " heuristic "]
+)
+def test_a_bot_account_is_never_named_as_a_house_bot(client: TestClient, name: str) -> None:
+    answer = client.post("/api/account/bots", json={"name": name}, headers=signed_in(client, "Ann"))
+    assert answer.status_code == 409, name
+    assert "is a house bot's name" in answer.json()["detail"]
+
+
+def test_a_name_merely_containing_a_house_bots_is_a_bots_name(client: TestClient) -> None:
+    assert new_bot(client, signed_in(client, "Ann"), "Distilled Tao")["bot"]["name"] == "Distilled Tao"
 
 
 def test_only_a_signed_in_person_manages_bots(client: TestClient) -> None:

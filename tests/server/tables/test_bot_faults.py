@@ -99,6 +99,18 @@ def test_an_illegal_action_is_refused_counted_and_played_by_the_fallback_without
     assert table.due() != Due(5.0, "auto", 0)
 
 
+def test_while_the_fallback_plays_the_bots_state_says_it_is_not_to_act() -> None:
+    table = bot_table()
+    to_seat_0(table, 1.0)
+    assert table.view(0, 4.0)["to_act"]
+    table.fault(0, illegal(table), 5.0)
+    during = table.view(0, 5.0)
+    assert (during["turn"], during["to_act"], during["deadline"]) == (0, False, None)
+    assert (during["can_pass"], during["options"]) == (False, [])
+    table.step(5.3, bots())
+    assert table.fallback_plays(0) is False
+
+
 def test_only_a_bot_accounts_refusal_on_its_turn_is_a_fault() -> None:
     person = bot_table(account=None)
     to_seat_0(person, 1.0)

@@ -26,7 +26,7 @@ from cardroom.server.accounts.bot_names import bot_name
 from cardroom.server.storage.store import AccountRow, BotRow, Store
 from cardroom.server.tables.codec import ProtocolError
 from cardroom.server.tables.lookalikes import skeleton
-from cardroom.server.tables.seats import BOT_KEY_PREFIX, name_key, shown_text, token_hash
+from cardroom.server.tables.seats import BOT_KEY_PREFIX, shown_text, token_hash
 
 MAX_BOTS: Final = 10
 """Bots one account may own: enough for versions side by side, too few to squat names."""
@@ -44,7 +44,18 @@ EDITABLE: Final = ("description", "link")
 """What an owner may change of a bot (its name stays: a new name is a new bot)."""
 
 HOUSE_BOT_NAMES: Final = frozenset(f"{bot} bot" for game in GAMES.values() for bot in game.bots)
-"""The names the house bots play under ("heuristic bot"): no bot account poses as one."""
+"""The names the house bots play under ("heuristic bot")."""
+HOUSE_BOT_SKELETONS: Final = frozenset(
+    skeleton(name.casefold()) for game in GAMES.values() for bot in game.bots for name in (bot, f"{bot} bot")
+)
+"""What the house bots' names look like, with or without " bot" ("distilled": its ladder key and badge at
+the table): no bot account poses as one."""
+
+
+def is_house_bot_name(name: str) -> bool:
+    """Whether ``name`` is, or looks like (case, lookalike letters, spacing: :func:`skeleton`), a house
+    bot's name with or without " bot"."""
+    return skeleton(name.casefold()) in HOUSE_BOT_SKELETONS
 
 
 def new_token() -> str:
@@ -153,7 +164,7 @@ class BotAccounts:
         if unknown:
             raise AccountError(400, "bot_unknown_field", field=sorted(unknown)[0])
         name = bot_name(body.get("name"), self.accounts.lookalike)
-        if name_key(name) in HOUSE_BOT_NAMES:
+        if is_house_bot_name(name):
             raise AccountError(409, "house_bot_name", name=name)
         description = description_of(body.get("description", ""))
         link = link_of(body.get("link", ""))

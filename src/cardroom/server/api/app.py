@@ -44,6 +44,7 @@ from cardroom.server.api.requests import (
     SESSION_COOKIE,
     accounts_of,
     address,
+    bot_token_guard,
     limited,
     read_body,
     refusal_response,
@@ -213,6 +214,7 @@ def create_app(
         return response
 
     app.middleware("http")(csrf_guard)
+    app.middleware("http")(bot_token_guard)
     app.add_middleware(Forwarder)
     app.add_middleware(StoreOutage)
     # outermost: forwarded answers and refusals get them too; the pages may connect to the live
@@ -927,7 +929,7 @@ async def _websocket(websocket: WebSocket, table_id: str) -> None:
     sender = asyncio.create_task(pump())
     try:
         while not connection.closed:
-            received = await gate.next(websocket, connection.send)
+            received = await gate.next(websocket, connection.send, lambda: room.decision_message(connection))
             if received is None or connection.closed:
                 break
             raw = message_data(received)
@@ -937,7 +939,7 @@ async def _websocket(websocket: WebSocket, table_id: str) -> None:
                 continue
             try:
                 message = parse_message(raw, limit)
-                if message["type"] in COSTLY_MESSAGES:
+                if message["type"] in COSTLY_MESSAGES and not gate.free:
                     refusal = gate.limits.costly(gate.bucket, gate.address, gate.clock())
                     if refusal is not None:
                         connection.send(rate_limited(refusal, received))

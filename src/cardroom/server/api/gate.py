@@ -44,6 +44,8 @@ class Gate:
         self.closing: tuple[int, str] | None = None
         """The close code and reason, once the server decided to close."""
         self.admitted = False
+        self.free = False
+        """Whether the last message :meth:`next` returned was free of the rate limits."""
 
     async def admit(self, websocket: WebSocket) -> bool:
         """Count the accepted websocket against its address's open ones; over the limit it is told
@@ -64,9 +66,15 @@ class Gate:
             self.admitted = False
             self.limits.close_socket(self.address)
 
-    async def next(self, websocket: WebSocket, reply: Callable[[dict[str, Any]], None]) -> Message | None:
+    async def next(
+        self,
+        websocket: WebSocket,
+        reply: Callable[[dict[str, Any]], None],
+        free: Callable[[], bool] | None = None,
+    ) -> Message | None:
         """The next message to handle; ``None`` when the client left or is to be closed. A message over
-        the limit is answered through ``reply`` and skipped."""
+        the limit is answered through ``reply`` and skipped. A message ``free()`` says is free (a ladder
+        bot's about its own decision) takes from no limit but the flood one (:attr:`free`)."""
         while True:
             try:
                 async with asyncio.timeout(self.idle):
@@ -76,7 +84,8 @@ class Gate:
                 return None
             if received["type"] == "websocket.disconnect":
                 return None
-            refusal = self.limits.message(self.bucket, self.address, self.clock())
+            self.free = free is not None and free()
+            refusal = self.limits.message(self.bucket, self.address, self.clock(), free=self.free)
             if refusal is None:
                 return received
             if refusal.flood:

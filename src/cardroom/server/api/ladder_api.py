@@ -105,7 +105,7 @@ async def ladder_socket(websocket: WebSocket) -> None:
                     if row is None:
                         raise ProtocolError("bad_bot_token", "this bot is gone")
                     entrant = service.mark_ready(
-                        row.key, row.owner, row.generation, row.name, connection.send
+                        row.key, row.owner, row.generation, row.name, connection.send, connection.close
                     )
                     if ready_as is None:
                         sockets.add(sign_in.digest or "", not_ready)

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import asyncio
 import math
+from collections.abc import Awaitable, Callable
 from typing import Any, Final, Literal
 
-from fastapi import Request, WebSocket
+from fastapi import Request, Response, WebSocket
 from fastapi.responses import JSONResponse
 
 from cardroom.server.accounts.accounts import Account, Accounts
@@ -138,6 +139,25 @@ async def signed_in(request: Request) -> Account | None:
     return found
 
 
+async def bot_token_guard(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
+    """Refuse (401 ``unknown_bot_token``) an ``/api`` request whose ``Authorization: Bearer`` token is no
+    bot's, whatever the route, a public one included (docs/ladder.md, "Connecting"); other schemes are
+    refused only where an account is needed (a proxy's ``Basic`` passes)."""
+    header = request.headers.get("authorization")
+    if header is not None and request.url.path.startswith("/api/"):
+        scheme, _, token = header.strip().partition(" ")
+        if scheme.lower() == "bearer" and token.strip():
+            try:
+                if request.cookies.get(SESSION_COOKIE):
+                    if await asyncio.to_thread(bots_of(request).signed_in, token.strip()) is None:
+                        raise RefusedError(401, "unknown_bot_token")
+                else:
+                    await signed_in(request)
+            except RefusedError as error:
+                return refusal_response(error)
+    return await call_next(request)
+
+
 async def require_account(request: Request, reason: str) -> Account:
     """The signed-in account; 401 for a guest, for ``reason`` (a ``sign_in_…`` code naming why)."""
     account = await signed_in(request)
@@ -153,6 +173,7 @@ __all__ = [
     "accounts_of",
     "address",
     "bearer_token",
+    "bot_token_guard",
     "bots_of",
     "limited",
     "read_body",

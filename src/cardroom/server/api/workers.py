@@ -112,6 +112,7 @@ def run_worker(index: int, public: socket.socket, internal: socket.socket, optio
 
     import uvicorn
 
+    from cardroom.server.api.access_log import log_config
     from cardroom.server.api.app import create_app
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the supervisor stops the workers (SIGTERM)
@@ -129,6 +130,7 @@ def run_worker(index: int, public: socket.socket, internal: socket.socket, optio
         ws_per_message_deflate=False,
         forwarded_allow_ips=options.forwarded_allow_ips,
         log_level=options.log_level,
+        log_config=log_config(),
         timeout_graceful_shutdown=STOP_GRACE,
     )
     uvicorn.Server(config).run(sockets=[public, internal])

@@ -36,8 +36,9 @@ from cardroom.ladder import (
     Scheduler,
     winner_of,
 )
-from cardroom.server.live.rooms import Person, Room, Rooms
+from cardroom.server.live.rooms import SEAT_REPLACED_CLOSE, Person, Room, Rooms
 from cardroom.server.storage.store import LadderEntrantRow, LadderMatchRow, Store
+from cardroom.server.tables.codec import server_message
 from cardroom.server.tables.config import (
     BOT_CLOCK,
     FAULT_LIMIT,
@@ -58,6 +59,10 @@ log = logging.getLogger(__name__)
 FORFEIT_RISE: Final = 3
 """A forfeited ladder table scores as a 双下 for the side that did not forfeit: 3 levels to 0."""
 MAX_DEAL_PAIRS: Final = 10
+
+REPLACED_CLOSE: Final = SEAT_REPLACED_CLOSE
+"""The close code of a bot's ladder socket replaced by another of the bot's that said ``ready`` (the
+code of a seat claimed again: docs/protocol.md, "Close codes")."""
 
 Send = Callable[[dict[str, Any]], None]
 """Sends one frame to a ready bot's ladder socket."""
@@ -107,6 +112,8 @@ class ReadyBot:
     entrant: Entrant
     name: str
     send: Send
+    close: Callable[[int, str], None] | None = None
+    """Closes its socket with a code and reason (``None``: it has no socket of its own to close)."""
 
 
 def seat_entrants(match: LadderMatch, swapped: bool) -> tuple[str, str, str, str]:
@@ -266,13 +273,34 @@ class LadderService:
 
     # -- ready bots ------------------------------------------------------------------------------
 
-    def mark_ready(self, bot: str, owner: str, generation: int, name: str, send: Send) -> Entrant:
+    def mark_ready(
+        self,
+        bot: str,
+        owner: str,
+        generation: int,
+        name: str,
+        send: Send,
+        close: Callable[[int, str], None] | None = None,
+    ) -> Entrant:
         """A bot account's socket says it is ready (``bot`` its key, ``owner`` its owner's): its entrant
-        for this generation (a new one is entered, rated afresh). A second socket replaces the first."""
+        for this generation (a new one is entered, rated afresh). A second socket replaces the first,
+        which is told (``error`` ``replaced``) and closed (``close``, :data:`REPLACED_CLOSE`): the bot's
+        seats and results go to the newest (docs/ladder.md, "The ladder in the card room")."""
         entrant = Entrant(bot, owner, generation)
         row = self._enter(entrant, name)
         self._seen(row)
-        self.ready[bot] = ReadyBot(entrant, name, send)
+        previous = self.ready.get(bot)
+        self.ready[bot] = ReadyBot(entrant, name, send, close)
+        if previous is not None and previous.send != send:
+            previous.send(
+                server_message(
+                    "error",
+                    code="replaced",
+                    message="another socket of this bot said it is ready: this one is closed",
+                )
+            )
+            if previous.close is not None:
+                previous.close(REPLACED_CLOSE, "replaced by another socket of this bot")
         return entrant
 
     def unready(self, bot: str, send: Send) -> None:
@@ -456,6 +484,22 @@ class LadderService:
             if bot.entrant.key in match.entrants:
                 bot.send(result)
         log.info("ladder match %s rated: margin %d", row.id, margin)
+        self._schedule_soon()
+
+    def _schedule_soon(self) -> None:
+        """Look for matches as soon as the commit being told is done: a rated match's bots are free again
+        (docs/ladder.md, "Its matches"). Nothing without a running event loop (a test's bare service)."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        loop.call_soon(self._schedule_logged)
+
+    def _schedule_logged(self) -> None:
+        try:
+            self.schedule()
+        except Exception:
+            log.exception("the ladder's scheduling failed; trying again")
 
     # -- the loop --------------------------------------------------------------------------------
 
@@ -466,10 +510,7 @@ class LadderService:
     async def _run(self) -> None:
         while True:
             await asyncio.sleep(self.settings.interval)
-            try:
-                self.schedule()
-            except Exception:
-                log.exception("the ladder's scheduling failed; trying again")
+            self._schedule_logged()
 
     async def stop(self) -> None:
         if self._task is not None:

@@ -263,14 +263,19 @@ class ClientLimits:
         """A new connection's buckets."""
         return MessageLimit(self.messages, self.flood_factor, now, self.costly_rate)
 
-    def message(self, connection: MessageLimit, address: str, now: float) -> Refusal | None:
+    def message(
+        self, connection: MessageLimit, address: str, now: float, *, free: bool = False
+    ) -> Refusal | None:
         """Whether a message from ``connection`` at ``address`` may be handled now (``None``), else
-        why not; a refused message takes no token but the flood bucket's."""
+        why not; a refused message takes no token but the flood bucket's. A ``free`` one (a ladder
+        bot's about its own decision) takes only from the flood bucket."""
         if connection.flood is not None and connection.messages is not None:
             flooding = connection.flood.take(now)
             if flooding:
                 rate = connection.messages.rate
                 return Refusal("messages on one connection", rate, flooding, flood=True)
+        if free:
+            return None
         buckets = [] if connection.messages is None else [connection.messages]
         if self.address_messages is not None:
             buckets.append(self.address_messages.bucket(address, now))

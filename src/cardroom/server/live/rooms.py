@@ -76,6 +76,10 @@ CHAT_RATE: Final = Rate(3, 0.2)
 
 LIST_LIMIT: Final = 200
 """The most tables the lobby's list shows (the newest)."""
+DECISION_MESSAGES: Final = 4
+"""Messages (``legal``, ``hint``, ``act``…) a ladder bot's connection may send about one decision of its
+seat free of the rate limits (docs/server.md, "Limits"); past these they are limited as any."""
+
 SEAT_REPLACED_CLOSE: Final = 4409
 """The websocket close code of a connection whose seat was claimed again with a new token (another
 device took it): its token holds nothing any more (HTTP's 409, a conflict)."""
@@ -107,6 +111,9 @@ class Connection:
         """The hash of the token it joined its seat with: once the seat has another, it holds nothing."""
         self.account: str | None = None
         """The bot account it signed in as with the bot's API token (docs/ladder.md), if any."""
+        self.decision_messages: tuple[tuple[int, int], int] = ((-1, -1), 0)
+        """The decision (seat, event number) its last messages free of the rate limits were about, and
+        how many (:meth:`Room.decision_message`)."""
         self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
         self.closed = False
         self.ending: tuple[int, str] = (1000, "")
@@ -412,6 +419,36 @@ class Room:
                 self.chat(connection, seat, phrase)
             case Hint():
                 await self.hint(connection, seat)
+
+    def at_decision(self, connection: Connection) -> bool:
+        """Whether ``connection`` is a ladder bot at its own decision now: signed in as the bot account
+        that holds its seat at a ladder table, the seat to act. A few of its messages are then bounded by
+        the game (one decision at a time a seat), not by the rate limits (docs/server.md, "Limits")."""
+        table = self.table
+        seat = connection.seat
+        return not (
+            table.config.ladder is None
+            or seat is None
+            or connection.account is None
+            or connection.closed
+            or connection.token_hash != table.token_hashes[seat]
+            or table.accounts[seat] != connection.account
+            or table.current_player != seat
+        )
+
+    def decision_message(self, connection: Connection) -> bool:
+        """Whether a message from ``connection`` now is one of a ladder bot's few about its own decision
+        (:meth:`at_decision`; ``legal``, ``hint``, ``act``), free of the rate limits (docs/server.md,
+        "Limits"): at most :data:`DECISION_MESSAGES` a decision, counted when it is."""
+        if not self.at_decision(connection):
+            return False
+        decision = (connection.seat if connection.seat is not None else -1, self.table.number)
+        asked, count = connection.decision_messages
+        count = count + 1 if asked == decision else 1
+        if count > DECISION_MESSAGES:
+            return False
+        connection.decision_messages = (decision, count)
+        return True
 
     def refuse_act(self, seat: int, reason: str) -> bool:
         """A move of ``seat`` that could not be read as an action (a bot's answer over another protocol:

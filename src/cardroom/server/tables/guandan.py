@@ -165,8 +165,7 @@ class Table(SeatedTable):
 
     def act(self, seat: int, action: object, now: float) -> list[Entry]:
         """A seated player's action (the client's shape, docs/protocol.md); it ends the seat's 托管."""
-        turn = self.faults.waiting(self.match) if self.status == "running" else None
-        if turn is not None and turn.seat == seat:
+        if self.fallback_plays(seat):
             raise ProtocolError.because("wrong_phase", "fallback_plays", seat=seat)
         chosen = self.verify(seat, action)
         before = self.number
@@ -176,6 +175,12 @@ class Table(SeatedTable):
         return self.log[before:]
 
     # -- bot accounts: their clock and faults (cardroom.server.tables.faults) -----------------------
+
+    def fallback_plays(self, seat: int) -> bool:
+        """Whether the fallback is to play ``seat``'s move now, after its fault (the seat is not to act:
+        docs/ladder.md, "Clocks and faults")."""
+        turn = self.faults.waiting(self.match) if self.status == "running" else None
+        return turn is not None and turn.seat == seat
 
     @property
     def bot_seats(self) -> tuple[bool, ...]:

@@ -59,6 +59,8 @@ class ViewedTable(Protocol):
 
     def waits_for_choice(self) -> bool: ...
 
+    def fallback_plays(self, seat: int) -> bool: ...
+
     def seat_view(self, seat: int, cards: int) -> dict[str, Any]: ...
 
 
@@ -130,9 +132,15 @@ def state(table: ViewedTable, viewer: int | None, now: float) -> dict[str, Any]:
 
 def _to_act(table: ViewedTable, viewer: int | None, turn: int | None) -> dict[str, Any]:
     """Whether the viewer is to act now (``to_act``: not while its 下家 chooses whether its turn is
-    skipped), may pass (``can_pass``), and the cards it may give in tribute or return (``options``).
-    Plays are not listed: the page asks the server (``check``)."""
-    to_act = viewer is not None and viewer == turn and not table.waits_for_choice()
+    skipped, nor while the fallback plays its move after a fault), may pass (``can_pass``), and the
+    cards it may give in tribute or return (``options``). Plays are not listed: the page asks the
+    server (``check``)."""
+    to_act = (
+        viewer is not None
+        and viewer == turn
+        and not table.waits_for_choice()
+        and not table.fallback_plays(viewer)
+    )
     deal = table.match.current_deal
     if not to_act or deal is None or viewer is None:
         return {"to_act": False, "can_pass": False, "options": []}

@@ -2027,7 +2027,7 @@ const LADDER_BOT_STRINGS = {
     "ladderbot.table": "Deal {pair}{side}",
     "ladderbot.record": "record",
     "ladderbot.download": "Download records",
-    "ladderbot.unknown": "No bot {bot} on the ladder.",
+    "ladderbot.unknown": "No such bot on the ladder: {bot}.",
   },
   zh: {
     "ladderbot.title": "天梯机器人",
@@ -2062,7 +2062,7 @@ const LADDER_BOT_STRINGS = {
     "ladderbot.table": "第 {pair} 副{side}",
     "ladderbot.record": "记录",
     "ladderbot.download": "下载记录",
-    "ladderbot.unknown": "天梯上没有机器人 {bot}。",
+    "ladderbot.unknown": "天梯上没有这个机器人：{bot}。",
   },
 };
 Object.assign(STRINGS.en, LADDER_BOT_STRINGS.en);

@@ -207,6 +207,7 @@ function render() {
   const data = view.data;
   document.title = `${data ? data.bot.name : t("ladderbot.title")} · ${t("lobby.heading")}`;
   $("#bot-name").textContent = data ? data.bot.name : bot;
+  for (const section of document.querySelectorAll("[data-bot-section]")) section.hidden = view.missing;
   const download = $("#download");
   download.href = `/api/ladder/${encodeURIComponent(bot)}/records`;
   download.hidden = !data;

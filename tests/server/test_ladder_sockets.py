@@ -1,0 +1,79 @@
+"""A bot's second ladder socket on a real ``cardroom serve`` (docs/ladder.md, "The ladder in the card
+room"): when another socket of the bot says ``ready``, the first is told (``error`` ``replaced``) and
+closed (4409, docs/protocol.md "Close codes"), and the result of a match it was seated from reaches the
+newest socket; once a match is rated, the ladder looks for the next at once (its timer here is an
+hour)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from cardroom.server.ladder.service import REPLACED_CLOSE
+from tests.server.clients import closing, until, websocket
+from tests.server.serving import Server
+from tests.server.test_ladder_faults import ready
+from tests.server.test_ladder_play import make_bot, play_seat, seats_of
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    options = ("--ladder-house", "random,heuristic", "--ladder-deal-pairs", "1", "--ladder-interval", "3600")
+    running = Server(tmp_path, *options)
+    try:
+        yield running
+    finally:
+        running.stop()
+
+
+def test_a_second_ready_socket_replaces_the_first_which_is_told_and_closed(server: Server) -> None:
+    tao, tao_token, _ = make_bot(server, "Ann", "Twice Tao")
+    _deep, deep_token, _ = make_bot(server, "Bob", "Once Deep")
+    with websocket(server, "/ws/ladder") as old, websocket(server, "/ws/ladder") as other:
+        ready(old, tao_token)
+        ready(other, deep_token)
+        seats = {tao_token: seats_of(old, 2), deep_token: seats_of(other, 2)}
+        match_id = seats[tao_token][0]["match"]
+        with websocket(server, "/ws/ladder") as new:
+            ready(new, tao_token)
+            frames, code, reason = closing(old, timeout=10)
+            assert code == REPLACED_CLOSE == 4409
+            assert "replaced" in reason
+            assert frames[-1]["type"] == "error"
+            assert frames[-1]["code"] == "replaced"
+            assert "another socket of this bot said it is ready" in frames[-1]["message"]
+            with ThreadPoolExecutor(4) as pool:
+                played = list(
+                    pool.map(
+                        lambda pair: play_seat(server, pair[0], pair[1]),
+                        [(token, seat) for token, told in seats.items() for seat in told],
+                    )
+                )
+            assert all(last["result"] is not None for last, _ in played)
+            result = until(new, "result", timeout=30)
+            assert result["match"] == match_id, "the result of a match seated from the old socket"
+            assert f"{tao}#1" in result["team_a"] + result["team_b"]
+            assert until(other, "result", timeout=30)["match"] == match_id
+
+
+def test_a_rated_match_is_followed_at_once_by_the_next_for_its_ready_bots(server: Server) -> None:
+    _tao, tao_token, _ = make_bot(server, "Ann", "Eager Tao")
+    _deep, deep_token, _ = make_bot(server, "Bob", "Eager Deep")
+    with websocket(server, "/ws/ladder") as first, websocket(server, "/ws/ladder") as second:
+        ready(first, tao_token)
+        ready(second, deep_token)
+        seats = {tao_token: seats_of(first, 2), deep_token: seats_of(second, 2)}
+        match_id = seats[tao_token][0]["match"]
+        with ThreadPoolExecutor(4) as pool:
+            list(
+                pool.map(
+                    lambda pair: play_seat(server, pair[0], pair[1]),
+                    [(token, seat) for token, told in seats.items() for seat in told],
+                )
+            )
+        assert until(first, "result", timeout=30)["match"] == match_id
+        following = seats_of(first, 2)
+        assert {seat["match"] for seat in following} != {match_id}, "a new match, not the hour's timer"
