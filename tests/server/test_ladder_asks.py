@@ -23,10 +23,22 @@ from tests.server.test_ladder_play import make_bot, seats_of
 Frame = dict[str, Any]
 
 
+OPTIONS = ("--ladder-house", "random,heuristic", "--ladder-deal-pairs", "2", "--ladder-interval", "3600")
+
+
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
-    options = ("--ladder-house", "random,heuristic", "--ladder-deal-pairs", "2", "--ladder-interval", "3600")
-    running = Server(tmp_path, *options)
+    running = Server(tmp_path, *OPTIONS)
+    try:
+        yield running
+    finally:
+        running.stop()
+
+
+@pytest.fixture
+def quick_server(tmp_path: Path) -> Iterator[Server]:
+    """A room whose ladder clock is 1 s: a decision the limits leave unasked runs out soon."""
+    running = Server(tmp_path, *OPTIONS, "--ladder-clock", "1")
     try:
         yield running
     finally:
@@ -89,16 +101,20 @@ def test_bots_asking_legal_each_turn_at_eight_ladder_seats_from_one_address_are_
     assert answered > 20, "the seats asked on each turn"
 
 
-def test_asks_past_a_few_about_one_decision_are_limited_as_any(server: Server) -> None:
+def test_asks_past_a_few_about_one_decision_are_limited_as_any(quick_server: Server) -> None:
+    server = quick_server
     _tao, tao_token, _ = make_bot(server, "Ann", "Pestering Tao")
     _deep, deep_token, _ = make_bot(server, "Bob", "Patient Deep")
     with websocket(server, "/ws/ladder") as first, websocket(server, "/ws/ladder") as second:
         ready(first, tao_token)
         ready(second, deep_token)
         seats = seats_of(first, 4)
-        seats_of(second, 4)
-        with ThreadPoolExecutor(4) as pool:
+        patient = seats_of(second, 4)
+        with ThreadPoolExecutor(8) as pool:
+            calm = [pool.submit(ask_and_play, server, deep_token, seat, 1) for seat in patient]
             seen = list(pool.map(lambda seat: ask_and_play(server, tao_token, seat, 20), seats))
+            for played in calm:
+                played.result()
     refused = [got for frames in seen for got in frames if got["type"] == "error"]
     assert refused, "twenty asks a decision at four tables are more than the limits allow"
     assert {got["code"] for got in refused} == {"rate_limited"}
