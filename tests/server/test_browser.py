@@ -403,10 +403,12 @@ def test_tribute_and_return_screens(browser: Browser, server: Server) -> None:
                 legal = sorted({action["card"] for action in legal_actions(page)})
                 shown = page.get_by_test_id(f"{now}-card")
                 assert sorted(shown.evaluate_all("els => els.map(e => e.dataset.card)")) == legal
-                # The dialog says when the tribute goes to one's partner: a single tribute, the partner
-                # 上游 and this seat 下游 (docs/rules/competition.md#tribute-single).
+                # The dialog says when the tribute goes to one's partner (the partner 上游, this seat 下游)
+                # and when the return does (this seat 上游, the partner 下游): a single tribute within
+                # one team (docs/rules/competition.md#tribute-single).
                 places = state(page)["last_deal"]["places"]
-                partner = now == "tribute" and places[0] == 2 and places[3] == 0 and places[1] % 2 == 1
+                paid_by, paid_to = (0, 2) if now == "tribute" else (2, 0)
+                partner = places[0] == paid_to and places[3] == paid_by
                 assert page.get_by_test_id("tribute-partner").count() == (1 if partner else 0)
                 if not done:
                     screenshot(page, f"{now}-desktop")

@@ -5,10 +5,12 @@ records (they replay with ``cardroom replay``)."""
 from __future__ import annotations
 
 import os
-import time
+import signal
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from types import FrameType
 from typing import Annotated, Any, NoReturn
 from urllib.parse import quote, urlsplit
 
@@ -241,6 +243,24 @@ def list_command(room: RoomOption = DEFAULT_ROOM) -> None:
     print_table(console, standings_table(entrants))
 
 
+@contextmanager
+def interrupted() -> Iterator[threading.Event]:
+    """An event set by the first Ctrl-C (SIGINT), so that a loop stops between two requests rather than
+    inside one; a second Ctrl-C interrupts as usual."""
+    stop = threading.Event()
+    previous = signal.getsignal(signal.SIGINT)
+
+    def first(_signal: int, _frame: FrameType | None) -> None:
+        stop.set()
+        signal.signal(signal.SIGINT, previous)
+
+    signal.signal(signal.SIGINT, first)
+    try:
+        yield stop
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 @app.command("watch")
 def watch_command(
     room: RoomOption = DEFAULT_ROOM,
@@ -259,20 +279,21 @@ def watch_command(
             if once:
                 return
             before = {match["id"]: match for match in running}
-            while True:
-                time.sleep(interval)
-                now = client.live()
-                started, ended = changes(before, now)
-                for match in ended:
-                    console.print(result_line(match, result_of(client, match)))
-                for match in started:
-                    console.print("Started:", end=" ")
-                    print_match(console, client.url, match)
-                before = {match["id"]: match for match in now}
+            with interrupted() as stop:
+                while not stop.wait(interval):
+                    now = client.live()
+                    started, ended = changes(before, now)
+                    for match in ended:
+                        console.print(result_line(match, result_of(client, match)))
+                    for match in started:
+                        console.print("Started:", end=" ")
+                        print_match(console, client.url, match)
+                    before = {match["id"]: match for match in now}
     except LadderCliError as error:
         fail(console, error)
-    except KeyboardInterrupt:
-        console.print("Stopped watching.")
+    except KeyboardInterrupt:  # a second Ctrl-C, or one before the loop
+        pass
+    console.print("Stopped watching.")
 
 
 def print_match(console: Console, room: str, match: dict[str, Any]) -> None:
