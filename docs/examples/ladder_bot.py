@@ -8,8 +8,9 @@ in the card room"), ready to run:
 It says it is ready on ``ws://HOST/ws/ladder`` and keeps that socket open with a ping every minute; each
 ``seat`` frame it is told there, it plays in a thread of its own at the table's websocket, asking
 ``legal`` once per decision and answering with a random legal action (put your bot in ``choose``). A
-``rate_limited`` refusal is waited out (``retry_after``). With ``MATCHES=N`` it stops after N results,
-else at Ctrl-C.
+``rate_limited`` refusal is waited out (``retry_after``). With ``MATCHES=N`` it plays N matches: once
+the Nth is seated it says ``unready`` (the room seats it in no other match), plays that match's tables
+out and waits for its result; else it plays until Ctrl-C.
 """
 
 from __future__ import annotations
@@ -74,6 +75,15 @@ def play_table(seat: dict[str, Any]) -> None:
     print(f"{name}: the deal is over after {decisions} decisions", flush=True)
 
 
+def outcome(match: dict[str, Any], me: str) -> str:
+    """A rated match (``result`` frame or ``GET /api/ladder/{bot}`` match) from the bot's side."""
+    name = f"match {match.get('id', match.get('match'))}"
+    if match["winner"] is None:
+        return f"{name}: a draw"
+    mine = 0 if me in match["team_a"] else 1
+    return f"{name}: {'won' if match['winner'] == mine else 'lost'} by {abs(match['margin'])} levels"
+
+
 def main() -> int:
     if not TOKEN:
         print("set CARDROOM_BOT_TOKEN to the bot's API token (the account page shows it once)")
@@ -83,12 +93,14 @@ def main() -> int:
         print(f"{ROOM} refused the token: HTTP {me.status_code} {me.text[:200]}")
         return 1
     key = me.json()["account"]["key"]
-    results = 0
+    entrant = ""
+    seated: list[str] = []  # the matches the bot was seated in, in order
+    told: set[str] = set()  # the matches whose result came
     tables: list[threading.Thread] = []
     with connect(f"{SOCKETS}/ws/ladder", additional_headers=HEADERS) as ladder:
         ladder.send(json.dumps({"type": "ready"}))
         last_ping = time.monotonic()
-        while not MATCHES or results < MATCHES:
+        while not (MATCHES and len(seated) >= MATCHES and told >= set(seated)):
             if time.monotonic() - last_ping >= PING_EVERY:
                 ladder.send(json.dumps({"type": "ping"}))
                 last_ping = time.monotonic()
@@ -100,20 +112,25 @@ def main() -> int:
                 print(f"the ladder closed the socket: {closed}")
                 return 1
             if frame["type"] == "ready":
-                print(f"ready as {frame['entrant']} ({frame['name']}): waiting for a match", flush=True)
+                entrant = frame["entrant"]
+                print(f"ready as {entrant} ({frame['name']}): waiting for a match", flush=True)
             elif frame["type"] == "seat":
+                if frame["match"] not in seated:
+                    seated.append(frame["match"])
+                    if len(seated) == MATCHES:  # the last one: no other match after it
+                        ladder.send(json.dumps({"type": "unready"}))
                 tables.append(threading.Thread(target=play_table, args=(frame,), daemon=True))
                 tables[-1].start()
             elif frame["type"] == "result":
-                results += 1
-                print(f"match {frame['match']}: margin {frame['margin']} (team A's)", flush=True)
+                told.add(frame["match"])
+                print(outcome(frame, entrant), flush=True)
             elif frame["type"] == "error":
                 print(f"the ladder says {frame.get('code')}: {frame.get('message')}", flush=True)
     for table in tables:
         table.join(timeout=30)
     rated = httpx.get(f"{ROOM}/api/ladder/{key}", timeout=10).json()["entrants"]
-    for entrant in rated:
-        print(f"{entrant['key']}: rating {entrant['mu']:.1f}, {entrant['matches']} matches rated", flush=True)
+    for row in rated:
+        print(f"{row['key']}: rating {row['mu']:.1f}, {row['matches']} matches rated", flush=True)
     return 0
 
 

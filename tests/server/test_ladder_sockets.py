@@ -6,16 +6,19 @@ hour)."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import pytest
+from websockets.sync.client import ClientConnection
 
 from cardroom.server.ladder.service import REPLACED_CLOSE
-from tests.server.clients import closing, until, websocket
+from tests.server.clients import call, closing, frame, until, websocket
 from tests.server.serving import Server
-from tests.server.test_ladder_faults import ready
+from tests.server.test_ladder_faults import ready, sign_in
 from tests.server.test_ladder_play import make_bot, play_seat, seats_of
 
 
@@ -77,3 +80,38 @@ def test_a_rated_match_is_followed_at_once_by_the_next_for_its_ready_bots(server
         assert until(first, "result", timeout=30)["match"] == match_id
         following = seats_of(first, 2)
         assert {seat["match"] for seat in following} != {match_id}, "a new match, not the hour's timer"
+
+
+def test_unready_keeps_the_results_coming_and_seats_the_bot_in_no_new_match(server: Server) -> None:
+    """docs/ladder.md, "Saying it is ready": ``unready`` ends the bot's new matches, not its results."""
+    key, token, _ = make_bot(server, "Ann", "Pausing Tao")
+    _, other_token, _ = make_bot(server, "Bob", "Playing Deep")
+    with websocket(server, "/ws/ladder") as ws, websocket(server, "/ws/ladder") as other:
+        sign_in(ws, token)
+        ws.send(json.dumps({"type": "unready"}))
+        assert until(ws, "error")["code"] == "bad_message", "unready before ready"
+        ws.send(json.dumps({"type": "ready"}))
+        until(ws, "ready")
+        ready(other, other_token)
+        seats = seats_of(ws, 2)
+        ws.send(json.dumps({"type": "unready"}))
+        until(ws, "unready")
+        theirs = [(other_token, seat) for seat in seats_of(other, 2)]
+        with ThreadPoolExecutor(4) as pool:
+            list(pool.map(lambda told: play_seat(server, *told), [(token, seat) for seat in seats] + theirs))
+        assert until(ws, "result", timeout=60)["match"] == seats[0]["match"]
+        ws.send(json.dumps({"type": "ping"}))
+        assert until(ws, "pong")["type"] == "pong"
+        assert not any(frame["type"] == "seat" for frame in frames_until_quiet(ws)), "no new match"
+    rows = {row["key"]: row for row in call(server, "GET", "/api/ladder").body["entrants"]}
+    assert rows[f"{key}#1"]["matches"] == 1
+
+
+def frames_until_quiet(ws: ClientConnection, quiet: float = 2.0) -> list[dict[str, Any]]:
+    """Every frame the socket gets until it has been silent ``quiet`` seconds."""
+    got: list[dict[str, Any]] = []
+    while True:
+        try:
+            got.append(frame(ws, quiet))
+        except TimeoutError:
+            return got

@@ -112,9 +112,15 @@ async def ladder_socket(websocket: WebSocket) -> None:
                     ready_as = row.key
                     connection.send(server_message("ready", entrant=entrant.key, name=row.name))
                     service.schedule()
+                elif kind == "unready":
+                    if set(message) != {"type"}:
+                        raise ProtocolError("bad_message", 'unready: send {"type": "unready"}')
+                    if ready_as is None or not service.pause(ready_as, connection.send):
+                        raise ProtocolError("bad_message", "unready: this socket is not ready")
+                    connection.send(server_message("unready"))
                 else:
                     raise ProtocolError(
-                        "bad_message", f"unknown message type {kind!r} on the ladder: ready, ping"
+                        "bad_message", f"unknown message type {kind!r} on the ladder: ready, unready, ping"
                     )
             except ProtocolError as error:
                 connection.send(error.frame())

@@ -114,6 +114,8 @@ class ReadyBot:
     send: Send
     close: Callable[[int, str], None] | None = None
     """Closes its socket with a code and reason (``None``: it has no socket of its own to close)."""
+    paused: bool = False
+    """It said ``unready``: seated in no new match, still told the results of its matches."""
 
 
 def seat_entrants(match: LadderMatch, swapped: bool) -> tuple[str, str, str, str]:
@@ -309,6 +311,15 @@ class LadderService:
         if held is not None and held.send == send:
             del self.ready[bot]
 
+    def pause(self, bot: str, send: Send) -> bool:
+        """The bot's socket says ``unready``: no new match for it, its results still told; whether that
+        socket is the bot's ready one."""
+        held = self.ready.get(bot)
+        if held is None or held.send != send:
+            return False
+        held.paused = True
+        return True
+
     def _seen(self, row: LadderEntrantRow) -> None:
         updated = LadderEntrantRow(**{**vars(row), "last_seen": self._now()})
         self.rows[row.key] = updated
@@ -326,7 +337,7 @@ class LadderService:
         while len(self.running) < self.settings.most_matches:
             ready = [
                 *(f"{name}#1" for name in self.settings.house),
-                *(bot.entrant.key for bot in self.ready.values()),
+                *(bot.entrant.key for bot in self.ready.values() if not bot.paused),
             ]
             running = [
                 Played(self._match_of(row), date.fromisoformat(row.day)) for row in self.running.values()
@@ -547,7 +558,11 @@ class LadderService:
                     "faults": int(row.data.get("faults", 0)),
                     "last_seen": None if row.last_seen is None else row.last_seen.isoformat(),
                     "ready": (entrant.is_house and entrant.id in self.settings.house)
-                    or (entrant.id in self.ready and self.ready[entrant.id].entrant.key == entrant.key),
+                    or (
+                        entrant.id in self.ready
+                        and self.ready[entrant.id].entrant.key == entrant.key
+                        and not self.ready[entrant.id].paused
+                    ),
                 }
             )
         return shown
