@@ -12,10 +12,10 @@ import asyncio
 import json
 import logging
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from contextlib import suppress
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus, InvalidURI
@@ -51,6 +51,8 @@ LADDER_WAIT = (
 """Said once the first connection of a bot with a token is open (docs/ladder.md, "Its matches")."""
 """Close codes after which the client does not reconnect: the games are over, the seat was refused, or
 the bot's token was."""
+
+R = TypeVar("R")
 
 
 class ConnectError(Exception):
@@ -349,13 +351,11 @@ def run_connections(
     2``, …) and its own report."""
 
     async def each(number: int) -> ConnectReport:
-        own = None if seed is None else seed + 2 * number
-        fallback_seed = None if own is None else own + 1
-        bots = make_bot(bot, own), make_bot(fallback, fallback_seed)
+        chosen, fallback_bot = connection_bots(bot, fallback, seed, number)
         return await play(
             url,
-            bots[0],
-            fallback=bots[1],
+            chosen,
+            fallback=fallback_bot,
             rules=rules,
             wait=wait,
             idle=idle,
@@ -364,7 +364,20 @@ def run_connections(
             number=number,
         )
 
-    async def all_of() -> list[ConnectReport]:
+    return run_all(each, connections)
+
+
+def connection_bots(bot: str, fallback: str, seed: int | None, number: int) -> tuple[Bot, Bot]:
+    """Connection ``number``'s bot and fallback, seeded ``seed + 2 * number`` and the next (unseeded
+    without ``seed``)."""
+    own = None if seed is None else seed + 2 * number
+    return make_bot(bot, own), make_bot(fallback, None if own is None else own + 1)
+
+
+def run_all(each: Callable[[int], Awaitable[R]], connections: int) -> list[R]:
+    """``each`` connection number's run, all at once (blocking): their results in order."""
+
+    async def all_of() -> list[R]:
         return list(await asyncio.gather(*(each(number) for number in range(connections))))
 
     return asyncio.run(all_of())
@@ -376,7 +389,9 @@ __all__ = [
     "ConnectReport",
     "DecisionTally",
     "Player",
+    "connection_bots",
     "play",
+    "run_all",
     "run_connect",
     "run_connections",
 ]

@@ -35,7 +35,9 @@ from cardroom.competition.client import (
     TOKEN_REFUSED_CLOSE,
     ConnectError,
     Player,
+    connection_bots,
     open_connection,
+    run_all,
 )
 from cardroom.guandan.ruleset import COMPETITION, RuleSet
 from cardroom.openguandan import frames
@@ -329,13 +331,12 @@ def run_ladder(
     (seeded ``seed``, ``seed + 2``, …) and its own report."""
 
     async def each(number: int) -> SeatReport:
-        own = None if seed is None else seed + 2 * number
-        bots = make_bot(bot, own), make_bot(fallback, None if own is None else own + 1)
+        chosen, fallback_bot = connection_bots(bot, fallback, seed, number)
         return await play_ladder(
             url,
             token,
-            bots[0],
-            fallback=bots[1],
+            chosen,
+            fallback=fallback_bot,
             rules=rules,
             wait=wait,
             idle=idle,
@@ -343,10 +344,7 @@ def run_ladder(
             number=number,
         )
 
-    async def all_of() -> list[SeatReport]:
-        return list(await asyncio.gather(*(each(number) for number in range(connections))))
-
-    return asyncio.run(all_of())
+    return run_all(each, connections)
 
 
 def run_connect(
