@@ -214,7 +214,10 @@ PyObject* python_rank_play(const RankPlay& play) {
 }
 
 // A Play given from Python, read back into its packed form (its kind, key rank, cards and key).
+// Anything but a tuple of a Play's six fields raises TypeError (never read out of bounds).
 PackedPlay read_play(nb::handle play) {
+    if (!PyTuple_Check(play.ptr()) || PyTuple_GET_SIZE(play.ptr()) < 6)
+        throw nb::type_error(("expected a Play, got " + std::string(Py_TYPE(play.ptr())->tp_name)).c_str());
     nb::tuple fields = nb::borrow<nb::tuple>(play);
     int kind = nb::cast<int>(fields[0]);
     if (kind == PASS) return PackedPlay{};
@@ -346,9 +349,19 @@ struct PlaySet {
         return at == found.end() ? -1 : at->second;
     }
     PlaySet of_kind(int kind) const { return PlaySet{plays.of_kind(kind)}; }
+    // As list.index: anything that is not one of the plays (a malformed play included) is not in the set.
     Py_ssize_t index_of(nb::handle play) const {
+        try {
+            return find(play);
+        } catch (const std::exception&) {
+            PyErr_Clear();
+        }
+        throw nb::value_error("the play is not in this set");
+    }
+    Py_ssize_t find(nb::handle play) const {
         PackedPlay wanted = read_play(play);
         nb::tuple fields = nb::borrow<nb::tuple>(play);
+        if (!PyTuple_Check(fields[3].ptr())) throw nb::type_error("expected a Play");
         nb::tuple stands = nb::borrow<nb::tuple>(fields[3]);
         // a play read at another level is another play (Play compares its level too)
         if (nb::cast<int>(fields[0]) != PASS && (fields[4].is_none() || nb::cast<int>(fields[4]) != int(plays.level())))
@@ -926,7 +939,7 @@ NB_MODULE(_core, m) {
         .def("of_kind", &PlaySet::of_kind, "The plays of one kind (a PlayKind value).")
         .def("match_entries", &PlaySet::match_entries, nb::arg("entries"), nb::arg("heads"), nb::arg("card_indices"),
              "Each [type, rank, cards] entry's index in this set (same kind, key rank and cards), or -1.")
-        .def("index", &PlaySet::index_of, "The index of a play (kind, key rank, cards and readings).")
+        .def("index", &PlaySet::index_of, nb::arg("play").none(), "The index of a play (kind, key rank, cards and readings).")
         .def("kinds", [](const PlaySet& s) { return s.column<uint8_t>([](const PackedPlay& p) { return p.kind(); }); })
         .def("ranks", [](const PlaySet& s) { return s.column<uint8_t>([](const PackedPlay& p) { return p.rank(); }); })
         .def("keys", [](const PlaySet& s) { return s.column<int32_t>([](const PackedPlay& p) { return p.key; }); })

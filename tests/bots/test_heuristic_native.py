@@ -202,7 +202,7 @@ def observe(deal: Deal, seat: int, rules: RuleSet, *, listed: bool = True) -> Ob
         previous=last[1] if last else None,
         previous_seat=last[0] if last else None,
         history=deal.history(seat),
-        legal_actions=tuple(deal.legal_actions()) if listed and deal.current_player == seat else (),
+        legal_actions=deal.listed_actions(seat) if listed else (),
         rules=rules,
     )
 
@@ -244,7 +244,7 @@ def play_deal(
             again = compare(bot, unlisted(observation), tally, "unlisted")
             assert again == action, "the unlisted observation chose another play"
         if rng.random() >= follow_heuristic:
-            action = rng.choice(list(deal.legal_actions()))  # type: ignore[assignment]
+            action = rng.choice(deal.legal_actions())  # type: ignore[assignment]
         deal.apply(action)
 
 

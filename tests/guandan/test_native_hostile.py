@@ -152,6 +152,19 @@ def test_a_play_set_is_indexed_alike(
     same_in_both(lambda: legal_play_set(hand, None, level).index(play or PASS))
 
 
+NOT_PLAYS: list[Any] = [None, 5, "S3", (), (PlayKind.SINGLE,), tuple("abcdef"), [1, 2, 3, 4, 5, 6]]
+"""Values that are not plays at all (the core read past a short tuple's end before)."""
+
+
+@pytest.mark.parametrize("value", NOT_PLAYS, ids=repr)
+def test_a_play_set_finds_no_index_of_what_is_not_a_play_alike(core: ModuleType, value: Any) -> None:
+    hand = [Card.parse(name) for name in ("S3", "H3", "S4")]
+    assert same_in_both(lambda: legal_play_set(hand, None, Rank.TWO).index(value)) == (
+        "ValueError",
+        "the play is not in this set",
+    )
+
+
 wire_entries: st.SearchStrategy[list[Any]] = st.lists(
     st.one_of(
         st.tuples(type_names, rank_texts, card_names).map(list),

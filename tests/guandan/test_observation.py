@@ -5,6 +5,7 @@ and 报牌 (docs/rules/competition.md#hidden-information and #card-count).
 
 from __future__ import annotations
 
+import pickle
 import random
 from collections import Counter
 from collections.abc import Iterator
@@ -16,6 +17,7 @@ from cardroom.guandan import PASS, Play
 from cardroom.guandan.deal import Deal, Event, EventKind, Phase, PlayAction, ReturnAction, TributeAction
 from cardroom.guandan.match import Match, shuffled_hands
 from cardroom.guandan.observation import Observation
+from cardroom.guandan.ruleset import COMPETITION, HUOPIN, RuleSet
 from tests.guandan.scenario import Hands, build_hands, play_match_deal, reading
 
 
@@ -377,3 +379,27 @@ def test_the_previous_deals_places_are_public_in_a_deal_with_tribute() -> None:
                 assert match.observation(seat).previous_places == expected
             match.apply(rng.choice(match.legal_actions()))
     assert len(match.summaries) == 4
+
+
+@pytest.mark.parametrize("rules", [COMPETITION, HUOPIN], ids=lambda rules: rules.name)
+def test_the_listed_plays_are_the_legal_actions_made_when_read(rules: RuleSet) -> None:
+    """A lead lists every legal play (over ten thousand in Huopin) without making them all: the list
+    holds what ``legal_actions`` holds, finds an action as iterating would, and pickles as the tuple."""
+    match = Match(rules)
+    match.deal_random(random.Random(3))
+    seat = match.current_player
+    assert seat is not None
+    listed = match.observation(seat).legal_actions
+    every = tuple(match.legal_actions())
+    assert listed == every
+    assert len(listed) == len(every) > 100
+    rng = random.Random(4)
+    for action in rng.sample(every, 50):
+        assert isinstance(action, PlayAction)
+        assert action in listed
+        assert PlayAction((seat + 1) % 4, action.play) not in listed
+        assert PlayAction(seat, action.play._replace(level=None)) not in listed
+    assert "S3" not in listed
+    assert PlayAction(seat, PASS) not in listed
+    assert pickle.loads(pickle.dumps(match.observation(seat))) == match.observation(seat)
+    assert match.observation((seat + 1) % 4).legal_actions == ()

@@ -472,7 +472,7 @@ class _Table:
         self.counts = observation.card_counts
         self.previous = observation.previous
         self.previous_seat = observation.previous_seat
-        self._actions: tuple[Action, ...] | None = observation.legal_actions or None
+        self._actions: tuple[Action, ...] | None = None
         self.plan: Plan = planner.plan(self.hand)
         held = [0] * 54
         for card in self.hand:
@@ -551,11 +551,16 @@ class _Table:
 
     @property
     def actions(self) -> tuple[Action, ...]:
-        """The legal actions: the observation's, else listed from the rules (only when needed)."""
+        """The legal actions: the observation's, else listed from the rules (made once, only when needed)."""
         if self._actions is None:
             observation = self.observation
-            plays = legal_plays(observation.hand, observation.previous, observation.level, observation.rules)
-            self._actions = tuple(PlayAction(self.seat, play) for play in plays)
+            if observation.legal_actions:
+                self._actions = tuple(observation.legal_actions)
+            else:
+                plays = legal_plays(
+                    observation.hand, observation.previous, observation.level, observation.rules
+                )
+                self._actions = tuple(PlayAction(self.seat, play) for play in plays)
         return self._actions
 
     def pass_action(self) -> PlayAction:

@@ -25,7 +25,6 @@ def observe_position(deal: Deal, seat: int, template: Observation, *, listed: bo
     history before the position come from ``template`` (the searching seat's observation), the rest
     from the deal. ``listed=False`` leaves the legal actions out."""
     last = deal.last_play
-    to_act = deal.current_player == seat
     return replace(
         template,
         seat=seat,
@@ -37,7 +36,7 @@ def observe_position(deal: Deal, seat: int, template: Observation, *, listed: bo
         previous=last[1] if last else None,
         previous_seat=last[0] if last else None,
         history=template.history + tuple(deal.events),
-        legal_actions=tuple(deal.legal_actions()) if to_act and listed else (),
+        legal_actions=deal.listed_actions(seat) if listed else (),
     )
 
 

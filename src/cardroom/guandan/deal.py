@@ -105,6 +105,15 @@ class LegalPlays(Sequence[PlayAction]):
     def __iter__(self) -> Iterator[PlayAction]:
         return iter(self._plays.actions(self.seat, PlayAction))
 
+    def __contains__(self, action: object) -> bool:
+        """Found in the play set, not by making every action."""
+        if not isinstance(action, PlayAction) or action.seat != self.seat:
+            return False
+        try:
+            return self._plays[self._plays.index(action.play)] == action.play
+        except (ValueError, TypeError):
+            return False
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Sequence) or isinstance(other, str):
             return NotImplemented
@@ -113,6 +122,10 @@ class LegalPlays(Sequence[PlayAction]):
         )
 
     __hash__ = None  # type: ignore[assignment]
+
+    def __reduce__(self) -> tuple[type[tuple[PlayAction, ...]], tuple[tuple[PlayAction, ...]]]:
+        """Pickled as the tuple of its actions (the core's play set does not pickle)."""
+        return tuple, (tuple(self),)
 
     def __repr__(self) -> str:
         return f"<LegalPlays of seat {self.seat}: {len(self)} plays>"
@@ -364,6 +377,14 @@ class Deal:
         if self.phase is Phase.RETURN:
             return [ReturnAction(seat, card) for card in self._return_cards(seat)]
         return LegalPlays(seat, legal_play_set(self.hands[seat], self.previous, self.level, self.rules))
+
+    def listed_actions(self, seat: int) -> Sequence[Action]:
+        """What an observation of ``seat`` lists: :meth:`legal_actions` when it is to act (plays left as
+        the :class:`LegalPlays` they are, the others as a tuple), else none."""
+        if self.current_player != seat:
+            return ()
+        actions = self.legal_actions()
+        return actions if isinstance(actions, LegalPlays) else tuple(actions)
 
     def _return_cards(self, seat: int) -> list[Card]:
         payer = self._payer_to(seat)

@@ -339,7 +339,6 @@ def observe(match: Match, seat: int) -> Observation:
         )
     counts = tuple(deal.card_count(other) for other in range(4))
     last = deal.last_play
-    to_act = deal.current_player == seat
     return Observation(
         seat=seat,
         hand=deal.hand(seat),
@@ -354,7 +353,7 @@ def observe(match: Match, seat: int) -> Observation:
         previous=last[1] if last else None,
         previous_seat=last[0] if last else None,
         history=deal.history(seat),
-        legal_actions=tuple(deal.legal_actions()) if to_act else (),
+        legal_actions=deal.listed_actions(seat),
         rules=match.rules,
         turned=None if deal.turned_card is None or deal.leader is None else (deal.leader, deal.turned_card),
         previous_places=deal.tribute_plan.places if deal.tribute_plan is not None else None,

@@ -3,6 +3,7 @@ public history, card counts, levels and whose turn — never another seat's card
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
@@ -31,7 +32,9 @@ class Observation:
 
     ``history`` is the current deal's log as this seat may see it (a return card only to the two
     seats it passes between); ``previous`` is the play to beat and ``previous_seat`` who made it;
-    ``legal_actions`` is filled only when this seat is to act; ``turned`` is the first deal's turned
+    ``legal_actions`` is filled only when this seat is to act (plays as a
+    :class:`~cardroom.guandan.deal.LegalPlays`, which makes each action only when read: a Huopin lead
+    may have over ten thousand); ``turned`` is the first deal's turned
     card and the seat it was dealt to, public all through that deal (docs/rules/competition.md#first-lead:
     翻出一張牌 … 抓到翻出牌張者首圈領出牌); ``previous_places`` is the previous deal's finishing order, on
     which this deal's tribute rests (public; ``None`` in a first deal, after a foul, or where not known).
@@ -50,7 +53,7 @@ class Observation:
     previous: Play | None
     previous_seat: int | None
     history: tuple[Event, ...]
-    legal_actions: tuple[Action, ...]
+    legal_actions: Sequence[Action]
     rules: RuleSet = COMPETITION
     turned: tuple[int, Card] | None = None
     previous_places: tuple[int, int, int, int] | None = None
