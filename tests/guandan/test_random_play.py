@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from itertools import chain
 
 import pytest
 
@@ -17,25 +18,22 @@ from cardroom.guandan.ruleset import COMPETITION, PRESETS, AceFailure, RuleSet
 from cardroom.guandan.tribute import partner, team_of
 from cardroom.records import record_of, replay, result_of
 
-FULL_SET = [2] * len(ALL_CARDS)
-"""Two of every card, by :attr:`Card.index`."""
+FULL_SET = Counter({card: 2 for card in ALL_CARDS})
+"""Two of every card."""
 
 
 def check_conservation(deal: Deal, played: Counter[Card]) -> None:
-    """108 cards: in hands, paid face down, or played; never more, never fewer. Counted by card index
-    (a list, not Counter arithmetic: this runs after every action of every soak deal)."""
-    total = [0] * len(ALL_CARDS)
+    """108 cards: in hands, paid face down, or played; never more, never fewer (counted by Counter's
+    C loop over every card: this runs after every action of every soak deal)."""
     for seat in range(4):
-        for card, count in deal.hands[seat].items():
-            assert count >= 0, f"seat {seat} holds {count} of {card}"
-            total[card.index] += count
+        hand = deal.hands[seat]
+        assert min(hand.values(), default=0) >= 0, f"seat {seat} holds a negative count: {hand}"
         if seat in deal.finished:
             assert deal.card_count(seat) == 0
-    for card in deal.pending_tributes.values():
-        total[card.index] += 1
-    for card, count in played.items():
-        total[card.index] += count
-    assert total == FULL_SET
+    every = Counter(chain.from_iterable(hand.elements() for hand in deal.hands))
+    every.update(deal.pending_tributes.values())
+    every.update(played.elements())
+    assert every == FULL_SET
 
 
 def expected_next(deal: Deal, seat: int, rules: RuleSet) -> int | None:
