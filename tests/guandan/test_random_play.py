@@ -18,7 +18,7 @@ from cardroom.guandan.ruleset import COMPETITION, PRESETS, AceFailure, RuleSet
 from cardroom.guandan.tribute import partner, team_of
 from cardroom.records import record_of, replay, result_of
 
-FULL_SET = Counter({card: 2 for card in ALL_CARDS})
+FULL_SET = Counter(dict.fromkeys(ALL_CARDS, 2))
 """Two of every card."""
 
 

@@ -64,7 +64,8 @@ class Samples:
 
 
 class Actor:
-    """``tables`` tables of self-play under one network; ``seed`` decides the cards and the exploration."""
+    """``tables`` tables of self-play under one network; ``seed`` decides the cards, the exploration and
+    the network's first weights (until :meth:`rollout` is given others)."""
 
     def __init__(
         self,
@@ -80,12 +81,14 @@ class Actor:
             raise ValueError(f"epsilon is a probability, got {epsilon}")
         torch.set_num_threads(threads)
         sequence = np.random.SeedSequence(seed)
-        env_seed, choice_seed = sequence.spawn(2)
+        env_seed, choice_seed, network_seed = sequence.spawn(3)
         self.env = VectorEnv(tables, rules, "deal", dtype=np.int8)
         self.env.reset(seed=int(env_seed.generate_state(1, np.uint64)[0]))
         self.rng = np.random.default_rng(choice_seed)
         self.epsilon = epsilon
-        self.network = QNetwork(hidden)
+        with torch.random.fork_rng():
+            torch.manual_seed(int(network_seed.generate_state(1, np.uint64)[0]))
+            self.network = QNetwork(hidden)
         self.network.eval()
         self._pool = np.zeros((tables * 64, OBSERVATION_SIZE), dtype=np.int8)
         self._pool_action = np.zeros(len(self._pool), dtype=np.int64)
