@@ -90,11 +90,33 @@ def core_deals_per_second(
     return count / (time.perf_counter() - start), actions / count
 
 
+def observation_microseconds(rules: RuleSet, deals: int, seed: int) -> tuple[int, float]:
+    """(observations, mean µs) of ``match.observation`` for the seat to act over ``deals`` one-deal
+    matches of uniform card-level play: what every bot, arena seat and RL step asks for."""
+    rng = random.Random(seed)
+    count, total = 0, 0.0
+    for _ in range(deals):
+        match = Match(rules, max_deals=1)
+        match.deal_random(rng)
+        while match.current_deal is not None:
+            seat = match.current_player
+            assert seat is not None
+            start = time.perf_counter()
+            observation = match.observation(seat)
+            total += time.perf_counter() - start
+            count += 1
+            match.apply(rng.choice(observation.legal_actions))
+    return count, total / count * 1e6
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--deals", type=int, default=300, help="fresh deals per policy")
     parser.add_argument("--matches", type=int, default=10, help="whole matches per policy")
     parser.add_argument("--core-deals", type=int, default=20000, help="deals played inside the core")
+    parser.add_argument(
+        "--observation-deals", type=int, default=30, help="deals whose observations are timed"
+    )
     parser.add_argument("--seed", type=int, default=2026)
     arguments = parser.parse_args()
     print(
@@ -114,6 +136,14 @@ def main() -> None:
             print(f"| {name} | {engine} | {fresh:.0f} | {per_match:.2f} | {per_deal:.0f} |")
         if len(rates) == 2:
             print(f"| {name} | compiled ÷ pure | {ratio(rates['compiled'], rates['pure'])} | | |")
+    print()
+    print("| observation of the seat to act | engine | observations | mean µs |")
+    print("|---|---|---|---|")
+    for rules in (COMPETITION, HUOPIN):
+        for engine in engines:
+            with native.pure_engine() if engine == "pure" else nullcontext():
+                count, micros = observation_microseconds(rules, arguments.observation_deals, arguments.seed)
+            print(f"| {rules.name} | {engine} | {count} | {micros:.0f} |")
     if native.CORE is not None:
         print()
         for rules, count in ((COMPETITION, arguments.core_deals), (HUOPIN, arguments.core_deals // 10)):
