@@ -403,3 +403,9 @@ def test_the_listed_plays_are_the_legal_actions_made_when_read(rules: RuleSet) -
     assert PlayAction(seat, PASS) not in listed
     assert pickle.loads(pickle.dumps(match.observation(seat))) == match.observation(seat)
     assert match.observation((seat + 1) % 4).legal_actions == ()
+    match.apply(every[0])
+    following = match.current_player
+    assert following is not None
+    answers = match.observation(following).legal_actions
+    assert PlayAction(following, PASS) in answers
+    assert list(answers) == list(match.legal_actions())
