@@ -9,13 +9,13 @@ STAMP := $(VENV)/.installed
 NATIVE := native/CMakeLists.txt $(wildcard native/src/*)
 
 WORKERS ?= auto
+PARALLEL := -n $(WORKERS) --dist loadgroup --no-loadscope-reorder
 
 # Compiled bytecode is kept (in .venv/pycache, out of the tree) even where the machine says not to write
 # it: each test worker and each server or command a test starts would otherwise compile every module,
 # and pytest rewrite every test's asserts, again (about half of the suite's start-up time).
 export PYTHONDONTWRITEBYTECODE :=
 export PYTHONPYCACHEPREFIX := $(abspath $(VENV))/pycache
-PARALLEL := -n $(WORKERS) --dist loadgroup --no-loadscope-reorder
 
 $(STAMP): pyproject.toml $(NATIVE)  ## the package is rebuilt (its compiled core too) when these change
 	bash scripts/install-compiler.sh

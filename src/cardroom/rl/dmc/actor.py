@@ -86,7 +86,7 @@ class Actor:
         self.env.reset(seed=int(env_seed.generate_state(1, np.uint64)[0]))
         self.rng = np.random.default_rng(choice_seed)
         self.epsilon = epsilon
-        with torch.random.fork_rng():
+        with torch.random.fork_rng(devices=[]):
             torch.manual_seed(int(network_seed.generate_state(1, np.uint64)[0]))
             self.network = QNetwork(hidden)
         self.network.eval()
