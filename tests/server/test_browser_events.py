@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 import urllib.parse
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -373,17 +374,19 @@ def test_a_bot_event_through_the_pages(browser: Browser, server: Server, context
 def seed_rated_match(server: Server) -> None:
     """A rated match of four accounts (Ada, Bo, Cy, Di; Ada is also a bot's name in the bots' event,
     which a bot took before any account had it), played in the test and stored in the server's
-    database, then rated as the server rates a finished table."""
+    database, then rated as the server rates a finished table. Created now: the running server's sweep
+    deletes a table still waiting past its expiry, as one created long ago would be while its log is
+    written."""
     from cardroom.server.accounts.ratings import Ratings
     from cardroom.server.storage.store import Store
-    from tests.server.accounts.test_ratings import AT, people_table, play_out
+    from tests.server.accounts.test_ratings import people_table, play_out
 
     for name in ("Ada", "Bo", "Cy", "Di"):
         server.sign_in(name)
     table = play_out(people_table(["ada", "bo", "cy", "di"], table_id="seeded"))
     store = Store(f"sqlite:///{server.data / 'cardroom.sqlite3'}")
     try:
-        store.create_table(table.id, table.config.to_dict(), AT)
+        store.create_table(table.id, table.config.to_dict(), datetime.now(UTC))
         for number, entry in enumerate(table.log, start=1):
             store.append(table.id, number, entry)
         store.set_status(table.id, "finished")
