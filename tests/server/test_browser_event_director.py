@@ -271,8 +271,11 @@ def test_a_director_runs_a_small_event(browser: Browser, server: Server, context
     back = at_table.get_by_test_id("back-to-event")
     back.wait_for()
     assert back.get_attribute("href") == f"/events/{event_id}"
+    from playwright.sync_api import expect
+
     team_names = {team["id"]: team["name"] for team in event_now(page)["teams"]}
-    assert team_names[finished["teams"][0]] in at_table.get_by_test_id("match-result").inner_text()
+    # the page names the sides generically until it has read the event's team names, then again
+    expect(at_table.get_by_test_id("match-result")).to_contain_text(team_names[finished["teams"][0]])
     assert at_table.get_by_test_id("top-event-link").get_attribute("href") == f"/events/{event_id}"
     forfeited = [
         table
@@ -282,9 +285,9 @@ def test_a_director_runs_a_small_event(browser: Browser, server: Server, context
     assert forfeited, "round 1 has a table the lateness rule forfeited"
     at_table.goto(f"{server.url}/tables/{forfeited[0]['table_id']}")
     loser = team_names[forfeited[0]["teams"][forfeited[0]["result"]["forfeited_by"]]]
-    at_table.get_by_test_id("match-forfeit").wait_for()
-    forfeit_text = at_table.get_by_test_id("match-forfeit").inner_text()
-    assert forfeit_text == f"{loser} lost the match by forfeit (判负 / 弃权)"
+    expect(at_table.get_by_test_id("match-forfeit")).to_have_text(
+        f"{loser} lost the match by forfeit (判负 / 弃权)"
+    )
     screenshot(page, "event-director-day", full_page=True)
     screenshot(projector, "event-projector")
     errors.check()
