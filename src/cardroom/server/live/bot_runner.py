@@ -29,8 +29,10 @@ log = logging.getLogger(__name__)
 
 def exit_with_parent(interval: float = 1.0) -> None:
     """In a child process: exit as soon as the parent that started it is gone (killed with ``kill -9``,
-    say), instead of living on as an orphan."""
-    parent = os.getppid()
+    say), instead of living on as an orphan; also when the parent was gone before the child got here
+    (it died while the child was still importing)."""
+    started_by = multiprocessing.parent_process()
+    parent = started_by.pid if started_by is not None and started_by.pid is not None else os.getppid()
 
     def watch() -> None:
         while True:
