@@ -191,9 +191,13 @@ def test_reading_the_table_and_the_helpers(browser: Browser, server: Server) -> 
         page.wait_for_timeout(300)  # the hand is laid out again 80 ms after a resize
         screenshot(page, "trick-counter-phone")
         page.set_viewport_size({"width": 1280, "height": 800})
+        page.wait_for_timeout(300)  # laid out again before the next click lands (a run missed the chat)
 
         # Quick chat reaches the other seat's page, in its language, beside Ann's seat.
+        from playwright.sync_api import expect
+
         page.get_by_test_id("chat-button").click()
+        expect(page.get_by_test_id("popover")).to_have_attribute("data-shows", "chat")
         page.locator("[data-testid=chat-phrase][data-phrase=nice]").click()
         bubble = cy.get_by_test_id("seat-0").get_by_test_id("chat-bubble")
         bubble.wait_for()
