@@ -40,6 +40,8 @@ Reading = tuple[PlayKind, Rank, tuple[Card, ...]]
 
 PlainReading = tuple[PlayKind, Rank]
 
+SUITS: Final = tuple(Suit)
+
 MAX_PLAY_SIZE: Final = 10
 """The largest play: a bomb of the eight natural cards of a rank and both wild cards."""
 
@@ -48,6 +50,7 @@ def sort_by_index(cards: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(sorted(cards, key=lambda card: card.index))
 
 
+@cache
 def wild_card(level: Rank) -> Card:
     """The wild card of a deal: the ♥ card of the level rank."""
     return Card(level, Suit.HEARTS)
@@ -125,7 +128,7 @@ def _plain(ranks: tuple[Rank, ...], one_suit: bool, loose: bool) -> frozenset[Pl
     if 4 <= size <= MAX_PLAY_SIZE and len(distinct) == 1 and not has_joker:
         found.add((PlayKind.BOMB, ranks[0]))
     # four jokers: both small and both big jokers
-    if count == Counter({Rank.SMALL_JOKER: 2, Rank.BIG_JOKER: 2}):
+    if size == 4 and count[Rank.SMALL_JOKER] == 2 and count[Rank.BIG_JOKER] == 2:
         found.add((PlayKind.FOUR_JOKERS, Rank.SMALL_JOKER))
     return frozenset(found)
 
@@ -165,7 +168,7 @@ def _readings(held: tuple[Card, ...], level: Rank, loose: bool) -> dict[Reading,
     natural_ranks = tuple(card.rank for card in naturals)
     natural_suits = frozenset(card.suit for card in naturals)
     suit_choices: dict[bool, tuple[Suit, ...]] = {}
-    for stand_suits in product(Suit, repeat=wilds):
+    for stand_suits in product(SUITS, repeat=wilds):
         suits = natural_suits.union(stand_suits)
         suit_choices.setdefault(len(suits) == 1 and None not in suits, stand_suits)
     for stand_ranks in combinations_with_replacement(NATURAL_RANKS, wilds):
@@ -527,7 +530,7 @@ def variant_plain(ranks: tuple[Rank, ...], one_suit: bool, variant: Variant) -> 
         and max(multiplicities) <= 2
     ):  # 三王炸彈：任意三個王 (of the four jokers: at most two of each)
         found.add((PlayKind.THREE_JOKERS, Rank.SMALL_JOKER, 0))
-    if count == Counter({Rank.SMALL_JOKER: 2, Rank.BIG_JOKER: 2}):  # 天王炸彈
+    if size == 4 and count[Rank.SMALL_JOKER] == 2 and count[Rank.BIG_JOKER] == 2:  # 天王炸彈
         found.add((PlayKind.FOUR_JOKERS, Rank.SMALL_JOKER, 0))
     return frozenset(found)
 
