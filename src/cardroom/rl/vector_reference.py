@@ -21,6 +21,7 @@ import numpy.typing as npt
 from cardroom.cards import ALL_CARDS, Card, sort_cards
 from cardroom.guandan.deal import Phase
 from cardroom.guandan.match import Match, MatchPhase
+from cardroom.guandan.observation import Observation
 from cardroom.guandan.ruleset import RuleSet
 from cardroom.rl.actions import NUM_ACTIONS, action_of, legal_action_mask
 from cardroom.rl.batch import (
@@ -104,6 +105,8 @@ class _Table:
     random: CoreRandom
     match: Match
     matches: int = 1
+    observation: Observation | None = None
+    """The seat to act's observation, as the batch last encoded it (the next step reads its action there)."""
 
 
 class ReferenceVectorEnv:
@@ -193,10 +196,9 @@ class ReferenceVectorEnv:
     def _step_table(self, index: int, action: int) -> None:
         table = self._tables[index]
         match = table.match
-        seat = match.current_player
-        assert seat is not None
         deals = len(match.summaries)
-        match.apply(action_of(action, match.observation(seat), check=False))
+        assert table.observation is not None
+        match.apply(action_of(action, table.observation, check=False))
         self._rewards[index] = np.repeat(team_rewards(match, deals, self.options.reward), 2)[[0, 2, 1, 3]]
         self._deal_over[index] = len(match.summaries) > deals
         self._terminated[index] = match.is_over
@@ -209,12 +211,12 @@ class ReferenceVectorEnv:
         self._write(index)
 
     def _write(self, index: int) -> None:
-        match = self._tables[index].match
-        seat = match.current_player
+        table = self._tables[index]
+        seat = table.match.current_player
         assert seat is not None
-        observation = match.observation(seat)
-        self._observation[index] = encode_observation(observation)
-        self._mask[index] = legal_action_mask(observation)
+        table.observation = table.match.observation(seat)
+        self._observation[index] = encode_observation(table.observation)
+        self._mask[index] = legal_action_mask(table.observation)
         self._current[index] = seat
 
     # -- a god's view, for tests and debugging ----------------------------------------------------
