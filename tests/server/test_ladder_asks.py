@@ -10,7 +10,7 @@ import json
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 
@@ -45,10 +45,18 @@ def quick_server(tmp_path: Path) -> Iterator[Server]:
         running.stop()
 
 
-def ask_and_play(server: Server, token: str, seat: Frame, asks: int) -> list[Frame]:
+class Played(NamedTuple):
+    """What a seat saw: every frame, and among them the answers to its ``legal`` asks."""
+
+    frames: list[Frame]
+    answers: list[Frame]
+
+
+def ask_and_play(server: Server, token: str, seat: Frame, asks: int) -> Played:
     """Join the seat the ladder told; on each new turn send ``legal`` ``asks`` times and play the first
-    action it lists, until the table ends: every frame."""
+    action it lists, until the table ends."""
     frames: list[Frame] = []
+    answers: list[Frame] = []
     acted = 0
     with websocket(server, f"/ws/tables/{seat['table']}") as ws:
         sign_in(ws, token)
@@ -60,17 +68,17 @@ def ask_and_play(server: Server, token: str, seat: Frame, asks: int) -> list[Fra
                 acted = got["number"]
                 for _ in range(asks):
                     ws.send(json.dumps({"type": "legal"}))
-                answer = None
                 for _ in range(asks):
                     answer = frame(ws, 60)
                     while answer["type"] not in ("legal", "error"):
                         frames.append(answer)
                         answer = frame(ws, 60)
                     frames.append(answer)
-                legal = next((got for got in frames[-asks:] if got["type"] == "legal"), None)
+                    answers.append(answer)
+                legal = next((got for got in answers[-asks:] if got["type"] == "legal"), None)
                 if legal is not None and legal["actions"]:
                     ws.send(json.dumps({"type": "act", "action": legal["actions"][0]}))
-    return frames
+    return Played(frames, answers)
 
 
 def test_bots_asking_legal_each_turn_at_eight_ladder_seats_from_one_address_are_never_refused(
@@ -85,7 +93,7 @@ def test_bots_asking_legal_each_turn_at_eight_ladder_seats_from_one_address_are_
         with ThreadPoolExecutor(8) as pool:
             seen = list(
                 pool.map(
-                    lambda pair: (pair[1]["seat"], ask_and_play(server, pair[0], pair[1], 1)),
+                    lambda pair: (pair[1]["seat"], ask_and_play(server, pair[0], pair[1], 1).frames),
                     [(token, seat) for token, told in bots.items() for seat in told],
                 )
             )
@@ -113,11 +121,12 @@ def test_asks_past_a_few_about_one_decision_are_limited_as_any(quick_server: Ser
         with ThreadPoolExecutor(8) as pool:
             calm = [pool.submit(ask_and_play, server, deep_token, seat, 1) for seat in patient]
             seen = list(pool.map(lambda seat: ask_and_play(server, tao_token, seat, 20), seats))
-            for played in calm:
-                played.result()
-    refused = [got for frames in seen for got in frames if got["type"] == "error"]
+            for waiting in calm:
+                waiting.result()
+    # only the asks are judged: on a 1 s clock a busy machine may answer an act after the turn moved on
+    refused = [got for played in seen for got in played.answers if got["type"] == "error"]
     assert refused, "twenty asks a decision at four tables are more than the limits allow"
     assert {got["code"] for got in refused} == {"rate_limited"}
-    for frames in seen:
-        assert finished(frames[-1])
+    for played in seen:
+        assert finished(played.frames[-1])
     assert DECISION_MESSAGES < 20
