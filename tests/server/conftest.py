@@ -71,10 +71,14 @@ FAST = Settings(
     costly_rate=None,
     address_costly_rate=None,
     seat_rate=None,
+    bot_workers=0,
 )
 """Bots act at once and deals follow each other at once; the clocks are the rules' (long for a test). The
 scripted peers answer at once, faster than a person, and sign in and take seats as often as a test needs, so
-none of that is rate limited (the limits' own tests, tests/server/live/test_limits.py, set them)."""
+none of that is rate limited (the limits' own tests, tests/server/live/test_limits.py, set them). Bots think
+in threads of the test's process: a pool of processes for each app would cost more than the tests' bots
+think (tests/server/live/test_bot_runner.py holds the pool to the threads' answers; a real server's tests
+use the pool)."""
 
 CHEAP = PasswordHasher.from_parameters(CHEAPEST)
 """argon2 at its cheapest: the tests make many accounts (the server's default costs about 0.1 s)."""

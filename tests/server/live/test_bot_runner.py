@@ -1,16 +1,21 @@
-"""The bots' processes (cardroom.server.live.bot_runner): none outlives the server that started it."""
+"""The bots' processes (cardroom.server.live.bot_runner): they think as a thread would, and none
+outlives the server that started it."""
 
 from __future__ import annotations
 
 import multiprocessing
 import os
+import random
 import time
 from multiprocessing.connection import Connection
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from cardroom.server.live.bot_runner import exit_with_parent
+from cardroom.guandan.match import Match
+from cardroom.server.live.bot_runner import BotRunner, exit_with_parent
+from tests.server.conftest import run_coroutine
 
 SPAWN = multiprocessing.get_context("spawn")
 
@@ -52,3 +57,25 @@ def test_a_bot_process_whose_parent_died_while_it_started_exits_too() -> None:
     while alive(child) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not alive(child), f"the bot process {child} outlived its parent"
+
+
+def test_the_pool_decides_and_advises_as_a_thread_does() -> None:
+    """An observation crosses to a bot process and the answer comes back (both pickled) unchanged: the
+    pool's action and hints are those of the same bot thinking in a thread (``workers=0``, as the
+    in-process tests' rooms think)."""
+    match = Match()
+    match.deal_random(random.Random(3))
+    seat = match.current_player
+    assert seat is not None
+    view = match.observation(seat)
+
+    async def think(runner: BotRunner) -> tuple[Any, list[Any]]:
+        try:
+            action = await runner.decide("guandan", "heuristic", 7, view)
+            return action, await runner.advise("guandan", "heuristic", 7, view)
+        finally:
+            runner.close()
+
+    pooled = run_coroutine(think(BotRunner(workers=1)))
+    assert pooled == run_coroutine(think(BotRunner(workers=0)))
+    assert match.can(pooled[0])
