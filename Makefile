@@ -40,8 +40,8 @@ test: $(STAMP) system  ## every test, on every core (WORKERS=n to choose; compil
 	$(BIN)/ruff format --check src tests bench
 	$(BIN)/mypy
 
-test-fast: $(STAMP)  ## a few minutes: every test but the slow-marked soak runs and the browser ones, on every core
-	$(BIN)/pytest $(PARALLEL) -m "not slow and not browser"
+test-fast: $(STAMP)  ## a few minutes: every test but the slow soak runs, the browser ones and those that start a server, on every core
+	$(BIN)/pytest $(PARALLEL) -m "not slow and not browser and not server_process"
 
 crosscheck: $(STAMP)  ## the full native-against-pure sweep of docs/performance.md (hours; RULES=competition runs one rule set's share)
 	CARDROOM_REQUIRE_NATIVE=1 CARDROOM_NATIVE_POSITIONS=200000 CARDROOM_NATIVE_DEALS=10000 \

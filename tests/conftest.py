@@ -10,6 +10,7 @@ from types import ModuleType
 import pytest
 
 from cardroom.guandan import native
+from tests.server import serving
 
 
 def shared_group(item: pytest.Item) -> str | None:
@@ -37,6 +38,13 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.browser)
     if os.environ.get("PYTEST_XDIST_WORKER"):
         items.sort(key=lambda item: 0 if item.get_closest_marker("slow") else 1 if groups[item] else 2)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """Tell :class:`tests.server.serving.Server` whether this test may start a server: one of
+    :data:`tests.server.serving.MARKS`, so that no real server slips into ``make test-fast``."""
+    serving.marked = any(item.get_closest_marker(mark) for mark in serving.MARKS)
 
 
 @pytest.fixture(scope="session")

@@ -6,7 +6,12 @@ from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
 
+import pytest
+
 from bench.ladder_room import main
+
+pytestmark = pytest.mark.server_process
+"""It starts `cardroom serve` (the benchmark's own server)."""
 
 
 def test_four_bots_are_seated_by_the_ladder_and_every_figure_is_measured() -> None:

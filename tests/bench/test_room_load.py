@@ -7,7 +7,12 @@ import json
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import pytest
+
 from bench.room_load import main
+
+pytestmark = pytest.mark.server_process
+"""It starts `cardroom serve` (the benchmark's own server)."""
 
 
 def test_two_tables_play_and_every_figure_is_written(tmp_path: Path) -> None:

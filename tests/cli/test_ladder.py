@@ -84,6 +84,7 @@ def wait_for(lines: queue.Queue[str], text: str, timeout: float = 60.0) -> tuple
             return line, seen
 
 
+@pytest.mark.server_process
 def test_watch_shows_the_running_match_its_tables_to_watch_and_its_result(room: Room) -> None:
     server, started = room.server, room.started
     code, output = ladder("watch", "--room", server.url, "--once")
@@ -132,6 +133,7 @@ def test_watch_shows_the_running_match_its_tables_to_watch_and_its_result(room: 
     assert (code, output.strip()) == (0, f"0 ladder matches running at {server.url}.")
 
 
+@pytest.mark.server_process
 def test_list_prints_the_ladder_best_first(played: Room) -> None:
     code, output = ladder("list", "--room", played.server.url + "/")
     assert code == 0, output
@@ -147,6 +149,7 @@ def test_list_prints_the_ladder_best_first(played: Room) -> None:
     assert "Last seen" in output
 
 
+@pytest.mark.server_process
 def test_export_writes_each_table_record_once_and_they_replay(played: Room, tmp_path: Path) -> None:
     tao = next(iter(played.started.tokens))
     out = tmp_path / "records"
@@ -181,6 +184,7 @@ def test_export_writes_each_table_record_once_and_they_replay(played: Room, tmp_
     assert len(list(house.iterdir())) == 2
 
 
+@pytest.mark.server_process
 def test_errors_name_what_is_wrong(played: Room, tmp_path: Path) -> None:
     url = played.server.url
     code, output = ladder("export", "bot:999", "--out", str(tmp_path / "none"), "--room", url)

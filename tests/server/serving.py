@@ -13,7 +13,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from websockets.sync.client import ClientConnection, connect
 
@@ -21,6 +21,10 @@ from tests.ports import RETRIES, free_port, taken
 
 REPO = Path(__file__).resolve().parents[2]
 FAST_OPTIONS = ("--bot-delay", "0", "--deal-pause", "0", "--deal-pace", "0", "--log-level", "warning")
+MARKS: Final = ("server_process", "browser")
+"""The marks of a test that may start a server: ``make test-fast`` leaves such tests to ``make test``."""
+marked = True
+"""Whether the test running now carries one of :data:`MARKS` (set before each test by tests/conftest.py)."""
 
 
 class Server:
@@ -29,6 +33,7 @@ class Server:
     stands for the port; its output in ``data/server-PORT.log``."""
 
     def __init__(self, data: Path, *options: str) -> None:
+        assert marked, "this test starts `cardroom serve`: mark it `server_process` (make test-fast skips it)"
         for _ in range(RETRIES):
             self.port = free_port()
             self.url = f"http://127.0.0.1:{self.port}"

@@ -25,6 +25,9 @@ from cardroom.server.tables.codec import action_json, read_action, read_cards, r
 from tests.server.clients import call, closing, frame, open_account, until, websocket
 from tests.server.serving import Server
 
+pytestmark = pytest.mark.server_process
+"""Every test here starts `cardroom serve` (tests/server/serving.py)."""
+
 Frame = dict[str, Any]
 
 

@@ -15,6 +15,9 @@ from websockets.sync.client import ClientConnection
 from tests.server.clients import call, frame, open_account, until, websocket
 from tests.server.serving import Server
 
+pytestmark = pytest.mark.server_process
+"""Every test here starts `cardroom serve` (tests/server/serving.py)."""
+
 Frame = dict[str, Any]
 HOUSE = {"kind": "bot", "bot": "heuristic"}
 

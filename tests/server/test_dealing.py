@@ -112,6 +112,7 @@ def assert_secret(seed: str, texts: list[str]) -> None:
     assert not any('"seed": "' in text or '"seed":"' in text for text in texts)
 
 
+@pytest.mark.server_process
 def test_guandan_tables_deal_other_cards_each_deal_and_keep_the_seed(server: Server) -> None:
     """Rule: the cards are shuffled for every deal (docs/guandan.md; docs/server.md, "What it does")."""
     dealt: list[tuple[str, ...]] = []
@@ -157,6 +158,7 @@ def plays_by_deal(frames: list[dict[str, Any]]) -> list[tuple[int, dict[int, lis
     return deals
 
 
+@pytest.mark.server_process
 def test_shengji_tables_deal_shuffled_decks_in_dealing_order_and_keep_the_seed(server: Server) -> None:
     """Rule: the 108 cards are shuffled and drawn one by one in turn from the first drawer, the last
     eight being the kitty (docs/shengji.md). The record's deck is in dealing order: every card a seat

@@ -131,6 +131,7 @@ def joined_frames(server: Server, table_id: str) -> Generator[dict[str, Any]]:
 # --- the database goes away ---------------------------------------------------------------------------
 
 
+@pytest.mark.server_process
 def test_while_the_database_is_away_the_table_halts_says_so_and_goes_on_once_it_is_back(
     own_postgres_cluster: postgres.PostgresCluster, tmp_path: Path
 ) -> None:
@@ -200,6 +201,7 @@ def test_while_the_database_is_away_the_table_halts_says_so_and_goes_on_once_it_
 # --- a table between processes ------------------------------------------------------------------------
 
 
+@pytest.mark.server_process
 def test_a_websocket_to_a_table_whose_process_died_is_accepted_then_told_when_to_try_again(
     postgres_url: str, tmp_path: Path
 ) -> None:
@@ -231,6 +233,7 @@ def lease_holder(database_url: str, table_id: str) -> str | None:
     return None if row is None else str(row[0])
 
 
+@pytest.mark.server_process
 def test_a_process_that_lost_its_lease_tells_its_clients_to_reconnect(
     postgres_url: str, tmp_path: Path
 ) -> None:
@@ -270,6 +273,7 @@ def test_a_process_that_lost_its_lease_tells_its_clients_to_reconnect(
 # --- the live processes, for the page ----------------------------------------------------------------
 
 
+@pytest.mark.server_process
 def test_every_process_lists_the_live_processes_public_urls(postgres_url: str, tmp_path: Path) -> None:
     with two_processes(postgres_url, tmp_path, lease=2, public=True) as (a, b):
         deadline = time.monotonic() + 30

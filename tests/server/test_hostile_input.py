@@ -20,6 +20,9 @@ from websockets.sync.client import ClientConnection
 from cardroom.server.storage.store import Store
 from tests.server.serving import Server
 
+pytestmark = pytest.mark.server_process
+"""Every test here starts `cardroom serve` (tests/server/serving.py)."""
+
 LONG = {"tribute": 600, "return": 600, "lead": 600, "follow": 600, "declare": 0.05, "bury": 600}
 """Ann has all the time she needs to act (Shengji's dealing goes on while she has nothing to declare)."""
 LONE = "\ud800"

@@ -20,6 +20,9 @@ from tests.server.serving import Server
 from tests.server.test_ladder_faults import events, finished, ready, sign_in
 from tests.server.test_ladder_play import make_bot, seats_of
 
+pytestmark = pytest.mark.server_process
+"""Every test here starts `cardroom serve` (tests/server/serving.py)."""
+
 Frame = dict[str, Any]
 
 

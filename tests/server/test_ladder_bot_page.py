@@ -54,6 +54,7 @@ def download(server: Server, path: str) -> tuple[int, dict[str, str], bytes]:
         return error.code, dict(error.headers), error.read()
 
 
+@pytest.mark.server_process
 def test_a_bots_page_shows_its_record_against_the_house_and_its_records_replay(server: Server) -> None:
     ann = open_account(server, "Ann")
     about = {"name": "Little Tao", "description": "Plays <b>bombs</b> early.", "link": "https://tao.example/"}

@@ -17,6 +17,9 @@ from tests.server.clients import call
 from tests.server.serving import Server
 from tests.server.test_ladder_play import make_bot
 
+pytestmark = pytest.mark.server_process
+"""Every test here starts `cardroom serve` (tests/server/serving.py)."""
+
 EXAMPLE = Path(__file__).parents[2] / "docs" / "examples" / "ladder_bot.py"
 
 

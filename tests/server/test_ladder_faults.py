@@ -27,6 +27,9 @@ from tests.server.clients import call, closing, frame, until, websocket
 from tests.server.serving import Server
 from tests.server.test_ladder_play import make_bot, seats_of
 
+pytestmark = pytest.mark.server_process
+"""Every test here starts `cardroom serve` (tests/server/serving.py)."""
+
 Frame = dict[str, Any]
 CARDS = sorted({str(card) for card in full_deck()})
 LADDER = ("--ladder-house", "random,heuristic", "--ladder-deal-pairs", "1", "--ladder-interval", "3600")

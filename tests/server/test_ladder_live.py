@@ -87,6 +87,7 @@ def finish_match(server: Server, started: Started) -> None:
         time.sleep(0.1)
 
 
+@pytest.mark.server_process
 def test_a_running_match_is_listed_with_its_tables_to_watch_and_gone_once_rated(server: Server) -> None:
     assert call(server, "GET", "/api/ladder/live").body == {"matches": []}
     started = start_match(server)
@@ -139,6 +140,7 @@ def test_a_running_match_is_listed_with_its_tables_to_watch_and_gone_once_rated(
     assert all(row["matches"] == 1 for row in call(server, "GET", "/api/ladder").body["entrants"])
 
 
+@pytest.mark.server_process
 def test_live_is_no_bot_and_a_room_without_a_ladder_says_so(server: Server, tmp_path: Path) -> None:
     assert call(server, "GET", "/api/ladder/live/more").status == 404
     assert call(server, "GET", "/api/ladder/live").status == 200

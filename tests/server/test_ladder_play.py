@@ -25,6 +25,9 @@ from tests.server.clients import call, closing, frame, open_account, until, webs
 from tests.server.serving import Server
 from tests.server.test_bot_account_play import play_a_deal
 
+pytestmark = pytest.mark.server_process
+"""Every test here starts `cardroom serve` (tests/server/serving.py)."""
+
 Frame = dict[str, Any]
 
 

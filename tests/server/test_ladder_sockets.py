@@ -21,6 +21,9 @@ from tests.server.serving import Server
 from tests.server.test_ladder_faults import ready, sign_in
 from tests.server.test_ladder_play import make_bot, play_seat, seats_of
 
+pytestmark = pytest.mark.server_process
+"""Every test here starts `cardroom serve` (tests/server/serving.py)."""
+
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:

@@ -97,6 +97,7 @@ def watched(server: Server, table_id: str) -> dict[str, Any]:
 # -- tables leave memory and come back -------------------------------------------------------------------
 
 
+@pytest.mark.server_process
 def test_an_idle_table_is_unloaded_and_comes_back_from_its_log_unchanged(
     serve: Callable[..., Server],
 ) -> None:
@@ -130,6 +131,7 @@ def test_an_idle_table_is_unloaded_and_comes_back_from_its_log_unchanged(
     eventually(lambda: loaded(server) == 1, "a running table stays in memory (its clock runs)")
 
 
+@pytest.mark.server_process
 def test_a_finished_table_read_or_watched_does_not_stay_in_memory(serve: Callable[..., Server]) -> None:
     """A finished match (four bots, one deal) leaves memory; its lobby line and record are read from
     the store (nothing loaded); watching it loads it, the same to the last frame, until the spectator
@@ -150,6 +152,7 @@ def test_a_finished_table_read_or_watched_does_not_stay_in_memory(serve: Callabl
     eventually(lambda: loaded(server) == 0, "left again once its spectator went")
 
 
+@pytest.mark.server_process
 def test_opening_many_old_tables_keeps_few_in_memory(serve: Callable[..., Server]) -> None:
     """With ``--idle-tables 1`` and a long ``--unload-after``, six tables opened one after another
     never hold more than the one watched and one idle in memory (before: every table opened stayed
@@ -169,6 +172,7 @@ def test_opening_many_old_tables_keeps_few_in_memory(serve: Callable[..., Server
 # -- tables that never fill --------------------------------------------------------------------------------
 
 
+@pytest.mark.server_process
 def test_a_table_nobody_fills_expires(serve: Callable[..., Server]) -> None:
     """``--waiting-expiry 1``: a table still waiting for players after a second is deleted; its seated
     player's socket is told ``table_expired`` and closed with 4410; the lobby no longer lists it and
@@ -221,6 +225,7 @@ def test_expiry_runs_on_the_rooms_clock(tmp_path: Path) -> None:
     run_coroutine(scenario())
 
 
+@pytest.mark.server_process
 def test_one_address_may_hold_only_so_many_waiting_tables(serve: Callable[..., Server]) -> None:
     """``--address-tables 2``: a third table waiting for players from the same address is 429, naming
     the limit; a table of bots (it starts at once) is not counted; one that fills frees a place."""
@@ -241,6 +246,7 @@ def test_one_address_may_hold_only_so_many_waiting_tables(serve: Callable[..., S
 # -- one address's websockets and costly messages ----------------------------------------------------------
 
 
+@pytest.mark.server_process
 def test_one_address_may_hold_only_so_many_websockets(serve: Callable[..., Server]) -> None:
     """``--address-sockets 3``: from one address a fourth websocket (to a table, or an event page) is
     told ``too_many_connections`` and closed with 4429 before anything is loaded for it; another
@@ -271,6 +277,7 @@ def test_one_address_may_hold_only_so_many_websockets(serve: Callable[..., Serve
             assert joined(again, None)["table"]["id"] == table_id
 
 
+@pytest.mark.server_process
 def test_an_event_pages_websocket_gives_its_place_back_when_it_closes(serve: Callable[..., Server]) -> None:
     """``--address-sockets 2``: an event page's websockets, opened and closed one after another, each
     count while open and free their place when closed, so the third is let in like the first (a
@@ -291,6 +298,7 @@ def test_an_event_pages_websocket_gives_its_place_back_when_it_closes(serve: Cal
         )
 
 
+@pytest.mark.server_process
 def test_costly_messages_are_limited_per_address_not_only_per_connection(
     serve: Callable[..., Server],
 ) -> None:
@@ -319,6 +327,7 @@ def test_costly_messages_are_limited_per_address_not_only_per_connection(
             assert until(other, "legal")["type"] == "legal"
 
 
+@pytest.mark.server_process
 def test_limits_count_the_clients_address_through_another_process(
     postgres_url: str, serve: Callable[..., Server]
 ) -> None:
@@ -359,6 +368,7 @@ def pool_workers(pid: int) -> list[int]:
     return found
 
 
+@pytest.mark.server_process
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the processes from /proc (Linux)")
 def test_a_bot_table_goes_on_after_the_os_kills_a_bot_process(serve: Callable[..., Server]) -> None:
     """``kill -9`` of the bots' process (as the OS does when memory runs out) breaks the pool: the

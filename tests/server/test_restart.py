@@ -7,9 +7,13 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from websockets.sync.client import ClientConnection
 
 from tests.server.serving import Server
+
+pytestmark = pytest.mark.server_process
+"""Every test here starts `cardroom serve` (tests/server/serving.py)."""
 
 
 def receive(ws: ClientConnection, frames: list[dict[str, Any]]) -> dict[str, Any]:

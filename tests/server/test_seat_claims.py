@@ -18,6 +18,9 @@ from cardroom.server.live.rooms import SEAT_REPLACED_CLOSE
 from tests.server.clients import call, closing, frame, joined, open_account, until, websocket
 from tests.server.serving import Server
 
+pytestmark = pytest.mark.server_process
+"""Every test here starts `cardroom serve` (tests/server/serving.py)."""
+
 LONG = {"tribute": 600, "return": 600, "lead": 600, "follow": 600}
 BOTS = [{"kind": "human"}, {"kind": "bot", "bot": "heuristic"}, {"kind": "bot", "bot": "heuristic"}]
 

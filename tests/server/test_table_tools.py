@@ -10,6 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 from websockets.sync.client import ClientConnection
 
@@ -212,6 +213,7 @@ def _read(ws: ClientConnection, predicate: Any, timeout: float = 10.0) -> Frame:
             return frame
 
 
+@pytest.mark.server_process
 def test_auto_and_chat_over_a_real_websocket(tmp_path: Path) -> None:
     server = Server(tmp_path)
     try:

@@ -26,6 +26,9 @@ from cardroom.server.live.session_sockets import SIGNED_OUT_CLOSE
 from tests.server.conftest import team_play
 from tests.server.serving import Server
 
+pytestmark = pytest.mark.server_process
+"""Every test here starts `cardroom serve` (tests/server/serving.py)."""
+
 SESSION_COOKIE = "cardroom_session"
 HUMANS = [{"kind": "human"}] * 4
 THREE_BOTS = [

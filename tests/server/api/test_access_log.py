@@ -27,6 +27,7 @@ def test_a_tokens_value_is_redacted_and_the_rest_kept(path: str, shown: str) -> 
     assert redacted(path) == shown
 
 
+@pytest.mark.server_process
 def test_a_token_in_a_query_string_never_reaches_the_servers_log(tmp_path: Path) -> None:
     server = Server(tmp_path, "--log-level", "info")
     try:

@@ -161,6 +161,7 @@ def play_turns(players: list[Client], spectator: Client, turns: int) -> None:
         done += 1
 
 
+@pytest.mark.server_process
 def test_a_client_at_either_process_is_served_by_the_tables_owner(pair: tuple[Server, Server]) -> None:
     a, b = pair
     table = a.api("POST", "/api/tables", {"name": "two processes", "seats": [HUMANS] * 4})
@@ -189,6 +190,7 @@ def test_a_client_at_either_process_is_served_by_the_tables_owner(pair: tuple[Se
     assert frame["code"] == "bad_message"
 
 
+@pytest.mark.server_process
 @pytest.mark.slow
 def test_killing_the_owner_mid_deal_moves_the_table_to_the_other_process(pair: tuple[Server, Server]) -> None:
     a, b = pair
@@ -248,6 +250,7 @@ def workers_of(server: Server) -> list[int]:
     return pids
 
 
+@pytest.mark.server_process
 @pytest.mark.slow
 def test_workers_killed_mid_deal_are_started_again_and_take_their_tables_back(
     postgres_url: str, tmp_path: Path
@@ -340,6 +343,7 @@ def test_serve_passes_the_node_and_the_workers_on(monkeypatch: pytest.MonkeyPatc
     assert apps[0].state.lease_ttl == 4
 
 
+@pytest.mark.server_process
 def test_a_bot_signs_in_at_either_process_and_is_cut_off_from_the_other(pair: tuple[Server, Server]) -> None:
     """A bot's API token (docs/ladder.md) in the ``Authorization`` header of a socket relayed to the
     table's owner signs it in there; revoked through the other process, the socket is closed by the

@@ -90,6 +90,7 @@ def signed_in_director(server: Server, name: str) -> dict[str, str]:
     return {"Cookie": cookie, "X-CSRF-Token": csrf}
 
 
+@pytest.mark.server_process
 def test_every_answer_carries_the_headers(server: Server) -> None:
     shengji = server.api(
         "POST", "/api/tables", {"name": "Sj", "game": "shengji", "max_deals": 1, "seats": BOTS}
@@ -145,6 +146,7 @@ def test_every_answer_carries_the_headers(server: Server) -> None:
         assert got.get_content_type() == types[file.suffix], file.name
 
 
+@pytest.mark.server_process
 def test_the_account_answers_are_not_stored(server: Server) -> None:
     for method, path in (("GET", "/api/account"), ("POST", "/api/accounts"), ("POST", "/api/session")):
         status, got, _ = answer(server.url + path, method)

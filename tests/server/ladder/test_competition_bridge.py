@@ -23,6 +23,9 @@ from tests.server.clients import call, closing, frame, until, websocket
 from tests.server.serving import Server
 from tests.server.test_ladder_play import make_bot, play_seat, seats_of
 
+pytestmark = pytest.mark.server_process
+"""Every test here starts `cardroom serve` (tests/server/serving.py)."""
+
 Frame = dict[str, Any]
 REPO = Path(__file__).resolve().parents[3]
 

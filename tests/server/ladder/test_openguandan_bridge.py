@@ -26,6 +26,9 @@ from tests.server.ladder.test_competition_bridge import bearer, ready_on_ladder,
 from tests.server.serving import Server
 from tests.server.test_ladder_play import make_bot, play_seat, seats_of
 
+pytestmark = pytest.mark.server_process
+"""Every test here starts `cardroom serve` (tests/server/serving.py)."""
+
 Frame = dict[str, Any]
 REPO = Path(__file__).resolve().parents[3]
 
