@@ -54,27 +54,53 @@ def expected_next(deal: Deal, seat: int, rules: RuleSet) -> int | None:
     return next((seat + step) % 4 for step in range(1, 4) if (seat + step) % 4 not in deal.finished)
 
 
+def check_moved(deal: Deal, action: PlayAction, before: dict[Card, int], sizes: list[int]) -> None:
+    """After a play or a pass: exactly the play's cards left the player's hand (``before``: the hand's
+    counts of them), and no other hand changed size (``sizes``: the hands' sizes before)."""
+    hand = deal.hands[action.seat]
+    for card, count in Counter(action.play.cards).items():
+        assert hand[card] == before[card] - count, (
+            f"seat {action.seat} played {count} {card}: {before[card]} → {hand[card]}"
+        )
+    sizes[action.seat] -= len(action.play.cards)
+    assert [deal.card_count(seat) for seat in range(4)] == sizes, (
+        "only the player's hand lost cards, its play's"
+    )
+
+
 def play_out(match: Match, rng: random.Random) -> Deal:
-    """Play the match's current deal with uniformly random legal actions, checking every step."""
+    """Play the match's current deal with uniformly random legal actions, checking every step. All 108
+    cards are counted (:func:`check_conservation`) at the deal's start, after each tribute and return,
+    and at its end; after each play or pass, the cards it moved and every hand's size
+    (:func:`check_moved`), a fraction of the cost of counting them all after every action."""
     deal = match.deals[-1]
     rules = match.rules
     played: Counter[Card] = Counter()
+    check_conservation(deal, played)
     while deal.phase is not Phase.OVER:
         actions = match.legal_actions()
         assert actions, "a player to act always has a legal action"
         action = rng.choice(actions)
         assert action.seat == match.current_player
         in_play = deal.phase is Phase.PLAY
+        if in_play:
+            assert isinstance(action, PlayAction)
+            hand = deal.hands[action.seat]
+            before = {card: hand[card] for card in action.play.cards}
+            sizes = [deal.card_count(seat) for seat in range(4)]
         match.apply(action)
         if isinstance(action, PlayAction):
             played.update(action.play.cards)
-        check_conservation(deal, played)
         if in_play:
             assert isinstance(action, PlayAction)
+            check_moved(deal, action, before, sizes)
             assert deal.current_player == expected_next(deal, action.seat, rules)
             teams_out = [team for team in (0, 1) if {team, team + 2} <= set(deal.finished)]
             over = deal.result is not None
             assert over == bool(teams_out), "the deal ends exactly when a team is out"
+        else:
+            check_conservation(deal, played)
+    check_conservation(deal, played)
     assert deal.result is not None
     assert sorted(deal.result.places) == [0, 1, 2, 3]
     assert list(deal.result.places[: len(deal.finished)]) == deal.finished
