@@ -33,7 +33,9 @@ class Server:
     stands for the port; its output in ``data/server-PORT.log``."""
 
     def __init__(self, data: Path, *options: str) -> None:
-        assert marked, "this test starts `cardroom serve`: mark it `server_process` (make test-fast skips it)"
+        assert marked, (
+            "this test starts `cardroom serve`: mark it `server_process` (make test-fast leaves it out)"
+        )
         for _ in range(RETRIES):
             self.port = free_port()
             self.url = f"http://127.0.0.1:{self.port}"
