@@ -31,7 +31,9 @@ OPTIONS = ("--ladder-house", "random,heuristic", "--ladder-deal-pairs", "2", "--
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
-    running = Server(tmp_path, *OPTIONS)
+    """A room whose ladder clock is 30 s: a decision is lost only to the limits (an ask refused leaves
+    the seat nothing to play), not to a busy machine that delays a thread or the room past 5 s."""
+    running = Server(tmp_path, *OPTIONS, "--ladder-clock", "30")
     try:
         yield running
     finally:
