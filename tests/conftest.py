@@ -25,35 +25,11 @@ def shared_group(item: pytest.Item) -> str | None:
     return None
 
 
-Groups = dict[pytest.Item, str | None]
-"""Each test's :func:`shared_group`."""
-
-
-def waits(item: pytest.Item, group: str | None) -> bool:
-    """Whether a test spends much of its time waiting rather than computing: on chromium, a server in
-    another process (its clocks, leases and limits) or Ray."""
-    return group is not None or item.get_closest_marker("server_process") is not None
-
-
-def spread(working: list[pytest.Item], waiting: list[pytest.Item], groups: Groups) -> list[pytest.Item]:
-    """``working`` with ``waiting``'s tests set evenly among them, each list in its own order; a group's
-    tests stay together (xdist sends them to one worker at once)."""
-    units: dict[str, list[pytest.Item]] = {}
-    for item in waiting:
-        units.setdefault(groups[item] or item.nodeid, []).append(item)
-    merged = [[item] for item in working]
-    for index, unit in reversed(list(enumerate(units.values()))):
-        merged.insert(round(index * len(working) / len(units)), unit)
-    return [item for unit in merged for item in unit]
-
-
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark the :func:`shared_group` of each test; under xdist, order the run so that the workers' time
-    is spent computing: the slow-marked tests first, so that no long one begins last and leaves one
-    worker running alone at the end, with the tests that mostly wait (:func:`waits`) set evenly among
-    them, so that while one worker waits another computes; the quick tests after (``make test`` keeps
-    this order: ``--no-loadscope-reorder``)."""
+    """Mark the :func:`shared_group` of each test; under xdist, start the slow-marked tests first and
+    the groups next, so that no long one begins last and leaves one worker running alone at the end
+    (``make test`` keeps this order: ``--no-loadscope-reorder``)."""
     groups = {item: shared_group(item) for item in items}
     for item, group in groups.items():
         if group is not None:
@@ -61,11 +37,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         if "browser" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.browser)
     if os.environ.get("PYTEST_XDIST_WORKER"):
-        waiting = [item for item in items if waits(item, groups[item])]
-        computing = [item for item in items if not waits(item, groups[item])]
-        slow = [item for item in computing if item.get_closest_marker("slow")]
-        quick = [item for item in computing if not item.get_closest_marker("slow")]
-        items[:] = spread(slow, waiting, groups) + quick
+        items.sort(key=lambda item: 0 if item.get_closest_marker("slow") else 1 if groups[item] else 2)
 
 
 @pytest.hookimpl(tryfirst=True)
