@@ -569,16 +569,21 @@ def check_follows(
     level: Rank,
 ) -> None:
     """``legal_follows`` of the hand on each previous play is exactly the reference leads that beat
-    it."""
-    leads = list(reference)
+    it. Whether a lead beats depends on its kind, key rank and size alone, so the reference is asked
+    once for each of those and its answer holds for every lead of that shape."""
+    shapes: dict[tuple[PlayKind, Rank, int], list[Reading]] = {}
+    for reading in reference:
+        kind, rank, held = reading
+        shapes.setdefault((kind, rank, len(held)), []).append(reading)
     for play in previous:
         fast = engine_readings(legal_follows(hand, play, level), level)
         previous_rank = play.rank
         assert previous_rank is not None
         brute = {
-            (kind, rank, held)
-            for kind, rank, held in leads
-            if brute_beats(kind, rank, len(held), play.kind, previous_rank, len(play.cards), level)
+            reading
+            for (kind, rank, size), readings in shapes.items()
+            if brute_beats(kind, rank, size, play.kind, previous_rank, len(play.cards), level)
+            for reading in readings
         }
         assert_same(fast, brute, hand, level, f"legal_follows on {play.describe()}")
 
