@@ -41,11 +41,10 @@ class BotSignIn:
 
     async def _sign_in(self, token: str) -> bool:
         bot = await asyncio.to_thread(self.bots.signed_in, token)
-        if bot is None:
+        if bot is None or not await self.sockets.add_live(self.bots.store, bot.token_hash, self._cut_off):
             return False
         self.connection.account = bot.account.key
         self.digest = bot.token_hash
-        self.sockets.add(bot.token_hash, self._cut_off)
         self.connection.send(
             server_message("authenticated", account=bot.account.to_dict(), generation=bot.generation)
         )

@@ -198,15 +198,18 @@ async def seat_socket(websocket: WebSocket, speaking: Speaking) -> None:
     token = bearer_token(websocket)
     signed = None if token is None else await asyncio.to_thread(bots.signed_in, token)
     row = None if signed is None else await asyncio.to_thread(players.service.store.bot, signed.account.key)
-    if signed is None or row is None:
+    player = None
+    sockets: BotSockets = state.bot_sockets
+    if signed is not None and row is not None:
+        bot = BotIdentity(row.key, row.owner, row.generation, row.name)
+        player = SeatConnection(bot, state.rooms, players, speaking)
+        if not await sockets.add_live(players.service.store, signed.token_hash, player.cut_off):
+            player = None
+    if signed is None or player is None:
         gate.release()
         why = "send the bot's API token as 'Authorization: Bearer <token>'" if token is None else BAD_TOKEN
         await refuse(websocket, told.error("bad-token", why, None, None), TOKEN_ENDED_CLOSE, why)
         return
-    bot = BotIdentity(row.key, row.owner, row.generation, row.name)
-    player = SeatConnection(bot, state.rooms, players, speaking)
-    sockets: BotSockets = state.bot_sockets
-    sockets.add(signed.token_hash, player.cut_off)
     limit: int = state.settings.max_message
 
     async def pump() -> None:

@@ -38,6 +38,17 @@ class BotSockets:
         """Note a socket signed in with the token of hash ``digest``."""
         self._by_token.setdefault(digest, set()).add(close)
 
+    async def add_live(self, store: Store, digest: str, close: Closer) -> bool:
+        """Note a socket that signed in with the token of hash ``digest``, then look the token up
+        again: one rotated or revoked after the sign-in read it and before this note would otherwise
+        keep its socket open until the next sweep. ``False``, and nothing noted, when it is no
+        bot's live token now."""
+        self.add(digest, close)
+        if digest in await asyncio.to_thread(store.live_bot_tokens, {digest}):
+            return True
+        self.discard(digest, close)
+        return False
+
     def discard(self, digest: str | None, close: Closer) -> None:
         """Forget a socket that closed."""
         if digest is None:
