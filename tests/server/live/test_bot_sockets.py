@@ -17,7 +17,7 @@ def test_a_token_revoked_while_its_socket_signs_in_leaves_nothing_noted(client: 
     ann = signed_in(client, "Ann")
     created = new_bot(client, ann)
     bot_id, token = created["bot"]["id"], created["token"]
-    sockets = BotSockets()
+    sockets: BotSockets = client.app.state.bot_sockets  # type: ignore[attr-defined]
     cut_off: list[str] = []
     live = bots.signed_in(token)
     assert live is not None
@@ -29,7 +29,7 @@ def test_a_token_revoked_while_its_socket_signs_in_leaves_nothing_noted(client: 
     signing_in = bots.signed_in(token)  # the sign-in reads the token: still live
     assert signing_in is not None
     assert client.delete(f"/api/account/bots/{bot_id}/token", headers=ann).status_code == 200
-    # the revocation closed the sockets noted so far, not this one: it is looked up again
+    # the revocation closed the token's sockets noted so far, not this one: it is looked up again
     assert not run_coroutine(sockets.add_live(bots.store, signing_in.token_hash, cut_off.append))
     assert sockets.tokens == set()
     assert cut_off == ["rotated"], "a socket refused at sign-in is not cut off as well"
