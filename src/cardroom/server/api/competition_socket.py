@@ -198,14 +198,15 @@ async def seat_socket(websocket: WebSocket, speaking: Speaking) -> None:
     token = bearer_token(websocket)
     signed = None if token is None else await asyncio.to_thread(bots.signed_in, token)
     row = None if signed is None else await asyncio.to_thread(players.service.store.bot, signed.account.key)
-    player = None
     sockets: BotSockets = state.bot_sockets
-    if signed is not None and row is not None:
-        bot = BotIdentity(row.key, row.owner, row.generation, row.name)
-        player = SeatConnection(bot, state.rooms, players, speaking)
-        if not await sockets.add_live(players.service.store, signed.token_hash, player.cut_off):
-            player = None
-    if signed is None or player is None:
+    bot = None if row is None else BotIdentity(row.key, row.owner, row.generation, row.name)
+    player = None if bot is None else SeatConnection(bot, state.rooms, players, speaking)
+    if (
+        signed is None
+        or bot is None
+        or player is None
+        or not await sockets.add_live(players.service.store, signed.token_hash, player.cut_off)
+    ):
         gate.release()
         why = "send the bot's API token as 'Authorization: Bearer <token>'" if token is None else BAD_TOKEN
         await refuse(websocket, told.error("bad-token", why, None, None), TOKEN_ENDED_CLOSE, why)
