@@ -30,6 +30,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, combinations_with_replacement, product
+from operator import attrgetter
 from typing import Final
 
 from cardroom.cards import NATURAL_RANKS, Card, Rank, Suit
@@ -46,8 +47,11 @@ MAX_PLAY_SIZE: Final = 10
 """The largest play: a bomb of the eight natural cards of a rank and both wild cards."""
 
 
+_INDEX: Final = attrgetter("index")
+
+
 def sort_by_index(cards: Iterable[Card]) -> tuple[Card, ...]:
-    return tuple(sorted(cards, key=lambda card: card.index))
+    return tuple(sorted(cards, key=_INDEX))
 
 
 @cache
@@ -93,7 +97,7 @@ def _plain(ranks: tuple[Rank, ...], one_suit: bool, loose: bool) -> frozenset[Pl
     size = len(ranks)
     count = Counter(ranks)
     distinct = frozenset(count)
-    has_joker = any(rank.is_joker for rank in ranks)
+    has_joker = Rank.SMALL_JOKER in count or Rank.BIG_JOKER in count
     multiplicities = sorted(count.values())
     found: set[PlainReading] = set()
     # single: any card
@@ -165,20 +169,35 @@ def _readings(held: tuple[Card, ...], level: Rank, loose: bool) -> dict[Reading,
     # their ranks are taken as a multiset). The plain definitions see only the ranks and whether all
     # the cards are of one suit; the suits chosen decide the latter alone, so each outcome of it is
     # kept with the first choice of suits that gives it.
-    natural_ranks = tuple(card.rank for card in naturals)
     natural_suits = frozenset(card.suit for card in naturals)
     suit_choices: dict[bool, tuple[Suit, ...]] = {}
     for stand_suits in product(SUITS, repeat=wilds):
         suits = natural_suits.union(stand_suits)
         suit_choices.setdefault(len(suits) == 1 and None not in suits, stand_suits)
+    natural_ranks = tuple(sorted(card.rank for card in naturals))
+    for stand_ranks, one_suit, readings in _stand_ins(natural_ranks, wilds, tuple(suit_choices), loose):
+        for kind, rank in readings:
+            if (kind, rank, held) not in found:
+                stand_ins = tuple(map(Card, stand_ranks, suit_choices[one_suit]))
+                found[kind, rank, held] = sort_by_index(stand_ins)
+    return found
+
+
+@cache
+def _stand_ins(
+    natural_ranks: tuple[Rank, ...], wilds: int, one_suit_outcomes: tuple[bool, ...], loose: bool
+) -> tuple[tuple[tuple[Rank, ...], bool, frozenset[PlainReading]], ...]:
+    """:func:`_readings`' trials that read as something, in its order: each multiset of ranks the
+    ``wilds`` wild cards stand for, beside natural cards of ``natural_ranks`` (sorted), with each
+    outcome of "all of one suit" the suits allow, and the plain readings it gives. Kept by ranks, not
+    by cards: the many sets of cards with the same ranks share it."""
+    trials = []
     for stand_ranks in combinations_with_replacement(NATURAL_RANKS, wilds):
         ranks = tuple(sorted(natural_ranks + stand_ranks))
-        for one_suit, stand_suits in suit_choices.items():
-            for kind, rank in _plain(ranks, one_suit, loose):
-                if (kind, rank, held) not in found:
-                    stand_ins = tuple(map(Card, stand_ranks, stand_suits))
-                    found[kind, rank, held] = sort_by_index(stand_ins)
-    return found
+        for one_suit in one_suit_outcomes:
+            if readings := _plain(ranks, one_suit, loose):
+                trials.append((stand_ranks, one_suit, readings))
+    return tuple(trials)
 
 
 def brute_readings(
@@ -230,18 +249,14 @@ def sub_multisets(cards: Iterable[Card], sizes: Iterable[int]) -> Iterator[tuple
         return
     largest = max(wanted)
     count = Counter(cards)
-    distinct = sort_by_index(count)
-
-    def extend(at: int, taken: tuple[Card, ...]) -> Iterator[tuple[Card, ...]]:
-        if at == len(distinct):
-            if len(taken) in wanted:
-                yield taken
-            return
-        card = distinct[at]
-        for times in range(min(count[card], largest - len(taken)) + 1):
-            yield from extend(at + 1, taken + (card,) * times)
-
-    yield from extend(0, ())
+    taken: list[tuple[Card, ...]] = [()]
+    for card in sort_by_index(count):
+        taken = [
+            chosen + (card,) * times
+            for chosen in taken
+            for times in range(min(count[card], largest - len(chosen)) + 1)
+        ]
+    yield from (chosen for chosen in taken if len(chosen) in wanted)
 
 
 def brute_lead_readings(
@@ -250,7 +265,7 @@ def brute_lead_readings(
     """Every reading of every sub-multiset of the hand (sizes 1..10), with a witness each."""
     found: dict[Reading, tuple[Card, ...]] = {}
     for cards in sub_multisets(hand, range(1, MAX_PLAY_SIZE + 1)):
-        found.update(brute_readings(cards, level, natural_straight_flush_is_straight))
+        found.update(_readings(cards, level, natural_straight_flush_is_straight))
     return found
 
 
@@ -372,6 +387,20 @@ def _multisets_over(
     return sub_multisets(pool, (size,))
 
 
+def _runs_over(
+    hand: tuple[Card, ...], ranks: frozenset[Rank], wild: Card, size: int
+) -> Iterator[tuple[Card, ...]]:
+    """The sub-multisets of ``size`` cards whose natural cards are of distinct ranks among ``ranks``,
+    wild cards making up the rest."""
+    wilds = hand.count(wild)
+    distinct = [card for card in dict.fromkeys(hand) if card is not wild and card.rank in ranks]
+    choices = [[(), *((card,) for card in distinct if card.rank == rank)] for rank in ranks]
+    for picked in product(*choices):
+        naturals = tuple(card for pick in picked for card in pick)
+        if 0 <= size - len(naturals) <= wilds:
+            yield sort_by_index(naturals + (wild,) * (size - len(naturals)))
+
+
 def candidate_multisets(hand: Iterable[Card], level: Rank, size: int) -> set[tuple[Card, ...]]:
     """The sub-multisets of ``size`` cards of the hand that can make a play, found without trying
     every sub-multiset. Substituting wild cards never changes the other (natural) cards, so the
@@ -379,8 +408,8 @@ def candidate_multisets(hand: Iterable[Card], level: Rank, size: int) -> set[tup
 
     * 1 to 3 cards: every sub-multiset (cheap even for 27 cards);
     * 4 cards: a bomb (naturals of one rank) or four jokers;
-    * 5 cards: a full house (naturals of at most two ranks, jokers included) or a straight,
-      straight flush (naturals within 5 consecutive ranks) or bomb (one rank);
+    * 5 cards: a full house or bomb (naturals of at most two ranks, jokers included) or a straight
+      or straight flush (naturals of distinct ranks within 5 consecutive ranks);
     * 6 cards: 三连对, 钢板 or bomb: naturals within 3 consecutive ranks, no jokers;
     * 7 to 10 cards: a bomb, naturals of one rank.
     """
@@ -388,19 +417,21 @@ def candidate_multisets(hand: Iterable[Card], level: Rank, size: int) -> set[tup
     wild = wild_card(level)
     if size <= 3:
         return set(sub_multisets(held, (size,)))
+    found: set[tuple[Card, ...]] = set()
     groups: list[frozenset[Rank]]
     single_ranks = [frozenset((rank,)) for rank in Rank]
     if size == 4:
         groups = [*single_ranks, frozenset((Rank.SMALL_JOKER, Rank.BIG_JOKER))]
     elif size == 5:
-        groups = [frozenset(two) for two in combinations(Rank, 2)] + list(rank_windows(5))
+        groups = [frozenset(two) for two in combinations(Rank, 2)]
+        for window in rank_windows(5):
+            found.update(_runs_over(held, window, wild, size))
     elif size == 6:
         groups = list(rank_windows(3))
     elif size <= MAX_PLAY_SIZE:
         groups = single_ranks
     else:
         groups = []
-    found: set[tuple[Card, ...]] = set()
     for ranks in groups:
         found.update(_multisets_over(held, ranks, wild, size))
     return found
@@ -476,7 +507,7 @@ def variant_plain(ranks: tuple[Rank, ...], one_suit: bool, variant: Variant) -> 
     size = len(ranks)
     count = Counter(ranks)
     distinct = frozenset(count)
-    jokers = any(rank.is_joker for rank in ranks)
+    jokers = Rank.SMALL_JOKER in count or Rank.BIG_JOKER in count
     multiplicities = sorted(count.values())
     found: set[Shape] = set()
     if size == 1:  # 單張：任意一張單牌
@@ -568,40 +599,25 @@ def _variant_readings(
     # when those are of one suit and no stand-in is a joker), or not (possible unless every card is a
     # natural one).
     wild_count = hearts + bigs
-    for stand_ranks in combinations_with_replacement(ALL_RANKS, wild_count):
-        joker_stands = sum(1 for rank in stand_ranks if rank.is_joker)
-        if joker_stands > bigs:
-            continue
-        ranks = tuple(sorted(natural_ranks + stand_ranks))
-        outcomes: dict[bool, Suit] = {}
-        if not wild_count:
-            outcomes[naturals_one_suit] = Suit.SPADES
-        else:
-            if naturals_one_suit and not joker_stands:
-                (suit,) = natural_suits
-                assert suit is not None
-                outcomes[True] = suit
-            other = Suit.SPADES if natural_suits != {Suit.SPADES} else Suit.CLUBS
-            if not (naturals_one_suit and not joker_stands and joker_stands == wild_count):
-                outcomes.setdefault(False, other)
-        for one_suit, suit in outcomes.items():
-            shapes = variant_plain(ranks, one_suit, variant)
-            if not shapes:
-                continue
-            stand_ins = [Card(rank) if rank.is_joker else Card(rank, suit) for rank in stand_ranks]
-            if not one_suit and wild_count and naturals_one_suit and not joker_stands:
-                # break the single suit with one stand-in of another suit
-                first = stand_ins[0]
-                stand_ins[0] = Card(first.rank, other)
-            jokers = sort_by_index(card for card in stand_ins if card.is_joker)
-            suited = sort_by_index(card for card in stand_ins if not card.is_joker)
-            big_part = sort_by_index([*jokers, *suited[: bigs - len(jokers)]])
-            heart_part = suited[bigs - len(jokers) :]
-            witness = tuple(card for card in big_part if card is not BIG) + heart_part
-            if fixed_hearts:
-                witness = big_part + (wild,) * held.count(wild)
-            for kind, rank, length in shapes:
-                found.setdefault((kind, rank, held, length), witness)
+    other_suit = Suit.SPADES if natural_suits != {Suit.SPADES} else Suit.CLUBS
+    own_suit = other_suit
+    if naturals_one_suit:
+        (single,) = natural_suits
+        assert single is not None
+        own_suit = single
+    trials = _variant_trials(tuple(sorted(natural_ranks)), naturals_one_suit, wild_count, bigs, variant)
+    for stand_ranks, _, one_suit, shapes in trials:
+        suit = own_suit if one_suit else other_suit
+        stand_ins = [Card(rank) if rank.is_joker else Card(rank, suit) for rank in stand_ranks]
+        jokers = sort_by_index(card for card in stand_ins if card.is_joker)
+        suited = sort_by_index(card for card in stand_ins if not card.is_joker)
+        big_part = sort_by_index([*jokers, *suited[: bigs - len(jokers)]])
+        heart_part = suited[bigs - len(jokers) :]
+        witness = tuple(card for card in big_part if card is not BIG) + heart_part
+        if fixed_hearts:
+            witness = big_part + (wild,) * held.count(wild)
+        for kind, rank, length in shapes:
+            found.setdefault((kind, rank, held, length), witness)
     if bigs:
         largest = {
             reading: witness
@@ -610,6 +626,34 @@ def _variant_readings(
         }
         return largest
     return found
+
+
+@cache
+def _variant_trials(
+    natural_ranks: tuple[Rank, ...], naturals_one_suit: bool, wild_count: int, bigs: int, variant: Variant
+) -> tuple[tuple[tuple[Rank, ...], int, bool, frozenset[Shape]], ...]:
+    """:func:`_variant_readings`' trials that read as something, in its order: each multiset of ranks
+    the ``wild_count`` wild cards stand for (at most ``bigs`` of them jokers, which only big jokers can
+    be), with how many are jokers, each outcome of "all of one suit" and the shapes it gives. Kept by
+    ranks, not by cards: the many sets of cards with the same ranks share it."""
+    trials = []
+    for stand_ranks in combinations_with_replacement(ALL_RANKS, wild_count):
+        joker_stands = sum(1 for rank in stand_ranks if rank.is_joker)
+        if joker_stands > bigs:
+            continue
+        ranks = tuple(sorted(natural_ranks + stand_ranks))
+        outcomes: list[bool] = []
+        if not wild_count:
+            outcomes.append(naturals_one_suit)
+        else:
+            if naturals_one_suit and not joker_stands:
+                outcomes.append(True)
+            if not (naturals_one_suit and not joker_stands and joker_stands == wild_count):
+                outcomes.append(False)
+        for one_suit in outcomes:
+            if shapes := variant_plain(ranks, one_suit, variant):
+                trials.append((stand_ranks, joker_stands, one_suit, shapes))
+    return tuple(trials)
 
 
 def variant_readings(cards: Iterable[Card], level: Rank, variant: Variant) -> dict[Reading, tuple[Card, ...]]:
@@ -741,3 +785,10 @@ def variant_accepts(play: Play, level: Rank, variant: Variant) -> bool:
     return (play.kind, play.rank, length) in variant_plain(
         tuple(sorted(card.rank for card in concrete)), is_one_suit(concrete), variant
     )
+
+
+def forget() -> None:
+    """Drop every reading remembered so far: millions after the cross-checks, which the process would
+    otherwise keep to its end and then take half a minute to tear down."""
+    for remembered in (_plain, _readings, _stand_ins, variant_plain, _variant_readings, _variant_trials):
+        remembered.cache_clear()

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -53,6 +53,7 @@ from tests.guandan.brute_force import (
     brute_leads,
     brute_readings,
     candidate_multisets,
+    forget,
     plain_accepts,
     rank_at,
     reading_play,
@@ -78,6 +79,14 @@ SLOW = settings(
     database=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
+
+
+@pytest.fixture(scope="module", autouse=True)
+def reference_memory() -> Iterator[None]:
+    """The reference remembers its readings across this module's tests (many recur), and forgets them
+    after it: over a gigabyte, which the rest of the worker's tests need not carry."""
+    yield
+    forget()
 
 
 # --- helpers ---------------------------------------------------------------------------------------
