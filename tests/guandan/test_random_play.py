@@ -18,10 +18,10 @@ from cardroom.guandan.tribute import partner, team_of
 from cardroom.records import record_of, replay, result_of
 
 
-def check_conservation(deal: Deal, played: Counter[Card]) -> None:
+def check_conservation(deal: Deal, played: list[Card]) -> None:
     """108 cards: in hands, paid face down, or played; never more, never fewer: two of each of the 54
-    (counted by each card's index, without hashing a card: this runs after every action of every soak
-    deal)."""
+    (counted by each card's index, without hashing a card: this runs after every tribute action of
+    every soak deal)."""
     counts = [0] * len(ALL_CARDS)
     for seat, hand in enumerate(deal.hands):
         for card, count in hand.items():
@@ -31,8 +31,8 @@ def check_conservation(deal: Deal, played: Counter[Card]) -> None:
             assert deal.card_count(seat) == 0
     for card in deal.pending_tributes.values():
         counts[card.index] += 1
-    for card, count in played.items():
-        counts[card.index] += count
+    for card in played:
+        counts[card.index] += 1
     assert counts == [2] * len(ALL_CARDS), {
         str(card): counts[card.index] for card in ALL_CARDS if counts[card.index] != 2
     }
@@ -50,22 +50,29 @@ def expected_next(deal: Deal, seat: int, rules: RuleSet) -> int | None:
             return winner
         if rules.lead_passes_to_partner:
             return partner(winner)
-        return next((winner + step) % 4 for step in range(1, 4) if (winner + step) % 4 not in deal.finished)
-    return next((seat + step) % 4 for step in range(1, 4) if (seat + step) % 4 not in deal.finished)
+        seat = winner
+    for step in (1, 2, 3):
+        if (seat + step) % 4 not in deal.finished:
+            return (seat + step) % 4
+    raise AssertionError(f"nobody is left to act after seat {seat}")
+
+
+def hand_sizes(deal: Deal) -> list[int]:
+    return [deal.card_count(seat) for seat in range(4)]
 
 
 def check_moved(deal: Deal, action: PlayAction, before: dict[Card, int], sizes: list[int]) -> None:
     """After a play or a pass: exactly the play's cards left the player's hand (``before``: the hand's
-    counts of them), and no other hand changed size (``sizes``: the hands' sizes before)."""
+    counts of them), and no other hand changed size (``sizes``: the hands' sizes before, brought up to
+    date here)."""
     hand = deal.hands[action.seat]
-    for card, count in Counter(action.play.cards).items():
-        assert hand[card] == before[card] - count, (
-            f"seat {action.seat} played {count} {card}: {before[card]} → {hand[card]}"
+    cards = action.play.cards
+    for card, count in before.items():
+        assert hand[card] == count - cards.count(card), (
+            f"seat {action.seat} played {cards.count(card)} {card}: {count} → {hand[card]}"
         )
-    sizes[action.seat] -= len(action.play.cards)
-    assert [deal.card_count(seat) for seat in range(4)] == sizes, (
-        "only the player's hand lost cards, its play's"
-    )
+    sizes[action.seat] -= len(cards)
+    assert hand_sizes(deal) == sizes, "only the player's hand lost cards, its play's"
 
 
 def play_out(match: Match, rng: random.Random) -> Deal:
@@ -75,31 +82,28 @@ def play_out(match: Match, rng: random.Random) -> Deal:
     (:func:`check_moved`), a fraction of the cost of counting them all after every action."""
     deal = match.deals[-1]
     rules = match.rules
-    played: Counter[Card] = Counter()
+    played: list[Card] = []
     check_conservation(deal, played)
+    sizes = hand_sizes(deal)
     while deal.phase is not Phase.OVER:
         actions = match.legal_actions()
         assert actions, "a player to act always has a legal action"
         action = rng.choice(actions)
         assert action.seat == match.current_player
-        in_play = deal.phase is Phase.PLAY
-        if in_play:
-            assert isinstance(action, PlayAction)
-            hand = deal.hands[action.seat]
-            before = {card: hand[card] for card in action.play.cards}
-            sizes = [deal.card_count(seat) for seat in range(4)]
-        match.apply(action)
-        if isinstance(action, PlayAction):
-            played.update(action.play.cards)
-        if in_play:
-            assert isinstance(action, PlayAction)
-            check_moved(deal, action, before, sizes)
-            assert deal.current_player == expected_next(deal, action.seat, rules)
-            teams_out = [team for team in (0, 1) if {team, team + 2} <= set(deal.finished)]
-            over = deal.result is not None
-            assert over == bool(teams_out), "the deal ends exactly when a team is out"
-        else:
+        if deal.phase is not Phase.PLAY:
+            match.apply(action)
             check_conservation(deal, played)
+            sizes = hand_sizes(deal)
+            continue
+        assert isinstance(action, PlayAction)
+        hand = deal.hands[action.seat]
+        before = {card: hand[card] for card in action.play.cards}
+        match.apply(action)
+        played += action.play.cards
+        check_moved(deal, action, before, sizes)
+        assert deal.current_player == expected_next(deal, action.seat, rules)
+        teams_out = [team for team in (0, 1) if team in deal.finished and team + 2 in deal.finished]
+        assert (deal.result is not None) == bool(teams_out), "the deal ends exactly when a team is out"
     check_conservation(deal, played)
     assert deal.result is not None
     assert sorted(deal.result.places) == [0, 1, 2, 3]
