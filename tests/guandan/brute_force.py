@@ -30,10 +30,9 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, combinations_with_replacement, product
-from operator import attrgetter
 from typing import Final
 
-from cardroom.cards import NATURAL_RANKS, Card, Rank, Suit
+from cardroom.cards import NATURAL_RANKS, Card, Rank, Suit, card_index
 from cardroom.guandan.plays import Play, PlayKind, play_key
 
 Reading = tuple[PlayKind, Rank, tuple[Card, ...]]
@@ -47,11 +46,8 @@ MAX_PLAY_SIZE: Final = 10
 """The largest play: a bomb of the eight natural cards of a rank and both wild cards."""
 
 
-_INDEX: Final = attrgetter("index")
-
-
 def sort_by_index(cards: Iterable[Card]) -> tuple[Card, ...]:
-    return tuple(sorted(cards, key=_INDEX))
+    return tuple(sorted(cards, key=card_index))
 
 
 @cache
