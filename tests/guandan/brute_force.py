@@ -602,7 +602,7 @@ def _variant_readings(
         assert single is not None
         own_suit = single
     trials = _variant_trials(tuple(sorted(natural_ranks)), naturals_one_suit, wild_count, bigs, variant)
-    for stand_ranks, _, one_suit, shapes in trials:
+    for stand_ranks, one_suit, shapes in trials:
         suit = own_suit if one_suit else other_suit
         stand_ins = [Card(rank) if rank.is_joker else Card(rank, suit) for rank in stand_ranks]
         jokers = sort_by_index(card for card in stand_ins if card.is_joker)
@@ -627,11 +627,11 @@ def _variant_readings(
 @cache
 def _variant_trials(
     natural_ranks: tuple[Rank, ...], naturals_one_suit: bool, wild_count: int, bigs: int, variant: Variant
-) -> tuple[tuple[tuple[Rank, ...], int, bool, frozenset[Shape]], ...]:
+) -> tuple[tuple[tuple[Rank, ...], bool, frozenset[Shape]], ...]:
     """:func:`_variant_readings`' trials that read as something, in its order: each multiset of ranks
     the ``wild_count`` wild cards stand for (at most ``bigs`` of them jokers, which only big jokers can
-    be), with how many are jokers, each outcome of "all of one suit" and the shapes it gives. Kept by
-    ranks, not by cards: the many sets of cards with the same ranks share it."""
+    be), with each outcome of "all of one suit" and the shapes it gives. Kept by ranks, not by cards:
+    the many sets of cards with the same ranks share it."""
     trials = []
     for stand_ranks in combinations_with_replacement(ALL_RANKS, wild_count):
         joker_stands = sum(1 for rank in stand_ranks if rank.is_joker)
@@ -648,7 +648,7 @@ def _variant_trials(
                 outcomes.append(False)
         for one_suit in outcomes:
             if shapes := variant_plain(ranks, one_suit, variant):
-                trials.append((stand_ranks, joker_stands, one_suit, shapes))
+                trials.append((stand_ranks, one_suit, shapes))
     return tuple(trials)
 
 
