@@ -64,6 +64,8 @@ settings = Settings(
     sign_in_rate=None,
     seat_rate=None,
     address_waiting_tables=None,
+    costly_rate=None,
+    address_costly_rate=None,
 )
 uvicorn.run(create_app(None, data, settings=settings), host=host, port=port, log_level="warning")
 """
@@ -72,8 +74,14 @@ wants the clock to run out creates its table with short ones), bots without dela
 Shengji's cards dealt fast (a person who could declare has 30 s to say so). The pages' messages
 have the default rate limits, and one address its default number of websockets; the creation of tables
 and events, the tables left waiting, the seats taken and signing in have no limit (a module's tests
-create, sit and sign in more from one address than a person would). Passwords are hashed with
+create, sit and sign in more from one address than a person would), nor have ``legal`` and ``hint``
+(:data:`ASKS_UNLIMITED`: the tests ask for the legal actions every turn, as a tool does and a page
+does not; tests/server/test_browser_refusals.py keeps their limits). Passwords are hashed with
 argon2's defaults, as in production."""
+
+ASKS_UNLIMITED = "    costly_rate=None,\n    address_costly_rate=None,\n"
+"""The lines of :data:`SERVER_CODE` that lift the limits on ``legal`` and ``hint`` (a test's server
+without them keeps the defaults)."""
 
 WATCH_VIOLATIONS = """
 window.__violations = [];
@@ -304,6 +312,15 @@ class PageErrors:
     def check(self) -> None:
         errors = [error for error in self.errors if not any(allowed in error for allowed in self.allowed)]
         assert not errors, "script errors in the page:\n" + "\n".join(errors)
+
+
+def in_front(page: Page) -> Page:
+    """``page`` brought to the front, as a person turns back to the window they act in after looking
+    at another: chromium draws a page left behind another page once a second, and each click waits
+    for its element to hold still over two drawn frames (two seconds a click instead of a few
+    milliseconds)."""
+    page.bring_to_front()
+    return page
 
 
 def screenshot(page: Page, name: str, *, full_page: bool = False) -> Path:

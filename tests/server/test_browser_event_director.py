@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from tests.server.browser import SERVER_CODE, PageErrors, Server, run_server, screenshot
+from tests.server.browser import SERVER_CODE, PageErrors, Server, in_front, run_server, screenshot
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, Page
@@ -118,7 +118,7 @@ def test_a_director_runs_a_small_event(browser: Browser, server: Server, context
 
     start = float(int(time.time()) + 5)  # after the check-ins
     set_clock(server, start, 0)
-    page.get_by_test_id("start-round").click()
+    in_front(page).get_by_test_id("start-round").click()
     page.wait_for_function("() => window.__event.event.rounds[0].started_at")
     for number in (1, 2, 3):
         assert table_of(page, number).get_attribute("data-status") == "waiting"
@@ -131,6 +131,7 @@ def test_a_director_runs_a_small_event(browser: Browser, server: Server, context
     assert "An event's table" in guest_page.get_by_test_id("waiting-note").inner_text()
     assert guest_page.locator("[data-testid^=sit-]").count() == 0, "no seat and no name field for a guest"
     guest.close()
+    in_front(page)
 
     # --- 3:00 late: a warning; 7:00 late: a foul; still missing at 10:01: a forfeit ------------------
     set_clock(server, start, 3)
@@ -164,6 +165,7 @@ def test_a_director_runs_a_small_event(browser: Browser, server: Server, context
     screenshot(watcher, "event-late-foul-at-the-table")
     watcher_errors.check()
     watcher.close()
+    in_front(page)
     set_clock(server, start, 10)
     page.wait_for_timeout(1500)  # a tick or two at 10:00: still only late
     assert table_of(page, 3).get_by_test_id("table-penalties").count() == 0

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 from cardroom.server.tables.config import MAX_NAME
-from tests.server.browser import PageErrors, Server, run_server
+from tests.server.browser import PageErrors, Server, in_front, run_server
 from tests.server.test_browser_event_director import CLOCKED_SERVER, set_clock
 
 if TYPE_CHECKING:
@@ -180,6 +180,7 @@ def test_seats_states_and_a_players_arrival_read_as_the_printouts(browser: Brows
             dov_errors.check()
         finally:
             cal_context.close()
+        in_front(page)
 
         # a withdrawn team is marked in the standings, in either language
         director.api("POST", f"/api/events/{event_id}/teams/{other}/withdraw", {"reason": "病"})

@@ -1,6 +1,7 @@
 """In Debian's chromium, the page in Chinese: the server's refusals in the page's words (docs/server.md,
 "Errors": ``error.<reason>``, not the English ``detail``), and a missing side's lateness counting on second
-by second on the event page while the server's event clock stands still (issue 44)."""
+by second on the event page while the server's event clock stands still (issue 44); a question the
+server refuses for coming too often, asked again once the wait is over."""
 
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from tests.server.browser import PageErrors, Server, run_server
+from cardroom.server.live.settings import COSTLY_RATE
+from tests.server.browser import ASKS_UNLIMITED, PageErrors, Server, legal_actions, run_server, situation
 from tests.server.test_browser_event_director import CLOCKED_SERVER, set_clock
 
 if TYPE_CHECKING:
@@ -21,12 +23,15 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.browser
 
 CHINESE = "localStorage.setItem('cardroom:lang', 'zh')"
+LIMITED_SERVER = CLOCKED_SERVER.replace(ASKS_UNLIMITED, "")
+"""The clocked test server with the default limits on ``legal`` and ``hint`` too."""
+assert LIMITED_SERVER != CLOCKED_SERVER
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory, browser: Browser) -> Iterator[Server]:
     data: Path = tmp_path_factory.mktemp("cardroom-refusals")
-    with run_server(data, CLOCKED_SERVER) as running:
+    with run_server(data, LIMITED_SERVER) as running:
         yield running
 
 
@@ -97,3 +102,28 @@ def test_refusals_and_lateness_in_chinese(server: Server, context: BrowserContex
     )
     errors.check()
     event_errors.check()
+
+
+def test_a_question_refused_for_coming_too_often_is_asked_again_after_the_wait(
+    server: Server, context: BrowserContext
+) -> None:
+    """docs/protocol.md, "Limits": a connection's ``legal`` and ``hint`` count against its limit on costly
+    questions; one refused ``rate_limited`` is asked again by the page after ``retry_after``, and its
+    answer comes with no error for the player to see."""
+    page = context.new_page()
+    errors = PageErrors(page)
+    page.goto(server.url + "/")
+    page.get_by_test_id("player-name").fill("Quinn")  # a guest's name, not one of the accounts above
+    page.get_by_test_id("quick-play").click()
+    page.wait_for_url(re.compile(r"/tables/[^/]+$"))
+    assert situation(page) == "play"
+    for _ in range(COSTLY_RATE.burst + 30):
+        assert legal_actions(page), "the player to act has legal actions"
+        if page.evaluate("() => window.__cardroom.retries"):
+            break
+    assert page.evaluate("() => window.__cardroom.retries") >= 1, (
+        f"{COSTLY_RATE.burst} questions at once, then {COSTLY_RATE.per_second:g} a second: one past them"
+        " was refused and asked again"
+    )
+    assert page.evaluate("() => window.__cardroom.errors") == []
+    errors.check()
