@@ -29,7 +29,7 @@ from hypothesis import strategies as st
 
 from cardroom.cards import NATURAL_RANKS, Card, Rank, Suit, full_deck, parse_cards
 from cardroom.guandan import PASS, Play, PlayKind, classify, native
-from cardroom.guandan.deal import Deal, EventKind, Phase, PlayAction, random_playout
+from cardroom.guandan.deal import Deal, EventKind, LegalPlays, Phase, PlayAction, random_playout
 from cardroom.guandan.extended import EXTENDED_ENUMERATORS
 from cardroom.guandan.hands import HandView
 from cardroom.guandan.match import shuffled_hands
@@ -201,7 +201,9 @@ def lockstep_deal(
         if deal.phase is Phase.PLAY:
             listed = core_deal.legal_plays()
             if plays % check_every == 0:
-                assert listed.to_list() == [action.play for action in deal.legal_actions()]  # type: ignore[union-attr]
+                pure = deal.legal_actions()
+                assert isinstance(pure, LegalPlays)
+                assert listed.to_list() == pure.plays.to_list()
             play = listed[rng.randrange(len(listed))]
             core_deal.play(play)
             deal.apply(PlayAction(seat, play))

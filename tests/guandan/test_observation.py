@@ -14,7 +14,16 @@ import pytest
 
 from cardroom.cards import Card
 from cardroom.guandan import PASS, Play
-from cardroom.guandan.deal import Deal, Event, EventKind, Phase, PlayAction, ReturnAction, TributeAction
+from cardroom.guandan.deal import (
+    Deal,
+    Event,
+    EventKind,
+    LegalPlays,
+    Phase,
+    PlayAction,
+    ReturnAction,
+    TributeAction,
+)
 from cardroom.guandan.match import Match, shuffled_hands
 from cardroom.guandan.observation import Observation
 from cardroom.guandan.ruleset import COMPETITION, HUOPIN, RuleSet
@@ -384,7 +393,8 @@ def test_the_previous_deals_places_are_public_in_a_deal_with_tribute() -> None:
 @pytest.mark.parametrize("rules", [COMPETITION, HUOPIN], ids=lambda rules: rules.name)
 def test_the_listed_plays_are_the_legal_actions_made_when_read(rules: RuleSet) -> None:
     """A lead lists every legal play (over ten thousand in Huopin) without making them all: the list
-    holds what ``legal_actions`` holds, finds an action as iterating would, and pickles as the tuple."""
+    holds what ``legal_actions`` holds, finds an action as iterating would, gives its plays without
+    actions (``plays``), and pickles as the tuple."""
     match = Match(rules)
     match.deal_random(random.Random(3))
     seat = match.current_player
@@ -393,6 +403,8 @@ def test_the_listed_plays_are_the_legal_actions_made_when_read(rules: RuleSet) -
     every = tuple(match.legal_actions())
     assert listed == every
     assert len(listed) == len(every) > 100
+    assert isinstance(listed, LegalPlays)
+    assert listed.plays.to_list() == [action.play for action in every]
     rng = random.Random(4)
     for action in rng.sample(every, 50):
         assert isinstance(action, PlayAction)

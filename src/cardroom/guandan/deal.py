@@ -90,6 +90,11 @@ class LegalPlays(Sequence[PlayAction]):
         self.seat = seat
         self._plays = plays
 
+    @property
+    def plays(self) -> PlaySet:
+        """The plays themselves, no action made (for a tool that compares or counts plays)."""
+        return self._plays
+
     def __len__(self) -> int:
         return len(self._plays)
 
