@@ -64,6 +64,8 @@ settings = Settings(
     sign_in_rate=None,
     seat_rate=None,
     address_waiting_tables=None,
+    message_rate=None,
+    address_message_rate=None,
     costly_rate=None,
     address_costly_rate=None,
 )
@@ -71,17 +73,20 @@ uvicorn.run(create_app(None, data, settings=settings), host=host, port=port, log
 """
 """The test server: long clocks (a slow test machine must not put the player into 托管; a test that
 wants the clock to run out creates its table with short ones), bots without delay, a short deal pause,
-Shengji's cards dealt fast (a person who could declare has 30 s to say so). The pages' messages
-have the default rate limits, and one address its default number of websockets; the creation of tables
-and events, the tables left waiting, the seats taken and signing in have no limit (a module's tests
-create, sit and sign in more from one address than a person would), nor have ``legal`` and ``hint``
-(:data:`ASKS_UNLIMITED`: the tests ask for the legal actions every turn, as a tool does and a page
-does not; tests/server/test_browser_refusals.py keeps their limits). Passwords are hashed with
-argon2's defaults, as in production."""
+Shengji's cards dealt fast (a person who could declare has 30 s to say so). One address has its
+default number of websockets; the creation of tables and events, the tables left waiting, the seats
+taken and signing in have no limit (a module's tests create, sit and sign in more from one address
+than a person would), nor have the pages' messages (:data:`MESSAGES_UNLIMITED`: a test clicks faster
+than a person and asks for the legal actions every turn, as a tool does and a page does not;
+tests/server/test_browser_refusals.py keeps those limits). Passwords are hashed with argon2's
+defaults, as in production."""
 
-ASKS_UNLIMITED = "    costly_rate=None,\n    address_costly_rate=None,\n"
-"""The lines of :data:`SERVER_CODE` that lift the limits on ``legal`` and ``hint`` (a test's server
-without them keeps the defaults)."""
+MESSAGES_UNLIMITED = "".join(
+    f"    {limit}=None,\n"
+    for limit in ("message_rate", "address_message_rate", "costly_rate", "address_costly_rate")
+)
+"""The lines of :data:`SERVER_CODE` that lift the limits on the pages' messages, ``legal`` and ``hint``
+among them (a test's server without them keeps the defaults)."""
 
 WATCH_VIOLATIONS = """
 window.__violations = [];

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 from cardroom.server.live.settings import COSTLY_RATE
-from tests.server.browser import ASKS_UNLIMITED, PageErrors, Server, legal_actions, run_server, situation
+from tests.server.browser import MESSAGES_UNLIMITED, PageErrors, Server, legal_actions, run_server, situation
 from tests.server.test_browser_event_director import CLOCKED_SERVER, set_clock
 
 if TYPE_CHECKING:
@@ -23,8 +23,8 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.browser
 
 CHINESE = "localStorage.setItem('cardroom:lang', 'zh')"
-LIMITED_SERVER = CLOCKED_SERVER.replace(ASKS_UNLIMITED, "")
-"""The clocked test server with the default limits on ``legal`` and ``hint`` too."""
+LIMITED_SERVER = CLOCKED_SERVER.replace(MESSAGES_UNLIMITED, "")
+"""The clocked test server with the default limits on the pages' messages, ``legal`` and ``hint`` too."""
 assert LIMITED_SERVER != CLOCKED_SERVER
 
 
