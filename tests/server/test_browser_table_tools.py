@@ -46,7 +46,7 @@ def server(tmp_path_factory: pytest.TempPathFactory, browser: Browser) -> Iterat
 
 class Passer(threading.Thread):
     """A scripted seat: passes whenever it may, leads its first legal play when it must; keeps every
-    card it sees played."""
+    card it sees played. While ``held`` is set it waits before acting (its turn then holds the deal)."""
 
     def __init__(self, server: Server, table_id: str, seat: int, token: str) -> None:
         super().__init__(daemon=True)
@@ -54,32 +54,36 @@ class Passer(threading.Thread):
         self.seat, self.token = seat, token
         self.played: list[str] = []
         self.stop = threading.Event()
+        self.held = threading.Event()
 
     def run(self) -> None:
         with connect(self.url, open_timeout=10) as ws:
             ws.send(json.dumps({"type": "join", "token": self.token, "since": 0}))
             acted = -1
+            turn: dict[str, Any] | None = None
             while not self.stop.is_set():
                 try:
                     frame = json.loads(ws.recv(timeout=0.2))
                 except TimeoutError:
-                    continue
-                if frame["type"] == "event" and frame["event"]["type"] == "action":
+                    frame = None
+                if frame is not None and frame["type"] == "event" and frame["event"]["type"] == "action":
                     play = frame["event"]["action"].get("play")
                     if play and play[0] != "PASS":
                         self.played.extend(play[2])
-                if frame["type"] == "legal" and frame["actions"]:
+                if frame is not None and frame["type"] == "legal" and frame["actions"]:
                     plays = [a for a in frame["actions"] if a["type"] == "play"]
                     ws.send(json.dumps({"type": "act", "action": min(plays, key=lambda a: len(a["cards"]))}))
-                if frame["type"] != "state" or frame["turn"] != self.seat or not frame["to_act"]:
+                if frame is not None and frame["type"] == "state":
+                    mine = frame["turn"] == self.seat and frame["to_act"] and frame["number"] != acted
+                    turn = frame if mine else None
+                if turn is None or self.held.is_set():
                     continue
-                if frame["number"] == acted:
-                    continue
-                acted = frame["number"]
-                if frame["phase"] == "play" and frame["can_pass"]:
+                acted = turn["number"]
+                if turn["phase"] == "play" and turn["can_pass"]:
                     ws.send(json.dumps({"type": "act", "action": {"type": "pass"}}))
                 else:
                     ws.send(json.dumps({"type": "legal"}))
+                turn = None
 
 
 def seat_page(context: BrowserContext, server: Server, table_id: str, token: str) -> Page:
@@ -204,7 +208,9 @@ def test_reading_the_table_and_the_helpers(browser: Browser, server: Server) -> 
         assert bubble.inner_text() == "打得好！"
         screenshot(cy, "quick-chat-zh-desktop")
 
-        # The 托管 switch: on, the bot plays Ann's lead; off again at will.
+        # The 托管 switch: on, the bot plays Ann's lead; off again at will. Bo waits meanwhile, so that
+        # the bot plays one lead, not Ann's whole hand (the others passing at once) to the deal's end.
+        passers[0].held.set()
         before = len(hand(page))
         page.get_by_test_id("auto-toggle").click()
         page.get_by_test_id("auto-banner").wait_for()
@@ -213,6 +219,7 @@ def test_reading_the_table_and_the_helpers(browser: Browser, server: Server) -> 
         page.get_by_test_id("auto-toggle").click()
         page.wait_for_function("() => !window.__cardroom.state.seats[0].auto")
         assert not page.get_by_test_id("auto-banner").is_visible()
+        passers[0].held.clear()
 
         page.reload()
         page.wait_for_function("() => window.__cardroom && window.__cardroom.state !== null")
