@@ -48,7 +48,15 @@ CHROMIUM_ARGS = [
 DESKTOP: ViewportSize = {"width": 1280, "height": 800}
 PHONE: ViewportSize = {"width": 390, "height": 844}
 
-SERVER_CODE = """
+MESSAGES_UNLIMITED = "".join(
+    f"    {limit}=None,\n"
+    for limit in ("message_rate", "address_message_rate", "costly_rate", "address_costly_rate")
+)
+"""The lines of :data:`SERVER_CODE` that lift the limits on the pages' messages, ``legal`` and ``hint``
+among them (a test's server without them keeps the defaults)."""
+
+SERVER_CODE = (
+    """
 import sys
 import uvicorn
 from cardroom.server.api.app import create_app
@@ -64,13 +72,12 @@ settings = Settings(
     sign_in_rate=None,
     seat_rate=None,
     address_waiting_tables=None,
-    message_rate=None,
-    address_message_rate=None,
-    costly_rate=None,
-    address_costly_rate=None,
-)
+"""
+    + MESSAGES_UNLIMITED
+    + """)
 uvicorn.run(create_app(None, data, settings=settings), host=host, port=port, log_level="warning")
 """
+)
 """The test server: long clocks (a slow test machine must not put the player into 托管; a test that
 wants the clock to run out creates its table with short ones), bots without delay, a short deal pause,
 Shengji's cards dealt fast (a person who could declare has 30 s to say so). One address has its
@@ -80,13 +87,6 @@ than a person would), nor have the pages' messages (:data:`MESSAGES_UNLIMITED`: 
 than a person and asks for the legal actions every turn, as a tool does and a page does not;
 tests/server/test_browser_refusals.py keeps those limits). Passwords are hashed with argon2's
 defaults, as in production."""
-
-MESSAGES_UNLIMITED = "".join(
-    f"    {limit}=None,\n"
-    for limit in ("message_rate", "address_message_rate", "costly_rate", "address_costly_rate")
-)
-"""The lines of :data:`SERVER_CODE` that lift the limits on the pages' messages, ``legal`` and ``hint``
-among them (a test's server without them keeps the defaults)."""
 
 WATCH_VIOLATIONS = """
 window.__violations = [];

@@ -65,15 +65,15 @@ class Passer(threading.Thread):
                 try:
                     frame = json.loads(ws.recv(timeout=0.2))
                 except TimeoutError:
-                    frame = None
-                if frame is not None and frame["type"] == "event" and frame["event"]["type"] == "action":
+                    frame = {"type": "none"}
+                if frame["type"] == "event" and frame["event"]["type"] == "action":
                     play = frame["event"]["action"].get("play")
                     if play and play[0] != "PASS":
                         self.played.extend(play[2])
-                if frame is not None and frame["type"] == "legal" and frame["actions"]:
+                if frame["type"] == "legal" and frame["actions"]:
                     plays = [a for a in frame["actions"] if a["type"] == "play"]
                     ws.send(json.dumps({"type": "act", "action": min(plays, key=lambda a: len(a["cards"]))}))
-                if frame is not None and frame["type"] == "state":
+                if frame["type"] == "state":
                     mine = frame["turn"] == self.seat and frame["to_act"] and frame["number"] != acted
                     turn = frame if mine else None
                 if turn is None or self.held.is_set():
