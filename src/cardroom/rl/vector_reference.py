@@ -38,7 +38,9 @@ from cardroom.rl.encoding import OBSERVATION_SIZE, encode_observation
 from cardroom.rl.session import team_rewards
 
 _MASK64: Final = (1 << 64) - 1
-_DECK: Final = tuple(ALL_CARDS[index // 2] for index in range(2 * len(ALL_CARDS)))
+_CARD_KINDS: Final = len(ALL_CARDS)
+"""The 54 distinct cards: the last axis of the god's-view counts."""
+_DECK: Final = tuple(ALL_CARDS[index // 2] for index in range(2 * _CARD_KINDS))
 """Both decks in the order the core's shuffle starts from: each card index twice."""
 
 
@@ -223,33 +225,33 @@ class ReferenceVectorEnv:
 
     def hands(self) -> npt.NDArray[np.uint8]:
         """Every table's four hands as counts per card (``(num_envs, 4, 54)``)."""
-        counts = [0] * (self.num_envs * PLAYERS * len(ALL_CARDS))
+        counts = [0] * (self.num_envs * PLAYERS * _CARD_KINDS)
         for index, table in enumerate(self._tables):
             deal = table.match.deals[-1]
             for seat in range(PLAYERS):
-                start = (index * PLAYERS + seat) * len(ALL_CARDS)
+                start = (index * PLAYERS + seat) * _CARD_KINDS
                 for card, count in deal.hands[seat].items():
                     counts[start + card.index] += count
-        return _counts_array(counts, (self.num_envs, PLAYERS, len(ALL_CARDS)))
+        return _counts_array(counts, (self.num_envs, PLAYERS, _CARD_KINDS))
 
     def played(self) -> npt.NDArray[np.uint8]:
         """The cards each seat has played in the deal in play (``(num_envs, 4, 54)``)."""
-        counts = [0] * (self.num_envs * PLAYERS * len(ALL_CARDS))
+        counts = [0] * (self.num_envs * PLAYERS * _CARD_KINDS)
         for index, table in enumerate(self._tables):
             for event in table.match.deals[-1].events:
                 if event.play is not None and event.seat is not None:
-                    start = (index * PLAYERS + event.seat) * len(ALL_CARDS)
+                    start = (index * PLAYERS + event.seat) * _CARD_KINDS
                     for card in event.play.cards:
                         counts[start + card.index] += 1
-        return _counts_array(counts, (self.num_envs, PLAYERS, len(ALL_CARDS)))
+        return _counts_array(counts, (self.num_envs, PLAYERS, _CARD_KINDS))
 
     def pending(self) -> npt.NDArray[np.uint8]:
         """Tributes laid face down while the other payer has yet to pay (``(num_envs, 54)``)."""
-        counts = [0] * (self.num_envs * len(ALL_CARDS))
+        counts = [0] * (self.num_envs * _CARD_KINDS)
         for index, table in enumerate(self._tables):
             for card in table.match.deals[-1].pending_tributes.values():
-                counts[index * len(ALL_CARDS) + card.index] += 1
-        return _counts_array(counts, (self.num_envs, len(ALL_CARDS)))
+                counts[index * _CARD_KINDS + card.index] += 1
+        return _counts_array(counts, (self.num_envs, _CARD_KINDS))
 
     def progress(self) -> npt.NDArray[np.int64]:
         """Per table: both teams' levels, whose level is played (-1: nobody's), the deal's level, the
