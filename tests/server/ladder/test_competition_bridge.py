@@ -212,6 +212,8 @@ def test_tokens_only_in_the_header_and_a_revoked_one_closes_the_connection(serve
     assert token not in refused.stdout + refused.stderr
 
     with connect(competition_url(server), additional_headers=bearer(token), open_timeout=10) as open_one:
+        open_one.send("{}")  # answered only once signed in: the token is revoked after that, not before
+        assert frame(open_one)["code"] == "unexpected"
         ready = {row["key"]: row["ready"] for row in call(server, "GET", "/api/ladder").body["entrants"]}
         assert not ready.get(f"{bot}#1"), "one connection is not enough for a match's two seats"
         bot_id = bot.removeprefix("bot:")
