@@ -72,21 +72,22 @@ settings = Settings(
     sign_in_rate=None,
     seat_rate=None,
     address_waiting_tables=None,
+    bot_workers=1,
 """
     + MESSAGES_UNLIMITED
     + """)
 uvicorn.run(create_app(None, data, settings=settings), host=host, port=port, log_level="warning")
 """
 )
-"""The test server: long clocks (a slow test machine must not put the player into 托管; a test that
-wants the clock to run out creates its table with short ones), bots without delay, a short deal pause,
-Shengji's cards dealt fast (a person who could declare has 30 s to say so). One address has its
-default number of websockets; the creation of tables and events, the tables left waiting, the seats
-taken and signing in have no limit (a module's tests create, sit and sign in more from one address
-than a person would), nor have the pages' messages (:data:`MESSAGES_UNLIMITED`: a test clicks faster
-than a person and asks for the legal actions every turn, as a tool does and a page does not;
-tests/server/test_browser_refusals.py keeps those limits). Passwords are hashed with argon2's
-defaults, as in production."""
+"""The test server: long clocks (a slow test machine must not put the player into 托管; a test that wants the
+clock to run out creates its table with short ones), bots without delay in a pool of one process
+(tests/server/serving.py says why), a short deal pause, Shengji's cards dealt fast (a person who could
+declare has 30 s to say so). One address has its default number of websockets; the creation of tables and
+events, the tables left waiting, the seats taken and signing in have no limit (a module's tests create, sit
+and sign in more from one address than a person would), nor have the pages' messages
+(:data:`MESSAGES_UNLIMITED`: a test clicks faster than a person and asks for the legal actions every turn,
+as a tool does and a page does not; tests/server/test_browser_refusals.py keeps those limits). Passwords
+are hashed with argon2's defaults, as in production."""
 
 WATCH_VIOLATIONS = """
 window.__violations = [];

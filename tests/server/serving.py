@@ -20,7 +20,10 @@ from websockets.sync.client import ClientConnection, connect
 from tests.ports import RETRIES, free_port, taken
 
 REPO = Path(__file__).resolve().parents[2]
-FAST_OPTIONS = ("--bot-delay", "0", "--deal-pause", "0", "--deal-pace", "0", "--log-level", "warning")
+FAST_OPTIONS = ("--bot-delay", "0", "--deal-pause", "0", "--deal-pace", "0", "--bot-workers", "1")
+"""Bots act at once and deals follow each other at once. The bots think in a pool of one process, not
+one per core: the pool is the same code whatever its size, and each process of it imports the bots
+afresh (about 0.3 s of a core, for each of the 70-odd servers ``make test`` starts)."""
 MARKS: Final = ("server_process", "browser")
 """The marks of a test that may start a server: ``make test-fast`` leaves such tests to ``make test``."""
 marked = True
@@ -51,7 +54,7 @@ class Server:
         command = [sys.executable, "-m", "cardroom", "serve", "--port", str(self.port), "--data", str(data)]
         with self.log.open("w") as out:
             self.process = subprocess.Popen(
-                [*command, *FAST_OPTIONS, *options],
+                [*command, *FAST_OPTIONS, "--log-level", "warning", *options],
                 stdout=out,
                 stderr=subprocess.STDOUT,
                 env=env,
