@@ -47,15 +47,28 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
     serving.marked = any(item.get_closest_marker(mark) for mark in serving.MARKS)
 
 
-@pytest.fixture(scope="session")
+_next_test: list[pytest.Item | None] = [None]
+"""The test that runs after the one being torn down (``None``: none yet known)."""
+
+_ray_started_here: list[bool] = [False]
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_teardown(nextitem: pytest.Item | None) -> None:
+    """Note the next test before this one's fixtures are torn down (:func:`ray_local` looks at it)."""
+    _next_test[0] = nextitem
+
+
+@pytest.fixture(scope="module")
 def ray_local() -> Iterator[ModuleType]:
-    """One local Ray instance (2 CPUs, no dashboard, a small object store) for the whole test session
-    (under xdist, for one worker: :data:`SHARED_GROUPS`), shut down after; an instance already running
-    in this process is used as it is. ``address="local"`` starts a new one even where ``RAY_ADDRESS``
-    or another session's cluster could be found. Skips when the ``ray`` extra is missing."""
+    """One local Ray instance (2 CPUs, no dashboard, a small object store), kept from a module to the next
+    while the next test uses it too (the Ray tests run one after another: :func:`shared_group`) and shut
+    down after the last, for Ray's processes take a few percent of a core while they wait; an instance
+    already running in this process, not started here, is used as it is. ``address="local"`` starts a
+    new one even where ``RAY_ADDRESS`` or another session's cluster could be found. Skips when the
+    ``ray`` extra is missing."""
     ray = pytest.importorskip("ray")
-    started = not ray.is_initialized()
-    if started:
+    if not ray.is_initialized():
         ray.init(
             address="local",
             num_cpus=2,
@@ -64,9 +77,12 @@ def ray_local() -> Iterator[ModuleType]:
             log_to_driver=False,
             configure_logging=False,
         )
+        _ray_started_here[0] = True
     yield ray
-    if started:
+    following = _next_test[0]
+    if _ray_started_here[0] and "ray_local" not in getattr(following, "fixturenames", ()):
         ray.shutdown()
+        _ray_started_here[0] = False
 
 
 @pytest.fixture(scope="module")
