@@ -34,11 +34,18 @@ system:  ## what the tests need beyond Python, from Debian's packages: chromium 
 	bash scripts/install-browser.sh
 	bash scripts/install-postgres.sh
 
-test: $(STAMP) system  ## every test, on every core (WORKERS=n to choose; compiled core, browser and PostgreSQL required), then ruff and mypy
-	CARDROOM_REQUIRE_NATIVE=1 CARDROOM_REQUIRE_BROWSER=1 CARDROOM_REQUIRE_POSTGRES=1 $(BIN)/pytest $(PARALLEL)
-	$(BIN)/ruff check src tests bench
-	$(BIN)/ruff format --check src tests bench
-	$(BIN)/mypy
+LINT := $(BIN)/ruff check src tests bench && $(BIN)/ruff format --check src tests bench && $(BIN)/mypy
+LINT_LOG := $(VENV)/lint.log
+
+# ruff and mypy run beside the tests at the lowest priority, on the cores the tests leave idle (those
+# waiting on a server, a clock or chromium), and say what they found after the tests' summary.
+test: $(STAMP) system  ## every test, on every core (WORKERS=n to choose; compiled core, browser and PostgreSQL required), with ruff and mypy beside them
+	@echo "nice -n 19 sh -c '$(LINT)' > $(LINT_LOG) &"
+	@nice -n 19 sh -c '$(LINT)' > $(LINT_LOG) 2>&1 & lint=$$!; trap 'pkill -P $$lint; kill $$lint' INT TERM; \
+	CARDROOM_REQUIRE_NATIVE=1 CARDROOM_REQUIRE_BROWSER=1 CARDROOM_REQUIRE_POSTGRES=1 $(BIN)/pytest $(PARALLEL); \
+	tests=$$?; wait $$lint; linted=$$?; \
+	echo "--- ruff check, ruff format --check, mypy:"; cat $(LINT_LOG); \
+	test $$tests -eq 0 && test $$linted -eq 0
 
 test-fast: $(STAMP)  ## a few minutes: every test but the slow soak runs, the browser ones and those that start a server, on every core
 	$(BIN)/pytest $(PARALLEL) -m "not slow and not browser and not server_process"
