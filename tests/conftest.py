@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 from collections.abc import Iterator
 from types import ModuleType
@@ -23,6 +24,26 @@ def shared_group(item: pytest.Item) -> str | None:
     if "browser" in fixtures:
         return f"browser {item.path.stem}"
     return None
+
+
+GC_THRESHOLDS = (10_000, 10, 10)
+"""The test processes' garbage collection (``gc.set_threshold``; Python's defaults are 700, 10, 10)."""
+
+
+def pytest_configure() -> None:
+    """Collect a test process's garbage less often than Python's defaults do. A test process holds
+    millions of objects that live for the whole run (its imports; the references' and the engine's
+    caches), and each full collection walks all of them: with the defaults, 50 to 60 s of
+    ``make test-fast``'s CPU (a fifth of it) went to collections. Cycles made and dropped by a test are
+    still collected, a little later."""
+    gc.set_threshold(*GC_THRESHOLDS)
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_finish() -> None:
+    """Move what collection made (the modules imported and their objects, all kept to the end) out of the
+    collector's way: ``gc.freeze``."""
+    gc.freeze()
 
 
 @pytest.hookimpl(tryfirst=True)
