@@ -72,6 +72,7 @@ _next_test: list[pytest.Item | None] = [None]
 """The test that runs after the one being torn down (``None``: none yet known)."""
 
 _ray_started_here: list[bool] = [False]
+"""Whether the Ray instance running now was started by :func:`ray_local` (and is its to shut down)."""
 
 
 @pytest.hookimpl(tryfirst=True)
