@@ -44,7 +44,9 @@ test: $(STAMP) system  ## every test, on every core (WORKERS=n to choose; compil
 	@nice -n 19 sh -c '$(LINT)' > $(LINT_LOG) 2>&1 & lint=$$!; trap 'pkill -P $$lint; kill $$lint' INT TERM; \
 	CARDROOM_REQUIRE_NATIVE=1 CARDROOM_REQUIRE_BROWSER=1 CARDROOM_REQUIRE_POSTGRES=1 $(BIN)/pytest $(PARALLEL); \
 	tests=$$?; wait $$lint; linted=$$?; \
-	echo "--- ruff check, ruff format --check, mypy:"; cat $(LINT_LOG); \
+	echo "--- ruff check, ruff format --check, mypy (each runs once the one before passed):"; cat $(LINT_LOG); \
+	test $$tests -eq 0 || echo "make test: pytest failed (exit status $$tests; its summary is above)"; \
+	test $$linted -eq 0 || echo "make test: ruff or mypy failed (their output is above)"; \
 	test $$tests -eq 0 && test $$linted -eq 0
 
 test-fast: $(STAMP)  ## a few minutes: every test but the slow soak runs, the browser ones and those that start a server, on every core
@@ -71,5 +73,5 @@ bench: $(STAMP)  ## the performance benchmarks recorded in docs/performance.md (
 help:  ## this list
 	@grep -E '^[a-z.-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:[^#]*## /\t/' | expand -t 12
 
-clean:
+clean:  ## remove the virtualenv, the build and the tools' caches
 	rm -rf $(VENV) build .pytest_cache .mypy_cache .ruff_cache .hypothesis
