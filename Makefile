@@ -41,7 +41,7 @@ LINT_LOG := $(VENV)/lint.log
 # waiting on a server, a clock or chromium), and say what they found after the tests' summary.
 test: $(STAMP) system  ## every test, on every core (WORKERS=n to choose; compiled core, browser and PostgreSQL required), with ruff and mypy beside them
 	@echo "nice -n 19 sh -c '$(LINT)' > $(LINT_LOG) &"
-	@nice -n 19 sh -c '$(LINT)' > $(LINT_LOG) 2>&1 & lint=$$!; trap 'pkill -P $$lint; kill $$lint' INT TERM; \
+	@nice -n 19 sh -c '$(LINT)' > $(LINT_LOG) 2>&1 & lint=$$!; trap 'pkill -P $$lint 2>/dev/null; kill $$lint' INT TERM; \
 	CARDROOM_REQUIRE_NATIVE=1 CARDROOM_REQUIRE_BROWSER=1 CARDROOM_REQUIRE_POSTGRES=1 $(BIN)/pytest $(PARALLEL); \
 	tests=$$?; wait $$lint; linted=$$?; \
 	echo "--- ruff check, ruff format --check, mypy (each runs once the one before passed):"; cat $(LINT_LOG); \
